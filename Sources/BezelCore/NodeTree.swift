@@ -1,0 +1,195 @@
+/// The tree of nodes a touch is hit-tested against (DESIGN E3): the screen root, surfaces and
+/// subsurfaces.
+///
+/// Nodes live in one flat array and are linked by index, so hit-testing walks memory without
+/// retaining or allocating anything. Removed slots are reused; a generation number in `NodeID`
+/// keeps a stale identifier from ever naming the slot's next occupant.
+public struct NodeTree: Sendable {
+    /// Identifies a node. Compare with `==`; a removed node's id never becomes valid again.
+    public struct NodeID: Hashable, Sendable, CustomStringConvertible {
+        /// Slot index in the tree's storage.
+        public let index: Int32
+        /// Generation of the slot when this id was handed out.
+        public let generation: UInt32
+
+        init(index: Int32, generation: UInt32) {
+            self.index = index; self.generation = generation
+        }
+
+        /// The root node (the whole screen). It always exists.
+        public static let root = NodeID(index: 0, generation: 0)
+        /// A value that names no node.
+        public static let none = NodeID(index: -1, generation: 0)
+
+        public var description: String { "node#\(index).\(generation)" }
+    }
+
+    struct Node: Sendable {
+        var rect: Rect
+        var inputRect: Rect?
+        var parent: Int32
+        var lastChild: Int32 = -1      // topmost child
+        var prevSibling: Int32 = -1    // next one down in stacking order
+        var nextSibling: Int32 = -1    // next one up in stacking order
+        var firstChild: Int32 = -1     // bottom-most child
+        var generation: UInt32
+        var alive: Bool
+        var enabled = true
+        var hidden = false
+        var depth: Int32
+        var tag: Int32
+    }
+
+    var nodes: ContiguousArray<Node>
+    var freeSlots: ContiguousArray<Int32> = []
+
+    /// Creates a tree whose root covers `bounds`. The root's tag is `rootTag`.
+    public init(bounds: Rect, rootTag: Int32 = -1) {
+        nodes = [Node(rect: bounds, inputRect: nil, parent: -1, generation: 0, alive: true,
+                      depth: 0, tag: rootTag)]
+        nodes.reserveCapacity(64)
+    }
+
+    /// Number of live nodes, the root included.
+    public var count: Int { nodes.count - freeSlots.count }
+
+    /// `true` if `id` names a node that has not been removed.
+    public func contains(_ id: NodeID) -> Bool {
+        id.index >= 0 && Int(id.index) < nodes.count && nodes[Int(id.index)].alive
+            && nodes[Int(id.index)].generation == id.generation
+    }
+
+    /// Adds a node above its future siblings' current top, under `parent`.
+    ///
+    /// - Returns: the new node, or `nil` if `parent` does not exist.
+    @discardableResult
+    public mutating func add(rect: Rect, parent: NodeID = .root, tag: Int32 = -1) -> NodeID? {
+        guard contains(parent) else { return nil }
+        let p = Int(parent.index)
+        let slot: Int32
+        if let reused = freeSlots.popLast() {
+            slot = reused
+            let generation = nodes[Int(slot)].generation &+ 1
+            nodes[Int(slot)] = Node(rect: rect, inputRect: nil, parent: parent.index,
+                                    generation: generation, alive: true,
+                                    depth: nodes[p].depth + 1, tag: tag)
+        } else {
+            slot = Int32(nodes.count)
+            nodes.append(Node(rect: rect, inputRect: nil, parent: parent.index, generation: 0,
+                              alive: true, depth: nodes[p].depth + 1, tag: tag))
+        }
+        let top = nodes[p].lastChild
+        nodes[Int(slot)].prevSibling = top
+        if top >= 0 { nodes[Int(top)].nextSibling = slot } else { nodes[p].firstChild = slot }
+        nodes[p].lastChild = slot
+        return NodeID(index: slot, generation: nodes[Int(slot)].generation)
+    }
+
+    /// Removes `id` and its whole subtree. `removed` is called for each removed node, deepest
+    /// first. Removing the root or an unknown node does nothing and returns `false`.
+    @discardableResult
+    public mutating func remove(_ id: NodeID, _ removed: (NodeID) -> Void = { _ in }) -> Bool {
+        guard contains(id), id != .root else { return false }
+        let i = Int(id.index)
+        // Unlink from the parent's child list first so the subtree is detached as a whole.
+        let p = Int(nodes[i].parent)
+        let prev = nodes[i].prevSibling, next = nodes[i].nextSibling
+        if prev >= 0 { nodes[Int(prev)].nextSibling = next } else { nodes[p].firstChild = next }
+        if next >= 0 { nodes[Int(next)].prevSibling = prev } else { nodes[p].lastChild = prev }
+        removeSubtree(Int32(i), removed)
+        return true
+    }
+
+    private mutating func removeSubtree(_ slot: Int32, _ removed: (NodeID) -> Void) {
+        var child = nodes[Int(slot)].firstChild
+        while child >= 0 {
+            let next = nodes[Int(child)].nextSibling
+            removeSubtree(child, removed)
+            child = next
+        }
+        let id = NodeID(index: slot, generation: nodes[Int(slot)].generation)
+        nodes[Int(slot)].alive = false
+        nodes[Int(slot)].firstChild = -1
+        nodes[Int(slot)].lastChild = -1
+        freeSlots.append(slot)
+        removed(id)
+    }
+
+    /// Moves or resizes a node.
+    public mutating func setRect(_ rect: Rect, of id: NodeID) {
+        guard contains(id) else { return }
+        nodes[Int(id.index)].rect = rect
+    }
+
+    /// Restricts where a node takes input (`nil`: its whole rect). In output coordinates.
+    public mutating func setInputRect(_ rect: Rect?, of id: NodeID) {
+        guard contains(id) else { return }
+        nodes[Int(id.index)].inputRect = rect
+    }
+
+    /// Enables or disables a node. A disabled node and its subtree are skipped by hit-testing.
+    public mutating func setEnabled(_ enabled: Bool, _ id: NodeID) {
+        guard contains(id) else { return }
+        nodes[Int(id.index)].enabled = enabled
+    }
+
+    /// Hides or shows a node. A hidden node and its subtree are skipped by hit-testing.
+    public mutating func setHidden(_ hidden: Bool, _ id: NodeID) {
+        guard contains(id) else { return }
+        nodes[Int(id.index)].hidden = hidden
+    }
+
+    /// The rectangle of `id` in output coordinates.
+    public func rect(of id: NodeID) -> Rect {
+        contains(id) ? nodes[Int(id.index)].rect : Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The tag given at `add` (hosts use it for the client or surface handle).
+    public func tag(of id: NodeID) -> Int32 {
+        contains(id) ? nodes[Int(id.index)].tag : -1
+    }
+
+    /// Depth of `id`: 0 for the root, 1 for a top-level surface, and so on.
+    public func depth(of id: NodeID) -> Int {
+        contains(id) ? Int(nodes[Int(id.index)].depth) : -1
+    }
+
+    /// The parent of `id`, or `nil` for the root or an unknown node.
+    public func parent(of id: NodeID) -> NodeID? {
+        guard contains(id), id != .root else { return nil }
+        let p = nodes[Int(id.index)].parent
+        return NodeID(index: p, generation: nodes[Int(p)].generation)
+    }
+
+    /// `true` if `ancestor` is `id` or one of its ancestors.
+    public func isAncestor(_ ancestor: NodeID, of id: NodeID) -> Bool {
+        var cursor: NodeID? = id
+        while let c = cursor {
+            if c == ancestor { return true }
+            cursor = parent(of: c)
+        }
+        return false
+    }
+
+    /// The deepest enabled, visible node that takes input at `p` (E3). Siblings are tried from
+    /// the top of the stacking order down; a node without input at `p` lets the touch through
+    /// to the ones beneath. Returns `.root` when no surface is hit.
+    public func hitTest(_ p: Point) -> NodeID {
+        guard p.isFinite else { return .root }
+        var current: Int32 = 0
+        descend: while true {
+            var child = nodes[Int(current)].lastChild
+            while child >= 0 {
+                let n = nodes[Int(child)]
+                if n.enabled && !n.hidden && n.rect.contains(p)
+                    && (n.inputRect.map { $0.contains(p) } ?? true) {
+                    current = child
+                    continue descend
+                }
+                child = n.prevSibling
+            }
+            break
+        }
+        return NodeID(index: current, generation: nodes[Int(current)].generation)
+    }
+}

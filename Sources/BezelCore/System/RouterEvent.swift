@@ -1,0 +1,90 @@
+/// Why an edge candidate failed (DESIGN §4.2). Tuning depends on these, so each failure logs one.
+public enum FailureReason: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    /// The finger lifted before the gesture began.
+    case tap
+    /// Past the slop, the motion left the direction cone.
+    case lateral
+    /// The finger did not pass the slop within `still_timeout_ms`.
+    case still
+    /// Another finger came down while the candidate was still possible.
+    case multiTouch
+    /// Another candidate on the same touch began first (a corner).
+    case excluded
+    /// The edge is deferred to the surface under the finger (the shadow recognizer's verdict).
+    case deferred
+    /// The client started a drag-and-drop session with the touch.
+    case drag
+    /// The gesture is off while the compositor is locked.
+    case locked
+    /// The device or host cancelled the touch.
+    case cancelled
+
+    /// The reason's name as it appears in logs and scenario output.
+    public var name: String {
+        switch self {
+        case .tap: return "tap"
+        case .lateral: return "lateral"
+        case .still: return "still"
+        case .multiTouch: return "multi_touch"
+        case .excluded: return "excluded"
+        case .deferred: return "deferred"
+        case .drag: return "drag"
+        case .locked: return "locked"
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    public var description: String { name }
+}
+
+/// A client of the compositor, as the host identifies it.
+public typealias ClientID = Int32
+
+/// One decision of the router. Hosts turn these into `wl_touch` events, protocol events,
+/// animations and drag cancellation. Payloads are plain values so that emitting one never
+/// allocates.
+public enum RouterEvent: Hashable, Sendable {
+    /// Deliver `wl_touch.down` to `client` on `surface` at surface-local `position`.
+    case clientDown(client: ClientID, surface: NodeTree.NodeID, id: Int32, position: Point, time: Milliseconds)
+    /// Deliver `wl_touch.motion`.
+    case clientMotion(client: ClientID, surface: NodeTree.NodeID, id: Int32, position: Point, time: Milliseconds)
+    /// Deliver `wl_touch.up`.
+    case clientUp(client: ClientID, surface: NodeTree.NodeID, id: Int32, time: Milliseconds)
+    /// Deliver `wl_touch.frame`: the end of a group of events for `client`.
+    case clientFrame(client: ClientID)
+    /// Deliver `wl_touch.cancel`: every touch of `client` is over.
+    case clientCancel(client: ClientID)
+    /// A system gesture began following the finger.
+    case systemBegan(gesture: Int, edge: Edge)
+    /// A running system gesture moved.
+    case systemChanged(gesture: Int, edge: Edge, travel_mm: Double, progress: Double, velocity_mm_s: Double)
+    /// A system gesture ended at lift; `committed` tells whether the action should complete.
+    case systemEnded(gesture: Int, edge: Edge, committed: Bool)
+    /// A running system gesture was cancelled by the device or host (R8).
+    case systemCancelled(gesture: Int, edge: Edge)
+    /// An edge candidate failed.
+    case systemFailed(gesture: Int, edge: Edge, reason: FailureReason)
+    /// Show the edge's affordance ("tongue") after a deferred swipe (R3).
+    case affordanceShown(edge: Edge)
+    /// Hide the edge's affordance (R4).
+    case affordanceHidden(edge: Edge)
+    /// Protocol: `bezel_gesture_surface_v1.honored_edges`.
+    case honoredEdges(surface: NodeTree.NodeID, edges: EdgeSet)
+    /// Protocol: `bezel_gesture_surface_v1.deferred_swipe`.
+    case deferredSwipe(surface: NodeTree.NodeID, edge: Edge)
+    /// Protocol: `bezel_gesture_surface_v1.gesture_taken`, sent just before a `clientCancel`.
+    case gestureTaken(surface: NodeTree.NodeID, edge: Edge)
+    /// Ask the host to cancel the active drag-and-drop session (R7).
+    case dragCancel
+}
+
+/// A decision together with the instant it was made.
+public struct RouterOutput: Hashable, Sendable {
+    /// When the decision was emitted, on the injected clock.
+    public var t: Milliseconds
+    /// The decision.
+    public var event: RouterEvent
+
+    /// Creates an output record.
+    public init(t: Milliseconds, event: RouterEvent) { self.t = t; self.event = event }
+}
