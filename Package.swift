@@ -11,10 +11,17 @@ let package = Package(
     products: [
         .executable(name: "bezel", targets: ["BezelCLI"]),
         .library(name: "BezelCore", targets: ["BezelCore"]),
+        // libbezel: the C interface for compositors (bezel.h). The meson shim builds it with
+        // the Swift runtime linked statically and installs it as libbezel.so.
+        .library(name: "BezelPlugin", type: .dynamic, targets: ["BezelWayland"]),
+        .executable(name: "bezel-input-probe", targets: ["BezelInputProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // C side of the Wayland adapter: bezel.h, libwayland-server, scanner-generated protocol
+        // code (its own package: it uses SwiftPM's experimental C code generation).
+        .package(path: "CBezel"),
     ],
     targets: [
         // Pure engine: geometry, touches, recognizers, system edge gestures, routing.
@@ -29,6 +36,20 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
 
+        // libinput + libudev headers for the live touch source (Debian: libinput-dev, libudev-dev).
+        .systemLibrary(
+            name: "CLibinput",
+            pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
+
+        // Touch sources (DESIGN §7): libinput, evemu and `libinput record` trace readers. No Yams.
+        .target(name: "BezelInput", dependencies: ["BezelCore", "CLibinput"]),
+
+        // Opens touch devices through BezelInput's libinput source and prints frames as lines;
+        // also writes umockdev files for the headless libinput harness (tools/umockdev-preload).
+        .executableTarget(name: "BezelInputProbe", dependencies: ["BezelInput", "BezelCore"]),
+
         .executableTarget(name: "BezelCLI", dependencies: [
             "BezelCore",
             "BezelScenario",
@@ -36,7 +57,15 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Protocol server for bezel-system-gestures-v1 and the `bezel_*` C interface (@_cdecl).
+        .target(name: "BezelWayland", dependencies: [
+            "BezelCore",
+            .product(name: "CBezel", package: "CBezel"),
+            .product(name: "CWaylandServer", package: "CBezel"),
+        ]),
+
         .testTarget(name: "BezelCoreTests", dependencies: ["BezelCore"]),
+        .testTarget(name: "BezelInputTests", dependencies: ["BezelInput", "BezelCore", "BezelInputProbe"]),
         .testTarget(name: "BezelScenarioTests", dependencies: ["BezelScenario", "BezelCore"]),
     ],
     swiftLanguageModes: [.v6]

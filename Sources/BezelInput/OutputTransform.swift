@@ -1,0 +1,89 @@
+import BezelCore
+
+/// The output's `wl_output.transform`: how the panel's native axes relate to the screen as the
+/// user sees it.
+///
+/// A touchscreen reports positions in the panel's native orientation. With normalized device
+/// coordinates `(u, v)` in `0 ..< 1`, the point the user sees is, as a fraction of the logical
+/// output size (weston's `weston_output_transform_coordinate`):
+///
+/// | transform | logical (x, y) |
+/// | --- | --- |
+/// | `normal` | (u, v) |
+/// | `rotated90` | (v, 1 − u) |
+/// | `rotated180` | (1 − u, 1 − v) |
+/// | `rotated270` | (1 − v, u) |
+/// | `flipped` | (1 − u, v) |
+/// | `flipped90` | (1 − v, 1 − u) |
+/// | `flipped180` | (u, 1 − v) |
+/// | `flipped270` | (v, u) |
+public enum OutputTransform: Int32, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// `WL_OUTPUT_TRANSFORM_NORMAL`.
+    case normal = 0
+    /// `WL_OUTPUT_TRANSFORM_90`.
+    case rotated90 = 1
+    /// `WL_OUTPUT_TRANSFORM_180`.
+    case rotated180 = 2
+    /// `WL_OUTPUT_TRANSFORM_270`.
+    case rotated270 = 3
+    /// `WL_OUTPUT_TRANSFORM_FLIPPED`.
+    case flipped = 4
+    /// `WL_OUTPUT_TRANSFORM_FLIPPED_90`.
+    case flipped90 = 5
+    /// `WL_OUTPUT_TRANSFORM_FLIPPED_180`.
+    case flipped180 = 6
+    /// `WL_OUTPUT_TRANSFORM_FLIPPED_270`.
+    case flipped270 = 7
+
+    /// Parses the names weston.ini uses (`normal`, `90`, `180`, `270`, `flipped`, `flipped-90`,
+    /// `flipped-180`, `flipped-270`); also accepts the `rotate-90` spelling.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "normal", "0": self = .normal
+        case "90", "rotate-90": self = .rotated90
+        case "180", "rotate-180": self = .rotated180
+        case "270", "rotate-270": self = .rotated270
+        case "flipped": self = .flipped
+        case "flipped-90": self = .flipped90
+        case "flipped-180": self = .flipped180
+        case "flipped-270": self = .flipped270
+        default: return nil
+        }
+    }
+
+    /// The weston.ini spelling.
+    public var description: String {
+        switch self {
+        case .normal: return "normal"
+        case .rotated90: return "90"
+        case .rotated180: return "180"
+        case .rotated270: return "270"
+        case .flipped: return "flipped"
+        case .flipped90: return "flipped-90"
+        case .flipped180: return "flipped-180"
+        case .flipped270: return "flipped-270"
+        }
+    }
+
+    /// `true` for the transforms that swap width and height.
+    public var swapsAxes: Bool {
+        switch self {
+        case .rotated90, .rotated270, .flipped90, .flipped270: return true
+        default: return false
+        }
+    }
+
+    /// Applies the table above to normalized panel coordinates.
+    @inlinable public func apply(u: Double, v: Double) -> (x: Double, y: Double) {
+        switch self {
+        case .normal: return (u, v)
+        case .rotated90: return (v, 1 - u)
+        case .rotated180: return (1 - u, 1 - v)
+        case .rotated270: return (1 - v, u)
+        case .flipped: return (1 - u, v)
+        case .flipped90: return (1 - v, 1 - u)
+        case .flipped180: return (u, 1 - v)
+        case .flipped270: return (v, u)
+        }
+    }
+}
