@@ -1,5 +1,14 @@
 /// Routes every touch either to the client under the finger or to a system edge gesture
-/// (DESIGN §4). API skeleton; the implementation follows.
+/// (DESIGN §4).
+///
+/// The router is the single decision point of Bezel. A host (the weston module, the C
+/// interface, the scenario runner) feeds it touches, surface changes and time, then drains the
+/// decisions from `pending`. It never reads a clock: every entry point carries its instant, and
+/// timers (hold window, still timeout, re-arm window) fire from `advance(to:)` or from the next
+/// input at or after their due time (E18).
+///
+/// The touch path (down, motion, up, frame) works on a fixed array of slots and a reused output
+/// buffer, so it performs no heap allocation once warmed up.
 public final class SystemGestureRouter {
     /// Decisions made since the last `drain`, in emission order.
     public private(set) var pending: ContiguousArray<RouterOutput> = []
@@ -11,11 +20,44 @@ public final class SystemGestureRouter {
     public private(set) var output: OutputGeometry
     /// Where log lines go.
     public var logger: Logger
+    /// The most touches tracked at once; further touch-downs are dropped with a log line.
+    public let maxTouches: Int
+    /// The router's current instant: the latest time it has been given.
+    public private(set) var now: Milliseconds = .zero
+    /// Whether the compositor is locked (R6).
+    public private(set) var isLocked = false
+    /// Whether a drag-and-drop session is active (R7).
+    public private(set) var isDragActive = false
+
+    var slots: ContiguousArray<TouchSlot>
+    var deferrals: [NodeTree.NodeID: SurfaceDeferral] = [:]
+    /// Per edge (`Edge.index`): the end of its re-arm window, or `.never` when not armed (R4).
+    var armedUntil: ContiguousArray<Milliseconds> = [.never, .never, .never, .never]
+    var dragCancelRequested = false
+    /// Clients that got events in the current batch and are owed one `clientFrame`.
+    var framePending: ContiguousArray<ClientID> = []
+    /// Scratch list of clients to cancel, reused to avoid allocating.
+    var cancelScratch: ContiguousArray<ClientID> = []
 
     /// Creates a router for one output.
-    public init(output: OutputGeometry, config: SystemGestureConfig = SystemGestureConfig(), logger: Logger = .silent) {
-        self.output = output; self.config = config; self.logger = logger
+    ///
+    /// - Parameters:
+    ///   - output: size of the output in logical px and mm.
+    ///   - config: thresholds, bindings and gestures.
+    ///   - maxTouches: how many touches are tracked at once.
+    ///   - logger: where decisions and dropped input are logged.
+    public init(output: OutputGeometry, config: SystemGestureConfig = SystemGestureConfig(),
+                maxTouches: Int = 16, logger: Logger = .silent) {
+        self.output = output
+        self.config = config
+        self.logger = logger
+        self.maxTouches = max(1, maxTouches)
         self.tree = NodeTree(bounds: output.bounds)
+        self.slots = ContiguousArray(repeating: TouchSlot(), count: self.maxTouches)
+        for i in slots.indices { slots[i].held.reserveCapacity(64) }
+        pending.reserveCapacity(256)
+        framePending.reserveCapacity(16)
+        cancelScratch.reserveCapacity(16)
     }
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
@@ -24,38 +66,639 @@ public final class SystemGestureRouter {
         pending.removeAll(keepingCapacity: true)
     }
 
+    /// Discards pending decisions without looking at them (benchmarks).
+    public func discardPending() { pending.removeAll(keepingCapacity: true) }
+
+    /// Replaces the output geometry (a mode change or rotation). Active touches keep their
+    /// candidates, which were judged in the old geometry.
+    public func setOutput(_ output: OutputGeometry) {
+        self.output = output
+        tree.setRect(output.bounds, of: .root)
+    }
+
+    /// Replaces the configuration. Candidates already running keep the thresholds they began with.
+    public func setConfig(_ config: SystemGestureConfig) { self.config = config }
+
+    // MARK: - Surfaces and deferral
+
     /// Adds a surface of `client` on top of its siblings. `parent == nil` makes it top-level.
-    public func addSurface(client: ClientID, rect: Rect, parent: NodeTree.NodeID? = nil) -> NodeTree.NodeID? { nil }
-    /// Moves or resizes a surface.
-    public func setSurfaceRect(_ rect: Rect, surface: NodeTree.NodeID) {}
-    /// Removes a surface and its subsurfaces (R8 for touches on them).
-    public func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds) {}
-    /// Applies a committed `set_deferred_edges`. Creates the surface's gesture object if it has none.
-    public func commitDeferredEdges(_ edges: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {}
-    /// The client destroyed the surface's gesture object; its deferral is cleared.
-    public func destroyGestureObject(surface: NodeTree.NodeID, time: Milliseconds) {}
-    /// Host policy: the edges this surface may defer (R6). Defaults to all.
-    public func setPolicyMask(_ mask: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {}
+    /// - Returns: the surface's node, or `nil` if `parent` does not exist.
+    public func addSurface(client: ClientID, rect: Rect, parent: NodeTree.NodeID? = nil) -> NodeTree.NodeID? {
+        tree.add(rect: rect, parent: parent ?? .root, tag: client)
+    }
+
+    /// Moves or resizes a surface (output coordinates).
+    public func setSurfaceRect(_ rect: Rect, surface: NodeTree.NodeID) {
+        tree.setRect(rect, of: surface)
+    }
+
+    /// The client that owns `surface`, or -1.
+    public func client(of surface: NodeTree.NodeID) -> ClientID { tree.tag(of: surface) }
+
+    /// Removes a surface and its subsurfaces. Held events for them are dropped, and a client
+    /// that had received a touch there gets `clientCancel`. Running system gestures continue.
+    public func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds) {
+        beginInstant(time)
+        cancelScratch.removeAll(keepingCapacity: true)
+        tree.remove(surface) { removed in
+            deferrals[removed] = nil
+            for i in slots.indices where slots[i].active && slots[i].surface == removed {
+                if slots[i].route == .held {
+                    logger.log(.debug, "touch \(slots[i].id): surface removed, \(slots[i].held.count) held events dropped")
+                    slots[i].held.removeAll(keepingCapacity: true)
+                    slots[i].route = .swallowed
+                    slots[i].holdDeadline = .never
+                }
+                if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
+                    cancelScratch.append(slots[i].client)
+                }
+                slots[i].surface = .none
+            }
+        }
+        var k = 0
+        while k < cancelScratch.count {
+            cancelClient(cancelScratch[k])
+            k += 1
+        }
+    }
+
+    /// Applies a committed `set_deferred_edges`, creating the surface's gesture object if it
+    /// has none. `honoredEdges` is emitted when the honoured set changes (or on creation).
+    public func commitDeferredEdges(_ edges: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
+        beginInstant(time)
+        guard tree.contains(surface), surface != .root else {
+            logger.log(.warning, "defer: unknown surface \(surface), ignored")
+            return
+        }
+        var requested = edges
+        if requested.hasUnknownBits {
+            logger.log(.warning, "defer: unknown edge bits 0x\(String(edges.rawValue, radix: 16)) ignored")
+            requested = requested.intersection(.all)
+        }
+        var d = deferrals[surface] ?? SurfaceDeferral()
+        d.hasGestureObject = true
+        d.requested = requested
+        deferrals[surface] = d
+        sendHonoredIfChanged(surface)
+    }
+
+    /// The client destroyed the surface's gesture object; the surface defers nothing any more.
+    public func destroyGestureObject(surface: NodeTree.NodeID, time: Milliseconds) {
+        beginInstant(time)
+        guard var d = deferrals[surface] else { return }
+        d.hasGestureObject = false
+        d.requested = []
+        d.lastSentHonored = nil
+        deferrals[surface] = d
+    }
+
+    /// Whether `surface` has a gesture object.
+    public func hasGestureObject(surface: NodeTree.NodeID) -> Bool {
+        deferrals[surface]?.hasGestureObject ?? false
+    }
+
+    /// Host policy: the edges this surface may defer (R6). Defaults to all edges.
+    public func setPolicyMask(_ mask: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
+        beginInstant(time)
+        guard tree.contains(surface), surface != .root else { return }
+        var d = deferrals[surface] ?? SurfaceDeferral()
+        d.policy = mask.intersection(.all)
+        deferrals[surface] = d
+        sendHonoredIfChanged(surface)
+    }
+
     /// The edges currently honoured for `surface`.
-    public func honoredEdges(surface: NodeTree.NodeID) -> EdgeSet { [] }
-    /// Lock or unlock the compositor (R6).
-    public func setLocked(_ locked: Bool, time: Milliseconds) {}
-    /// A finger touched down at `position` (output logical px).
-    public func touchDown(id: Int32, at position: Point, time: Milliseconds) {}
-    /// A finger moved.
-    public func touchMotion(id: Int32, at position: Point, time: Milliseconds) {}
-    /// A finger lifted.
-    public func touchUp(id: Int32, time: Milliseconds) {}
-    /// The end of one input frame: every client that got events gets one `clientFrame`.
-    public func frame(time: Milliseconds) {}
-    /// The device cancelled every touch (R8).
-    public func cancelAll(time: Milliseconds) {}
-    /// A client started a drag-and-drop session with touch `id` (R7).
-    public func dragStart(touch id: Int32, time: Milliseconds) {}
+    public func honoredEdges(surface: NodeTree.NodeID) -> EdgeSet {
+        deferrals[surface]?.honored(locked: isLocked) ?? []
+    }
+
+    /// Locks or unlocks the compositor (R6). While locked no deferral is honoured and only
+    /// `when_locked` gestures start.
+    public func setLocked(_ locked: Bool, time: Milliseconds) {
+        beginInstant(time)
+        guard locked != isLocked else { return }
+        isLocked = locked
+        logger.log(.info, locked ? "locked: deferrals suspended" : "unlocked")
+        // Dictionary order is unspecified; sort so hosts and tests see a stable order.
+        for surface in deferrals.keys.sorted(by: { $0.index < $1.index }) {
+            sendHonoredIfChanged(surface)
+        }
+    }
+
+    private func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
+        guard var d = deferrals[surface], d.hasGestureObject else { return }
+        let honored = d.honored(locked: isLocked)
+        guard d.lastSentHonored != honored else { return }
+        d.lastSentHonored = honored
+        deferrals[surface] = d
+        emit(.honoredEdges(surface: surface, edges: honored))
+    }
+
+    /// R3 lookup: from `surface` up through its parents, the deepest surface with a gesture
+    /// object decides. Returns it, or `.none`.
+    func deferringSurface(for surface: NodeTree.NodeID) -> NodeTree.NodeID {
+        guard !deferrals.isEmpty else { return .none }
+        var cursor: NodeTree.NodeID? = surface
+        while let c = cursor, c != .root {
+            if let d = deferrals[c], d.hasGestureObject { return c }
+            cursor = tree.parent(of: c)
+        }
+        return .none
+    }
+
+    // MARK: - Touches
+
+    /// A finger touched down at `position` (output logical px) at `time`.
+    public func touchDown(id: Int32, at position: Point, time: Milliseconds) {
+        beginInstant(time)
+        guard position.isFinite else {
+            logger.log(.warning, "touch \(id): down at a non-finite position dropped")
+            return
+        }
+        guard slotIndex(of: id) == nil else {
+            logger.log(.warning, "touch \(id): down for an id that is already down, dropped")
+            return
+        }
+        guard let i = slots.firstIndex(where: { !$0.active }) else {
+            logger.log(.warning, "touch \(id): more than \(maxTouches) touches, down dropped")
+            return
+        }
+        // A new finger fails every candidate that is still deciding (multi_touch).
+        for j in slots.indices where slots[j].active {
+            failPossibleCandidates(j, reason: .multiTouch, onlyIfMultiTouchRejects: true)
+        }
+
+        let surface = tree.hitTest(position)
+        slots[i].active = true
+        slots[i].id = id
+        slots[i].clientActive = false
+        slots[i].held.removeAll(keepingCapacity: true)
+        slots[i].holdDeadline = .never
+        slots[i].candidate0 = nil
+        slots[i].candidate1 = nil
+        if surface != .root {
+            slots[i].surface = surface
+            slots[i].client = tree.tag(of: surface)
+            let r = tree.rect(of: surface)
+            slots[i].surfaceOrigin = Point(x: r.x, y: r.y)
+        } else {
+            slots[i].surface = .none
+            slots[i].client = -1
+            slots[i].surfaceOrigin = .zero
+        }
+
+        createCandidates(i, at: position, time: time)
+
+        if slots[i].hasPossibleLiveCandidate {
+            slots[i].route = .held
+            slots[i].held.append(.init(kind: .down, position: position, time: time))
+            var window = Double.infinity
+            if let c = slots[i].candidate0, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
+            if let c = slots[i].candidate1, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
+            slots[i].holdDeadline = time + Milliseconds(window)
+        } else if slots[i].surface != .none {
+            slots[i].route = .client
+            deliver(i, .down, position: position, time: time)
+        } else {
+            slots[i].route = .swallowed
+        }
+    }
+
+    /// A finger moved to `position` at `time`.
+    public func touchMotion(id: Int32, at position: Point, time: Milliseconds) {
+        beginInstant(time)
+        guard let i = slotIndex(of: id) else {
+            logger.log(.debug, "touch \(id): motion for an unknown touch dropped")
+            return
+        }
+        guard position.isFinite else {
+            logger.log(.warning, "touch \(id): motion to a non-finite position dropped")
+            return
+        }
+        let wasHeld = slots[i].route == .held
+        if wasHeld { slots[i].held.append(.init(kind: .motion, position: position, time: time)) }
+
+        let position_mm = output.toMillimetres(position)
+        if slots[i].candidate0 != nil {
+            let verdict = slots[i].candidate0!.motion(to: position_mm, time: time)
+            handle(verdict, slot: i, which: 0)
+        }
+        if slots[i].candidate1 != nil {
+            let verdict = slots[i].candidate1!.motion(to: position_mm, time: time)
+            handle(verdict, slot: i, which: 1)
+        }
+        // A held motion reached the client with the flush, if there was one.
+        if !wasHeld && slots[i].route == .client {
+            deliver(i, .motion, position: position, time: time)
+        }
+    }
+
+    /// A finger lifted at `time`.
+    public func touchUp(id: Int32, time: Milliseconds) {
+        beginInstant(time)
+        guard let i = slotIndex(of: id) else {
+            logger.log(.debug, "touch \(id): up for an unknown touch dropped")
+            return
+        }
+        let wasHeld = slots[i].route == .held
+        if wasHeld { slots[i].held.append(.init(kind: .up, position: .zero, time: time)) }
+        liftCandidate(i, which: 0, time: time)
+        liftCandidate(i, which: 1, time: time)
+        if !wasHeld && slots[i].route == .client {
+            deliver(i, .up, position: .zero, time: time)
+        }
+        release(i)
+    }
+
+    /// The end of one input frame: every client that got events in this batch gets exactly
+    /// one `clientFrame`, after those events.
+    public func frame(time: Milliseconds) {
+        beginInstant(time)
+        endBatch()
+    }
+
+    /// The device cancelled every touch (R8): running gestures report `systemCancelled`,
+    /// deciding candidates fail `cancelled`, held events are dropped, and every client with
+    /// active touches gets `clientCancel`.
+    public func cancelAll(time: Milliseconds) {
+        beginInstant(time)
+        cancelScratch.removeAll(keepingCapacity: true)
+        for i in slots.indices where slots[i].active {
+            cancelCandidate(i, which: 0)
+            cancelCandidate(i, which: 1)
+            if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
+                cancelScratch.append(slots[i].client)
+            }
+        }
+        var k = 0
+        while k < cancelScratch.count {
+            cancelClient(cancelScratch[k])
+            k += 1
+        }
+        for i in slots.indices where slots[i].active { release(i) }
+    }
+
+    /// A client started a drag-and-drop session with touch `id` (R7). The touch's candidates
+    /// fail `drag` and the drag owns the touch from now on. A drag on a touch the system owns
+    /// is ignored: the client never had it.
+    public func dragStart(touch id: Int32, time: Milliseconds) {
+        beginInstant(time)
+        guard let i = slotIndex(of: id) else {
+            logger.log(.warning, "drag_start: touch \(id) is not down; drag session noted")
+            isDragActive = true
+            dragCancelRequested = false
+            return
+        }
+        guard slots[i].route != .system else {
+            logger.log(.warning, "drag_start: touch \(id) belongs to a system gesture, ignored")
+            return
+        }
+        if slots[i].route == .held {
+            logger.log(.warning, "drag_start: touch \(id) was still held; the client never saw it")
+            slots[i].held.removeAll(keepingCapacity: true)
+        }
+        slots[i].route = .dragged
+        slots[i].clientActive = false
+        slots[i].holdDeadline = .never
+        failPossibleCandidates(i, reason: .drag, onlyIfMultiTouchRejects: false)
+        isDragActive = true
+        dragCancelRequested = false
+        logger.log(.info, "drag session started with touch \(id)")
+    }
+
     /// The drag-and-drop session ended (dropped or cancelled).
-    public func dragEnd(time: Milliseconds) {}
-    /// Fires every timer due at or before `time`.
-    public func advance(to time: Milliseconds) {}
+    public func dragEnd(time: Milliseconds) {
+        beginInstant(time)
+        isDragActive = false
+        dragCancelRequested = false
+    }
+
+    // MARK: - Time
+
+    /// Fires every timer due at or before `time`, in due order. Timers due at the same instant
+    /// form one batch, closed with its client frames.
+    public func advance(to time: Milliseconds) {
+        while true {
+            let due = nextDeadline
+            guard due <= time, due != .never else { break }
+            if due > now { now = due }
+            fireTimers(due: due)
+            endBatch()
+        }
+        if time > now { now = time }
+    }
+
     /// The earliest pending timer, or `.never`. Hosts arm their event-loop timer for it.
-    public var nextDeadline: Milliseconds { .never }
+    public var nextDeadline: Milliseconds {
+        var d = Milliseconds.never
+        for i in slots.indices where slots[i].active {
+            if slots[i].route == .held { d = min(d, slots[i].holdDeadline) }
+            if let c = slots[i].candidate0, c.state == .possible, !c.isPastSlop { d = min(d, c.stillDeadline) }
+            if let c = slots[i].candidate1, c.state == .possible, !c.isPastSlop { d = min(d, c.stillDeadline) }
+        }
+        for e in 0..<4 { d = min(d, armedUntil[e]) }
+        return d
+    }
+
+    private func fireTimers(due: Milliseconds) {
+        for i in slots.indices where slots[i].active {
+            if let c = slots[i].candidate0, c.state == .possible, !c.isPastSlop, c.stillDeadline <= due {
+                failCandidate(i, which: 0, reason: .still)
+            }
+            if let c = slots[i].candidate1, c.state == .possible, !c.isPastSlop, c.stillDeadline <= due {
+                failCandidate(i, which: 1, reason: .still)
+            }
+            if slots[i].route == .held, slots[i].holdDeadline <= due {
+                logger.log(.debug, "touch \(slots[i].id): hold window over, flushing \(slots[i].held.count) events")
+                flush(i)
+            }
+        }
+        for e in 0..<4 where armedUntil[e] <= due {
+            armedUntil[e] = .never
+            emit(.affordanceHidden(edge: Edge.at(index: e)))
+        }
+    }
+
+    /// Fires timers due up to `time`, then makes `time` the current instant. Times that go
+    /// backwards are clamped: decisions never travel back in time.
+    private func beginInstant(_ time: Milliseconds) {
+        guard time.value.isFinite else { return }
+        if time < now {
+            logger.log(.debug, "time went backwards (\(time.value) < \(now.value)); using \(now.value)")
+            return
+        }
+        advance(to: time)
+    }
+
+    // MARK: - Candidates
+
+    private func createCandidates(_ i: Int, at position: Point, time: Milliseconds) {
+        let mm = output.toMillimetres(position)
+        let distances = (top: mm.y, bottom: output.heightMm - mm.y, left: mm.x, right: output.widthMm - mm.x)
+        var deferred: EdgeSet = []
+        var deferringSurface = NodeTree.NodeID.none
+        var lookedUp = false
+        for e in 0..<4 {
+            let edge = Edge.at(index: e)
+            guard config.isBound(edge) else { continue }
+            let t = config.thresholds[e]
+            let distance: Double
+            switch edge {
+            case .top: distance = distances.top
+            case .bottom: distance = distances.bottom
+            case .left: distance = distances.left
+            case .right: distance = distances.right
+            }
+            guard distance <= t.edgeZone_mm else { continue }
+            let along = (edge == .top || edge == .bottom) ? position.x / output.widthPx : position.y / output.heightPx
+            guard let gesture = config.gesture(on: edge, at: min(max(along, 0), 1)) else { continue }
+
+            if isLocked && !config.gestures[gesture].whenLocked {
+                emitFailure(gesture: gesture, edge: edge, reason: .locked, touch: slots[i].id)
+                continue
+            }
+            if !lookedUp && slots[i].surface != .none {
+                deferringSurface = self.deferringSurface(for: slots[i].surface)
+                if deferringSurface != .none { deferred = honoredEdges(surface: deferringSurface) }
+                lookedUp = true
+            }
+            var role = EdgeSwipeRecognizer.Role.live
+            if deferred.contains(edge) && armedUntil[e] == .never {
+                emitFailure(gesture: gesture, edge: edge, reason: .deferred, touch: slots[i].id)
+                role = .shadow
+            }
+            let candidate = EdgeSwipeRecognizer(edge: edge, gesture: gesture, role: role, thresholds: t,
+                                                downPosition_mm: mm, time: time)
+            if slots[i].candidate0 == nil {
+                slots[i].candidate0 = candidate
+            } else if slots[i].candidate1 == nil {
+                slots[i].candidate1 = candidate
+            }
+        }
+    }
+
+    private func handle(_ verdict: EdgeSwipeRecognizer.Verdict, slot i: Int, which: Int) {
+        switch verdict {
+        case .none:
+            break
+        case .failed(let reason):
+            candidateFailed(i, which: which, reason: reason)
+        case .began:
+            candidateBegan(i, which: which)
+        case .changed:
+            if let c = candidate(i, which) {
+                emit(.systemChanged(gesture: c.gesture, edge: c.edge, travel_mm: c.travel_mm,
+                                    progress: c.progress, velocity_mm_s: c.velocity_mm_s))
+            }
+        }
+    }
+
+    private func candidate(_ i: Int, _ which: Int) -> EdgeSwipeRecognizer? {
+        which == 0 ? slots[i].candidate0 : slots[i].candidate1
+    }
+
+    /// Fails candidate `which` of slot `i` if it is still possible.
+    private func failCandidate(_ i: Int, which: Int, reason: FailureReason) {
+        if which == 0 {
+            guard slots[i].candidate0?.state == .possible else { return }
+            slots[i].candidate0!.fail(reason)
+        } else {
+            guard slots[i].candidate1?.state == .possible else { return }
+            slots[i].candidate1!.fail(reason)
+        }
+        candidateFailed(i, which: which, reason: reason)
+    }
+
+    private func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
+        if let c = slots[i].candidate0, c.state == .possible,
+           !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
+            failCandidate(i, which: 0, reason: reason)
+        }
+        if let c = slots[i].candidate1, c.state == .possible,
+           !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
+            failCandidate(i, which: 1, reason: reason)
+        }
+    }
+
+    /// After a candidate failed: report it (live ones only; a shadow's failure is not a system
+    /// decision), and flush the held events once no live candidate is left deciding (R2).
+    private func candidateFailed(_ i: Int, which: Int, reason: FailureReason) {
+        guard let c = candidate(i, which) else { return }
+        if c.role == .live {
+            emitFailure(gesture: c.gesture, edge: c.edge, reason: reason, touch: slots[i].id)
+        } else {
+            logger.log(.debug, "touch \(slots[i].id): shadow \(c.edge) stopped watching (\(reason))")
+        }
+        if slots[i].route == .held && !slots[i].hasPossibleLiveCandidate {
+            flush(i)
+        }
+    }
+
+    private func candidateBegan(_ i: Int, which: Int) {
+        guard let c = candidate(i, which) else { return }
+        if c.role == .shadow {
+            deferredSwipe(i, which: which)
+            return
+        }
+        // E5 among candidates: the first to begin excludes the other edge of a corner.
+        failCandidate(i, which: which == 0 ? 1 : 0, reason: .excluded)
+
+        let spec = config.gestures[c.gesture]
+        if spec.modal && isDragActive && !dragCancelRequested {
+            dragCancelRequested = true
+            logger.log(.info, "\(spec.name) is modal: asking the host to cancel the drag session")
+            emit(.dragCancel)
+        }
+        logger.log(.info, "touch \(slots[i].id): \(spec.name) began on the \(c.edge) edge")
+        emit(.systemBegan(gesture: c.gesture, edge: c.edge))
+        if armedUntil[c.edge.index] != .never {
+            armedUntil[c.edge.index] = .never
+            emit(.affordanceHidden(edge: c.edge))
+        }
+
+        switch slots[i].route {
+        case .held:
+            // The client never saw this touch and never will.
+            slots[i].held.removeAll(keepingCapacity: true)
+            slots[i].holdDeadline = .never
+        case .client where slots[i].clientActive:
+            // Too late to hide the touch: take it, and say why before cancelling (R2).
+            let owner = deferringSurface(for: slots[i].surface)
+            if owner != .none { emit(.gestureTaken(surface: owner, edge: c.edge)) }
+            cancelClient(slots[i].client)
+        default:
+            break
+        }
+        slots[i].route = .system
+    }
+
+    /// A shadow candidate would have begun on a deferred edge (R3): show the affordance, tell
+    /// the surface, and arm the edge for a second swipe.
+    private func deferredSwipe(_ i: Int, which: Int) {
+        guard let c = candidate(i, which) else { return }
+        let e = c.edge.index
+        let owner = deferringSurface(for: slots[i].surface)
+        if armedUntil[e] == .never { emit(.affordanceShown(edge: c.edge)) }
+        if owner != .none { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
+        armedUntil[e] = now + Milliseconds(c.thresholds.rearmWindow_ms)
+        logger.log(.info, "touch \(slots[i].id): deferred swipe on the \(c.edge) edge; armed for \(c.thresholds.rearmWindow_ms) ms")
+        // The shadow has done its job; it watches no more.
+        if which == 0 { slots[i].candidate0!.end() } else { slots[i].candidate1!.end() }
+    }
+
+    private func liftCandidate(_ i: Int, which: Int, time: Milliseconds) {
+        guard let c = candidate(i, which) else { return }
+        switch c.state {
+        case .possible:
+            failCandidate(i, which: which, reason: .tap)
+        case .began, .changed:
+            let committed = c.isCommitted(liftAt: time)
+            if which == 0 { slots[i].candidate0!.end() } else { slots[i].candidate1!.end() }
+            if c.role == .live {
+                logger.log(.info, "touch \(slots[i].id): \(config.gestures[c.gesture].name) ended, committed: \(committed)")
+                emit(.systemEnded(gesture: c.gesture, edge: c.edge, committed: committed))
+            }
+        default:
+            break
+        }
+    }
+
+    private func cancelCandidate(_ i: Int, which: Int) {
+        guard let c = candidate(i, which) else { return }
+        switch c.state {
+        case .possible:
+            failCandidate(i, which: which, reason: .cancelled)
+        case .began, .changed:
+            if which == 0 { slots[i].candidate0!.cancel() } else { slots[i].candidate1!.cancel() }
+            if c.role == .live { emit(.systemCancelled(gesture: c.gesture, edge: c.edge)) }
+        default:
+            break
+        }
+    }
+
+    private func emitFailure(gesture: Int, edge: Edge, reason: FailureReason, touch: Int32) {
+        logger.log(.info, "touch \(touch): \(config.gestures[gesture].name) on the \(edge) edge failed (\(reason))")
+        emit(.systemFailed(gesture: gesture, edge: edge, reason: reason))
+    }
+
+    // MARK: - Client delivery
+
+    /// Sends the held events of slot `i` to its client in order, with their original times.
+    private func flush(_ i: Int) {
+        slots[i].holdDeadline = .never
+        guard slots[i].route == .held else { return }
+        slots[i].route = slots[i].surface != .none ? .client : .swallowed
+        if slots[i].route == .client {
+            var k = 0
+            while k < slots[i].held.count {
+                let e = slots[i].held[k]
+                switch e.kind {
+                case .down: deliver(i, .down, position: e.position, time: e.time)
+                case .motion: deliver(i, .motion, position: e.position, time: e.time)
+                case .up: deliver(i, .up, position: e.position, time: e.time)
+                }
+                k += 1
+            }
+        }
+        slots[i].held.removeAll(keepingCapacity: true)
+    }
+
+    private func deliver(_ i: Int, _ kind: TouchSlot.HeldEvent.Kind, position: Point, time: Milliseconds) {
+        let client = slots[i].client, surface = slots[i].surface, id = slots[i].id
+        let local = Point(x: position.x - slots[i].surfaceOrigin.x, y: position.y - slots[i].surfaceOrigin.y)
+        switch kind {
+        case .down:
+            slots[i].clientActive = true
+            emit(.clientDown(client: client, surface: surface, id: id, position: local, time: time))
+        case .motion:
+            emit(.clientMotion(client: client, surface: surface, id: id, position: local, time: time))
+        case .up:
+            slots[i].clientActive = false
+            emit(.clientUp(client: client, surface: surface, id: id, time: time))
+        }
+        if !framePending.contains(client) { framePending.append(client) }
+    }
+
+    /// `wl_touch.cancel` ends every touch of `client`; none of them gets another event.
+    private func cancelClient(_ client: ClientID) {
+        if let k = framePending.firstIndex(of: client) {
+            // Close what the client already got in this batch, so nothing follows the cancel.
+            framePending.remove(at: k)
+            emit(.clientFrame(client: client))
+        }
+        emit(.clientCancel(client: client))
+        logger.log(.info, "client \(client): touches cancelled")
+        for j in slots.indices where slots[j].active && slots[j].client == client && slots[j].clientActive {
+            slots[j].clientActive = false
+            if slots[j].route == .client { slots[j].route = .swallowed }
+        }
+    }
+
+    private func endBatch() {
+        var k = 0
+        while k < framePending.count {
+            emit(.clientFrame(client: framePending[k]))
+            k += 1
+        }
+        framePending.removeAll(keepingCapacity: true)
+    }
+
+    private func release(_ i: Int) {
+        slots[i].active = false
+        slots[i].route = .swallowed
+        slots[i].clientActive = false
+        slots[i].candidate0 = nil
+        slots[i].candidate1 = nil
+        slots[i].holdDeadline = .never
+        slots[i].held.removeAll(keepingCapacity: true)
+    }
+
+    private func slotIndex(of id: Int32) -> Int? {
+        for i in slots.indices where slots[i].active && slots[i].id == id { return i }
+        return nil
+    }
+
+    private func emit(_ event: RouterEvent) {
+        pending.append(RouterOutput(t: now, event: event))
+    }
 }

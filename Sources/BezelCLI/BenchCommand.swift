@@ -1,0 +1,90 @@
+import ArgumentParser
+import BezelCore
+import BezelScenario
+import CMallocCounter
+
+/// `bezel bench`: the cost of the full BezelCore path per touch event (DESIGN §8, §9).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure ns and heap allocations per touch event through hit-test, candidates, arbitration and routing."
+    )
+
+    @Option(help: "Synthetic load size in events (ignored with --stream).")
+    var events: Int = 200_000
+
+    @Option(help: "A stream file (`t_ms type id x y` per line), e.g. ../shared/bench/stream-100k.txt.")
+    var stream: String?
+
+    @Option(help: "Timed runs, each through a fresh router; the median is reported.")
+    var `repeat`: Int = 5
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    func run() throws {
+        guard events > 0, `repeat` > 0 else { throw ValidationError("--events and --repeat must be positive") }
+        let workload: BenchmarkWorkload
+        if let stream {
+            let text: String
+            do { text = try readTextFile(stream) } catch {
+                printError("\(stream): \(error)")
+                throw ExitCode(2)
+            }
+            do { workload = try BenchmarkWorkload.stream(text, file: stream) } catch {
+                printError("\(error)")
+                throw ExitCode(2)
+            }
+        } else {
+            workload = BenchmarkWorkload.synthetic(events: events)
+        }
+
+        // One untimed warm-up run grows every buffer to its steady-state size.
+        _ = workload.run(through: workload.makeRouter())
+
+        var nsPerEvent: [Double] = []
+        var allocationsPerRun: [UInt64] = []
+        var counts = BenchmarkWorkload.Counts()
+        for _ in 0..<`repeat` {
+            let router = workload.makeRouter()
+            // Warm this router's own buffers with a short prefix, as a compositor would be warm.
+            let a0 = bezel_malloc_count()
+            let t0 = monotonicNanoseconds()
+            counts = workload.run(through: router)
+            let t1 = monotonicNanoseconds()
+            let a1 = bezel_malloc_count()
+            nsPerEvent.append(Double(t1 - t0) / Double(max(counts.events, 1)))
+            allocationsPerRun.append(a1 - a0)
+        }
+        let sorted = nsPerEvent.sorted()
+        let median = sorted[sorted.count / 2]
+        let allocations = allocationsPerRun.sorted()[allocationsPerRun.count / 2]
+        let fields: [(String, String)] = [
+            ("workload", "\"" + (stream == nil ? "synthetic" : "stream") + "\""),
+            ("events", "\(counts.events)"),
+            ("repeat", "\(`repeat`)"),
+            ("ns_per_event", format(median)),
+            ("ns_per_event_min", format(sorted.first!)),
+            ("ns_per_event_max", format(sorted.last!)),
+            ("allocations_per_run", "\(allocations)"),
+            ("allocations_per_event", format(Double(allocations) / Double(max(counts.events, 1)))),
+            ("edge_swipes", "\(workload.edgeSwipes)"),
+            ("system_gestures_begun", "\(counts.systemGesturesBegun)"),
+            ("touches_delivered", "\(counts.touchesDelivered)"),
+            ("client_events", "\(counts.clientEvents)"),
+            ("client_cancels", "\(counts.clientCancels)"),
+            ("candidates_failed", "\(counts.failures)"),
+            ("surfaces", "\(workload.surfaces.count)"),
+        ]
+        if json {
+            print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+        } else {
+            for (k, v) in fields { print("\(k): \(v)") }
+        }
+    }
+
+    private func format(_ x: Double) -> String {
+        let r = (x * 1000).rounded() / 1000
+        return "\(r)"
+    }
+}

@@ -1,0 +1,17 @@
+/// What the router knows about one surface's edge deferral (DESIGN §5, R3, R6).
+struct SurfaceDeferral {
+    /// The client created a `bezel_gesture_surface_v1` for the surface.
+    var hasGestureObject = false
+    /// The committed `set_deferred_edges` value.
+    var requested: EdgeSet = []
+    /// The host's policy mask: edges it is willing to honour for this surface.
+    var policy: EdgeSet = .all
+    /// The last `honored_edges` sent, or `nil` if none was sent since the object was created.
+    var lastSentHonored: EdgeSet?
+
+    /// The honoured set: the request, masked by policy, and nothing while locked (R6).
+    func honored(locked: Bool) -> EdgeSet {
+        guard hasGestureObject, !locked else { return [] }
+        return requested.intersection(policy)
+    }
+}

@@ -1,0 +1,152 @@
+/// Validation of configuration trees (DESIGN §4.4). Unknown keys and wrong types are errors that
+/// name the key; nothing is silently ignored.
+extension SystemGestureConfig {
+    /// The keys of DESIGN §4.1, valid at the top level and inside `edges.<edge>`.
+    public static let thresholdKeys: [String] = [
+        "edge_zone_mm", "slop_mm", "direction_cone_deg", "begin_distance_mm", "still_timeout_ms",
+        "hold_window_ms", "full_distance_mm", "commit_progress", "flick_velocity_mm_s",
+        "rearm_window_ms", "multi_touch_rejects",
+    ]
+
+    /// Builds a configuration from the defaults overridden by `node` (a mapping).
+    ///
+    /// Top-level threshold keys apply to every edge; `edges.<edge>` overrides them per edge
+    /// whatever the order in the file; `bindings.<edge>` replaces an edge's segments; and
+    /// `gestures.<name>` sets flags of new or default gestures.
+    public init(parsing node: ConfigNode?) throws(ConfigError) {
+        self.init()
+        guard let node else { return }
+        let top = try Self.map(node, key: "config")
+        var edgeOverrides: [(Edge, [(key: String, value: ConfigNode)])] = []
+        var bindingsNode: ConfigNode?
+        var gesturesNode: ConfigNode?
+        for (key, value) in top {
+            switch key {
+            case "edges":
+                for (edgeName, edgeNode) in try Self.map(value, key: "edges") {
+                    guard let edge = Edge(name: edgeName) else {
+                        throw ConfigError(key: "edges.\(edgeName)", reason: "unknown edge (top, bottom, left, right)", line: edgeNode.line ?? value.line)
+                    }
+                    edgeOverrides.append((edge, try Self.map(edgeNode, key: "edges.\(edgeName)")))
+                }
+            case "bindings": bindingsNode = value
+            case "gestures": gesturesNode = value
+            default:
+                for e in 0..<4 { try Self.apply(key: key, value: value, path: key, to: &thresholds[e]) }
+            }
+        }
+        for (edge, entries) in edgeOverrides {
+            for (key, value) in entries {
+                try Self.apply(key: key, value: value, path: "edges.\(edge.name).\(key)", to: &thresholds[edge.index])
+            }
+        }
+        if let gesturesNode {
+            for (name, flagsNode) in try Self.map(gesturesNode, key: "gestures") {
+                let index = gestureIndexAdding(name)
+                for (flag, flagValue) in try Self.map(flagsNode, key: "gestures.\(name)") {
+                    let path = "gestures.\(name).\(flag)"
+                    switch flag {
+                    case "modal": gestures[index].modal = try Self.bool(flagValue, key: path)
+                    case "when_locked": gestures[index].whenLocked = try Self.bool(flagValue, key: path)
+                    default: throw ConfigError(key: path, reason: "unknown key (modal, when_locked)", line: flagValue.line)
+                    }
+                }
+            }
+        }
+        if let bindingsNode {
+            for (edgeName, listNode) in try Self.map(bindingsNode, key: "bindings") {
+                guard let edge = Edge(name: edgeName) else {
+                    throw ConfigError(key: "bindings.\(edgeName)", reason: "unknown edge (top, bottom, left, right)", line: listNode.line)
+                }
+                guard case .list(let items) = listNode.value else {
+                    throw ConfigError(key: "bindings.\(edgeName)", reason: "expected a list of segments, got \(listNode.typeName)", line: listNode.line)
+                }
+                var segments: [EdgeSegment] = []
+                for (n, item) in items.enumerated() {
+                    let path = "bindings.\(edgeName)[\(n)]"
+                    var gesture: String?
+                    var from = 0.0, to = 1.0
+                    for (k, v) in try Self.map(item, key: path) {
+                        switch k {
+                        case "gesture": gesture = try Self.string(v, key: "\(path).gesture")
+                        case "from": from = try Self.number(v, key: "\(path).from")
+                        case "to": to = try Self.number(v, key: "\(path).to")
+                        default: throw ConfigError(key: "\(path).\(k)", reason: "unknown key (gesture, from, to)", line: v.line)
+                        }
+                    }
+                    guard let gesture else {
+                        throw ConfigError(key: "\(path).gesture", reason: "missing", line: item.line)
+                    }
+                    guard from >= 0, to <= 1, from < to else {
+                        throw ConfigError(key: path, reason: "segment must satisfy 0 ≤ from < to ≤ 1", line: item.line)
+                    }
+                    segments.append(EdgeSegment(gesture: gestureIndexAdding(gesture), from: from, to: to))
+                }
+                segments.sort { $0.from < $1.from }
+                for k in segments.indices.dropFirst() where segments[k].from < segments[k - 1].to {
+                    throw ConfigError(key: "bindings.\(edgeName)", reason: "segments overlap", line: listNode.line)
+                }
+                bindings[edge.index] = segments
+            }
+        }
+    }
+
+    /// Sets one threshold key of `t`. Unknown keys and wrong types throw.
+    static func apply(key: String, value: ConfigNode, path: String, to t: inout EdgeThresholds) throws(ConfigError) {
+        switch key {
+        case "edge_zone_mm": t.edgeZone_mm = try nonNegative(value, key: path)
+        case "slop_mm": t.slop_mm = try nonNegative(value, key: path)
+        case "direction_cone_deg":
+            let v = try nonNegative(value, key: path)
+            guard v <= 180 else { throw ConfigError(key: path, reason: "must be at most 180", line: value.line) }
+            t.directionCone_deg = v
+        case "begin_distance_mm": t.beginDistance_mm = try nonNegative(value, key: path)
+        case "still_timeout_ms": t.stillTimeout_ms = try nonNegative(value, key: path)
+        case "hold_window_ms": t.holdWindow_ms = try nonNegative(value, key: path)
+        case "full_distance_mm":
+            let v = try nonNegative(value, key: path)
+            guard v > 0 else { throw ConfigError(key: path, reason: "must be greater than 0", line: value.line) }
+            t.fullDistance_mm = v
+        case "commit_progress": t.commitProgress = try nonNegative(value, key: path)
+        case "flick_velocity_mm_s": t.flickVelocity_mm_s = try nonNegative(value, key: path)
+        case "rearm_window_ms": t.rearmWindow_ms = try nonNegative(value, key: path)
+        case "multi_touch_rejects": t.multiTouchRejects = try bool(value, key: path)
+        default:
+            throw ConfigError(key: path, reason: "unknown key", line: value.line)
+        }
+    }
+
+    static func map(_ node: ConfigNode, key: String) throws(ConfigError) -> [(key: String, value: ConfigNode)] {
+        guard case .map(let entries) = node.value else {
+            throw ConfigError(key: key, reason: "expected a mapping, got \(node.typeName)", line: node.line)
+        }
+        return entries
+    }
+
+    static func number(_ node: ConfigNode, key: String) throws(ConfigError) -> Double {
+        guard case .number(let v) = node.value, v.isFinite else {
+            throw ConfigError(key: key, reason: "expected a number, got \(node.typeName)", line: node.line)
+        }
+        return v
+    }
+
+    static func nonNegative(_ node: ConfigNode, key: String) throws(ConfigError) -> Double {
+        let v = try number(node, key: key)
+        guard v >= 0 else { throw ConfigError(key: key, reason: "must not be negative", line: node.line) }
+        return v
+    }
+
+    static func bool(_ node: ConfigNode, key: String) throws(ConfigError) -> Bool {
+        guard case .bool(let v) = node.value else {
+            throw ConfigError(key: key, reason: "expected true or false, got \(node.typeName)", line: node.line)
+        }
+        return v
+    }
+
+    static func string(_ node: ConfigNode, key: String) throws(ConfigError) -> String {
+        guard case .string(let v) = node.value else {
+            throw ConfigError(key: key, reason: "expected a string, got \(node.typeName)", line: node.line)
+        }
+        return v
+    }
+}

@@ -1,0 +1,69 @@
+/// Where the events of one touch go (DESIGN §4.2). The router keeps one per active touch.
+///
+///     ┌────────── down outside every zone (R1), or only deferred/locked edges (R3) ─────────┐
+///     │                                                                                      ▼
+///   down ── live candidate in a zone (R2) ──► held ──all candidates failed / hold window──► client
+///                                              │                                             │
+///                                              └──candidate began──► system ◄──candidate began──┘
+///                                                                     (events dropped)   (gesture_taken
+///                                                                                         + client cancel)
+///   client ──drag_start (R7)──► dragged        client ──client-wide cancel / surface gone──► swallowed
+public enum TouchRoute: UInt8, Sendable {
+    /// Events are buffered while a live candidate decides (R2).
+    case held
+    /// Events go to the client under the finger as they come.
+    case client
+    /// A system gesture owns the touch until up or cancel (R5).
+    case system
+    /// A drag-and-drop session owns the touch (R7); nothing is routed.
+    case dragged
+    /// The client's stream for this touch is over (cancelled, surface gone, no surface hit).
+    case swallowed
+}
+
+/// Everything the router knows about one active touch. Plain values only, kept in a fixed
+/// array of slots so that the hot path never allocates.
+struct TouchSlot {
+    /// The touch identifier from the source.
+    var id: Int32 = -1
+    /// `false` for a free slot.
+    var active = false
+    var route: TouchRoute = .swallowed
+    /// The surface hit at touch-down (implicit grab), or `.none`.
+    var surface: NodeTree.NodeID = .none
+    /// Its client, or -1.
+    var client: ClientID = -1
+    /// Top-left of `surface` at touch-down, to make coordinates surface-local.
+    var surfaceOrigin: Point = .zero
+    /// The client has seen a down and no up/cancel yet.
+    var clientActive = false
+    /// Up to two candidates (a corner has two edges).
+    var candidate0: EdgeSwipeRecognizer?
+    var candidate1: EdgeSwipeRecognizer?
+    /// When held events are flushed if nothing decided sooner.
+    var holdDeadline: Milliseconds = .never
+    /// Events buffered while held, flushed in order with their original timestamps.
+    var held: ContiguousArray<HeldEvent> = []
+
+    /// One buffered client event.
+    struct HeldEvent {
+        enum Kind: UInt8 { case down, motion, up }
+        var kind: Kind
+        var position: Point
+        var time: Milliseconds
+    }
+
+    /// `true` while some live candidate is still possible.
+    var hasPossibleLiveCandidate: Bool {
+        (candidate0.map { $0.role == .live && $0.state == .possible } ?? false)
+            || (candidate1.map { $0.role == .live && $0.state == .possible } ?? false)
+    }
+
+    /// The earliest still-timer among possible candidates.
+    var stillDeadline: Milliseconds {
+        var d = Milliseconds.never
+        if let c = candidate0, c.state == .possible { d = min(d, c.stillDeadline) }
+        if let c = candidate1, c.state == .possible { d = min(d, c.stillDeadline) }
+        return d
+    }
+}

@@ -1,0 +1,241 @@
+import BezelCore
+
+/// A prepared touch load for `bezel bench`: surfaces plus a time-ordered event list, built or
+/// parsed before any timing starts.
+public struct BenchmarkWorkload: Sendable {
+    /// A surface to create before the run: rect, parent index into `surfaces` (or nil for
+    /// top-level), and the edges it defers.
+    public struct SurfaceSpec: Sendable {
+        public var rect: Rect
+        public var parent: Int?
+        public var client: ClientID
+        public var deferredEdges: EdgeSet
+    }
+
+    /// The output.
+    public var output: OutputGeometry
+    /// The configuration (all four edges bound).
+    public var config: SystemGestureConfig
+    /// Surfaces, parents before children.
+    public var surfaces: [SurfaceSpec]
+    /// Events in time order; consecutive events with the same time form one frame.
+    public var events: [TouchInput]
+    /// Edge swipes in the load (for the recognition rate).
+    public var edgeSwipes: Int
+
+    /// The default configuration with the left edge bound to `back`, so all four edges have zones.
+    public static func allEdgesBound() -> SystemGestureConfig {
+        var config = SystemGestureConfig()
+        let back = config.gestureIndexAdding("back")
+        config.bindings[Edge.left.index] = [EdgeSegment(gesture: back, from: 0, to: 1)]
+        return config
+    }
+
+    /// The synthetic load of issue 3: 4 bound edges, 10 fingers kept busy, 50 surfaces three
+    /// levels deep (one band defers the left edge), and a mix of 20% edge swipes, 20% taps and
+    /// 60% long app drags. Deterministic for a given `seed`.
+    public static func synthetic(events target: Int, seed: UInt64 = 0x5eed) -> BenchmarkWorkload {
+        let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
+        var surfaces: [SurfaceSpec] = []
+        // 5 bands × 3 columns × 2 halves = 5 + 15 + 30 = 50 surfaces, every point 3 deep.
+        let bandHeight = output.heightPx / 5, columnWidth = output.widthPx / 3
+        for band in 0..<5 {
+            let bandRect = Rect(x: 0, y: Double(band) * bandHeight, width: output.widthPx, height: bandHeight)
+            let bandIndex = surfaces.count
+            surfaces.append(SurfaceSpec(rect: bandRect, parent: nil, client: ClientID(band),
+                                        deferredEdges: band == 2 ? [.left] : []))
+            for column in 0..<3 {
+                let colRect = Rect(x: Double(column) * columnWidth, y: bandRect.y, width: columnWidth, height: bandHeight)
+                let colIndex = surfaces.count
+                surfaces.append(SurfaceSpec(rect: colRect, parent: bandIndex, client: ClientID(band), deferredEdges: []))
+                for half in 0..<2 {
+                    let r = Rect(x: colRect.x, y: colRect.y + Double(half) * bandHeight / 2, width: columnWidth, height: bandHeight / 2)
+                    surfaces.append(SurfaceSpec(rect: r, parent: colIndex, client: ClientID(band), deferredEdges: []))
+                }
+            }
+        }
+
+        var rng = SplitMix64(seed: seed)
+        struct Timed { var time: Double; var finger: Int; var order: Int; var input: TouchInput }
+        var timed: [Timed] = []
+        timed.reserveCapacity(target + 64)
+        var swipes = 0
+        var fingerClock = [Double](repeating: 1000, count: 10)
+        var order = 0
+        while timed.count < target {
+            // The finger that is free soonest starts its next sequence: ten stay busy.
+            let f = fingerClock.indices.min { fingerClock[$0] < fingerClock[$1] }!
+            let start = fingerClock[f] + Double(rng.next() % 40)
+            let id = Int32(f)
+            func add(_ t: Double, _ kind: TouchInput.Kind, _ p: Point) {
+                timed.append(Timed(time: t, finger: f, order: order, input: TouchInput(kind: kind, id: id, position: p, time: Milliseconds(t))))
+                order += 1
+            }
+            let kind = rng.next() % 10
+            var end = start
+            if kind < 2 {
+                swipes += 1
+                let edge = Edge.at(index: Int(rng.next() % 4))
+                let inset = Double(rng.next() % 10)
+                let along = 0.05 + Double(rng.next() % 900) / 1000
+                var p: Point, step: Point
+                switch edge {
+                case .top: p = Point(x: along * output.widthPx, y: inset); step = Point(x: 0, y: 40)
+                case .bottom: p = Point(x: along * output.widthPx, y: output.heightPx - 1 - inset); step = Point(x: 0, y: -40)
+                case .left: p = Point(x: inset, y: along * output.heightPx); step = Point(x: 40, y: 0)
+                case .right: p = Point(x: output.widthPx - 1 - inset, y: along * output.heightPx); step = Point(x: -40, y: 0)
+                }
+                add(start, .down, p)
+                for k in 1...12 {
+                    p = Point(x: p.x + step.x, y: p.y + step.y)
+                    add(start + Double(8 * k), .motion, p)
+                }
+                end = start + 104
+                add(end, .up, p)
+            } else if kind < 4 {
+                let p = Point(x: 50 + Double(rng.next() % 980), y: 50 + Double(rng.next() % 2240))
+                add(start, .down, p)
+                end = start + 60
+                add(end, .up, p)
+            } else {
+                var p = Point(x: 300 + Double(rng.next() % 480), y: 600 + Double(rng.next() % 1140))
+                let dir = Double(rng.next() % 360) * .pi / 180
+                let step = Point(x: 20 * approximateCos(dir), y: 20 * approximateCos(dir - .pi / 2))
+                add(start, .down, p)
+                for k in 1...30 {
+                    p = Point(x: p.x + step.x, y: p.y + step.y)
+                    add(start + Double(8 * k), .motion, p)
+                }
+                end = start + 248
+                add(end, .up, p)
+            }
+            fingerClock[f] = end + 1
+        }
+        timed.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        let events = timed.map(\.input)
+        return BenchmarkWorkload(output: output, config: allEdgesBound(), surfaces: surfaces,
+                                 events: events, edgeSwipes: swipes)
+    }
+
+    /// Parses a stream file of `shared/bench` (`t_ms type id x y` per line) over one full-screen
+    /// surface on a 1080×2340 px, 68×147 mm output with all four edges bound.
+    public static func stream(_ text: String, file: String) throws(ScenarioError) -> BenchmarkWorkload {
+        let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
+        var events: [TouchInput] = []
+        var lineNumber = 0
+        var swipes = 0
+        let zone = 3.5 / output.mmPerPxY
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            if fields.isEmpty { continue }
+            guard fields.count == 5, let t = Double(fields[0]), let id = Int32(fields[2]),
+                  let x = Double(fields[3]), let y = Double(fields[4]) else {
+                throw ScenarioError(file: file, line: lineNumber, reason: "expected 't_ms type id x y'")
+            }
+            let kind: TouchInput.Kind
+            switch fields[1] {
+            case "down": kind = .down
+            case "motion": kind = .motion
+            case "up": kind = .up
+            default: throw ScenarioError(file: file, line: lineNumber, reason: "unknown type '\(fields[1])' (down, motion, up)")
+            }
+            if kind == .down && (x <= zone || y <= zone || x >= output.widthPx - zone || y >= output.heightPx - zone) {
+                swipes += 1
+            }
+            events.append(TouchInput(kind: kind, id: id, position: Point(x: x, y: y), time: Milliseconds(t)))
+        }
+        let surface = SurfaceSpec(rect: output.bounds, parent: nil, client: 0, deferredEdges: [])
+        return BenchmarkWorkload(output: output, config: allEdgesBound(), surfaces: [surface],
+                                 events: events, edgeSwipes: swipes)
+    }
+
+    /// Builds a router with this workload's surfaces, ready to run.
+    public func makeRouter() -> SystemGestureRouter {
+        let router = SystemGestureRouter(output: output, config: config)
+        var nodes: [NodeTree.NodeID] = []
+        for s in surfaces {
+            let parent = s.parent.map { nodes[$0] }
+            let node = router.addSurface(client: s.client, rect: s.rect, parent: parent) ?? .none
+            nodes.append(node)
+            if !s.deferredEdges.isEmpty { router.commitDeferredEdges(s.deferredEdges, surface: node, time: .zero) }
+        }
+        router.discardPending()
+        return router
+    }
+
+    /// What one run did, so the work is visible next to its cost.
+    public struct Counts: Sendable, Equatable {
+        public var events = 0
+        public var systemGesturesBegun = 0
+        public var touchesDelivered = 0
+        public var clientEvents = 0
+        public var clientCancels = 0
+        public var failures = 0
+        /// Creates zeroed counts.
+        public init() {}
+    }
+
+    /// Feeds every event through `router` (frame per instant) and counts the decisions.
+    public func run(through router: SystemGestureRouter) -> Counts {
+        var counts = Counts()
+        let n = events.count
+        var k = 0
+        while k < n {
+            let e = events[k]
+            switch e.kind {
+            case .down: router.touchDown(id: e.id, at: e.position, time: e.time)
+            case .motion: router.touchMotion(id: e.id, at: e.position, time: e.time)
+            case .up: router.touchUp(id: e.id, time: e.time)
+            case .cancel: router.cancelAll(time: e.time)
+            }
+            k += 1
+            if k == n || events[k].time != e.time {
+                router.frame(time: e.time)
+                router.drain { o in
+                    switch o.event {
+                    case .systemBegan: counts.systemGesturesBegun += 1
+                    case .clientDown: counts.touchesDelivered += 1; counts.clientEvents += 1
+                    case .clientMotion, .clientUp: counts.clientEvents += 1
+                    case .clientCancel: counts.clientCancels += 1
+                    case .systemFailed: counts.failures += 1
+                    default: break
+                    }
+                }
+            }
+        }
+        counts.events = n
+        return counts
+    }
+}
+
+/// cos for the workload generator (BezelCore and this module avoid Foundation).
+func approximateCos(_ x: Double) -> Double {
+    var r = x.truncatingRemainder(dividingBy: 2 * .pi)
+    if r < 0 { r += 2 * .pi }
+    if r > .pi { r = 2 * .pi - r }
+    let r2 = r * r
+    var term = 1.0, sum = 1.0, n = 0.0
+    while term.magnitude > 1e-16 {
+        n += 2
+        term *= -r2 / (n * (n - 1))
+        sum += term
+    }
+    return sum
+}
+
+/// A small, fast, deterministic PRNG (SplitMix64) for workloads and property tests.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    /// Seeds the generator.
+    public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

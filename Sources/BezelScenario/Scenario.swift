@@ -1,0 +1,59 @@
+import BezelCore
+
+/// A scenario file (DESIGN §8): an output, a configuration, surfaces, a timeline of input, and
+/// optional expectations on the decisions.
+public struct Scenario: Sendable {
+    /// One surface of the scenario.
+    public struct Surface: Sendable {
+        /// The surface's name, used by timeline entries and in output lines.
+        public var id: String
+        /// The client's name.
+        public var client: String
+        /// Position and size in output logical px.
+        public var rect: Rect
+        /// The parent surface's name, for subsurfaces.
+        public var parent: String?
+        /// If present, the surface has a gesture object with these deferred edges, committed at t = 0.
+        public var deferredEdges: EdgeSet?
+        /// 1-based line of the entry.
+        public var line: Int?
+    }
+
+    /// What a timeline entry does.
+    public enum Action: Sendable {
+        case down(id: Int32, position: Point)
+        case motion(id: Int32, position: Point)
+        case up(id: Int32)
+        case cancel
+        case deferEdges(surface: String, edges: EdgeSet)
+        case policy(surface: String, edges: EdgeSet)
+        case dragStart(id: Int32)
+        case dragEnd
+        case lock(Bool)
+        case remove(surface: String)
+        case advance
+    }
+
+    /// One timeline entry.
+    public struct Entry: Sendable {
+        /// Time in ms from 0.
+        public var t: Double
+        /// What happens.
+        public var action: Action
+        /// 1-based line of the entry.
+        public var line: Int?
+    }
+
+    /// The output geometry.
+    public var output: OutputGeometry
+    /// The configuration (defaults plus the file's `config`).
+    public var config: SystemGestureConfig
+    /// Surfaces, bottom-most first.
+    public var surfaces: [Surface]
+    /// The timeline, in time order.
+    public var timeline: [Entry]
+    /// The expectations, if any.
+    public var expect: Expectation?
+    /// The file's name as given, for messages.
+    public var file: String
+}

@@ -1,0 +1,231 @@
+import BezelCore
+
+/// Reads scenario files. Every malformed construct is reported with its line and a reason;
+/// unknown keys are errors, so a typo never silently changes what a scenario tests.
+public enum ScenarioParser {
+    /// The output used when a scenario gives none: a 1080×2340 phone of 68×147 mm.
+    public static let defaultOutput = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
+
+    /// Parses scenario text. `file` names the source in errors.
+    public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
+        guard let root = try YAMLTree.parse(text, file: file) else {
+            throw ScenarioError(file: file, line: nil, reason: "the file is empty")
+        }
+        let p = Parser(file: file)
+        return try p.scenario(root)
+    }
+
+    private struct Parser {
+        let file: String
+
+        func fail(_ node: ConfigNode?, _ reason: String) -> ScenarioError {
+            ScenarioError(file: file, line: node?.line, reason: reason)
+        }
+
+        func map(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> [(key: String, value: ConfigNode)] {
+            guard case .map(let entries) = node.value else { throw fail(node, "\(what): expected a mapping, got \(node.typeName)") }
+            return entries
+        }
+
+        func list(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> [ConfigNode] {
+            guard case .list(let items) = node.value else { throw fail(node, "\(what): expected a list, got \(node.typeName)") }
+            return items
+        }
+
+        func number(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> Double {
+            guard case .number(let v) = node.value else { throw fail(node, "\(what): expected a number, got \(node.typeName)") }
+            return v
+        }
+
+        func string(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> String {
+            switch node.value {
+            case .string(let s): return s
+            case .number(let v) where v == v.rounded(): return String(Int64(v))
+            default: throw fail(node, "\(what): expected a name, got \(node.typeName)")
+            }
+        }
+
+        func bool(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> Bool {
+            guard case .bool(let v) = node.value else { throw fail(node, "\(what): expected true or false, got \(node.typeName)") }
+            return v
+        }
+
+        func touchID(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> Int32 {
+            let v = try number(node, what)
+            guard v == v.rounded(), v >= 0, v <= Double(Int32.max) else { throw fail(node, "\(what): expected a non-negative integer") }
+            return Int32(v)
+        }
+
+        func edges(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> EdgeSet {
+            var set: EdgeSet = []
+            for item in try list(node, what) {
+                let name = try string(item, what)
+                guard let edge = Edge(name: name) else { throw fail(item, "\(what): unknown edge '\(name)' (top, bottom, left, right)") }
+                set.insert(EdgeSet(edge))
+            }
+            return set
+        }
+
+        func scenario(_ root: ConfigNode) throws(ScenarioError) -> Scenario {
+            var output = ScenarioParser.defaultOutput
+            var config = SystemGestureConfig()
+            var surfaces: [Scenario.Surface] = []
+            var timeline: [Scenario.Entry] = []
+            var expect: Expectation?
+            for (key, value) in try map(root, "scenario") {
+                switch key {
+                case "output": output = try outputGeometry(value)
+                case "config":
+                    do { config = try SystemGestureConfig(parsing: value) } catch {
+                        throw ScenarioError(file: file, line: error.line ?? value.line, reason: "config: \(error.key): \(error.reason)")
+                    }
+                case "surfaces": surfaces = try surfaceList(value)
+                case "timeline": timeline = try entries(value)
+                case "expect": expect = try Expectation(parsing: value, file: file)
+                default: throw fail(value, "unknown top-level key '\(key)' (output, config, surfaces, timeline, expect)")
+                }
+            }
+            // Names must resolve before anything runs, so a typo is a malformed file, not a no-op.
+            var known = Set<String>()
+            for s in surfaces {
+                guard !known.contains(s.id) else { throw ScenarioError(file: file, line: s.line, reason: "surfaces: duplicate id '\(s.id)'") }
+                if let parent = s.parent, !known.contains(parent) {
+                    throw ScenarioError(file: file, line: s.line, reason: "surfaces: parent '\(parent)' of '\(s.id)' must be listed before it")
+                }
+                known.insert(s.id)
+            }
+            var previous = -Double.infinity
+            for e in timeline {
+                guard e.t >= previous else { throw ScenarioError(file: file, line: e.line, reason: "timeline: t goes backwards (\(e.t) after \(previous))") }
+                previous = e.t
+                switch e.action {
+                case .deferEdges(let s, _), .policy(let s, _), .remove(let s):
+                    guard known.contains(s) else { throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown surface '\(s)'") }
+                default: break
+                }
+            }
+            return Scenario(output: output, config: config, surfaces: surfaces, timeline: timeline, expect: expect, file: file)
+        }
+
+        func outputGeometry(_ node: ConfigNode) throws(ScenarioError) -> OutputGeometry {
+            var w = 1080.0, h = 2340.0, wmm = 68.0, hmm = 147.0
+            for (k, v) in try map(node, "output") {
+                let x = try number(v, "output.\(k)")
+                guard x > 0, x.isFinite else { throw fail(v, "output.\(k): must be a positive number") }
+                switch k {
+                case "width": w = x
+                case "height": h = x
+                case "width_mm": wmm = x
+                case "height_mm": hmm = x
+                default: throw fail(v, "output: unknown key '\(k)' (width, height, width_mm, height_mm)")
+                }
+            }
+            return OutputGeometry(widthPx: w, heightPx: h, widthMm: wmm, heightMm: hmm)
+        }
+
+        func surfaceList(_ node: ConfigNode) throws(ScenarioError) -> [Scenario.Surface] {
+            var result: [Scenario.Surface] = []
+            for item in try list(node, "surfaces") {
+                var id: String?, client: String?, rect: Rect?, parent: String?, deferred: EdgeSet?
+                for (k, v) in try map(item, "surface") {
+                    switch k {
+                    case "id": id = try string(v, "surface.id")
+                    case "client": client = try string(v, "surface.client")
+                    case "parent": parent = try string(v, "surface.parent")
+                    case "deferred_edges": deferred = try edges(v, "surface.deferred_edges")
+                    case "rect":
+                        let xs = try list(v, "surface.rect")
+                        guard xs.count == 4 else { throw fail(v, "surface.rect: expected [x, y, width, height]") }
+                        var n: [Double] = []
+                        for x in xs { n.append(try number(x, "surface.rect")) }
+                        guard n.allSatisfy({ $0.isFinite }), n[2] >= 0, n[3] >= 0 else { throw fail(v, "surface.rect: width and height must be non-negative") }
+                        rect = Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+                    default: throw fail(v, "surface: unknown key '\(k)' (id, client, rect, parent, deferred_edges)")
+                    }
+                }
+                guard let id else { throw fail(item, "surface: missing 'id'") }
+                guard let rect else { throw fail(item, "surface '\(id)': missing 'rect'") }
+                result.append(.init(id: id, client: client ?? id, rect: rect, parent: parent, deferredEdges: deferred, line: item.line))
+            }
+            return result
+        }
+
+        func entries(_ node: ConfigNode) throws(ScenarioError) -> [Scenario.Entry] {
+            var result: [Scenario.Entry] = []
+            for item in try list(node, "timeline") {
+                var t: Double?
+                var action: Scenario.Action?
+                for (k, v) in try map(item, "timeline entry") {
+                    if k == "t" {
+                        let x = try number(v, "t")
+                        guard x.isFinite, x >= 0 else { throw fail(v, "t: must be a non-negative number") }
+                        t = x
+                        continue
+                    }
+                    guard action == nil else { throw fail(v, "timeline entry: more than one event ('\(k)'); give each its own entry with the same t") }
+                    action = try self.action(k, v)
+                }
+                guard let t else { throw fail(item, "timeline entry: missing 't'") }
+                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, advance)") }
+                result.append(.init(t: t, action: action, line: item.line))
+            }
+            return result
+        }
+
+        func fields(_ node: ConfigNode, _ what: String, allowed: [String]) throws(ScenarioError) -> [String: ConfigNode] {
+            var out: [String: ConfigNode] = [:]
+            for (k, v) in try map(node, what) {
+                guard allowed.contains(k) else { throw fail(v, "\(what): unknown key '\(k)' (\(allowed.joined(separator: ", ")))") }
+                out[k] = v
+            }
+            return out
+        }
+
+        func required(_ f: [String: ConfigNode], _ key: String, _ what: String, _ node: ConfigNode) throws(ScenarioError) -> ConfigNode {
+            guard let v = f[key] else { throw fail(node, "\(what): missing '\(key)'") }
+            return v
+        }
+
+        func point(_ f: [String: ConfigNode], _ what: String, _ node: ConfigNode) throws(ScenarioError) -> Point {
+            Point(x: try number(try required(f, "x", what, node), "\(what).x"),
+                  y: try number(try required(f, "y", what, node), "\(what).y"))
+        }
+
+        func action(_ key: String, _ v: ConfigNode) throws(ScenarioError) -> Scenario.Action {
+            switch key {
+            case "down", "motion":
+                let f = try fields(v, key, allowed: ["id", "x", "y"])
+                let id = try touchID(try required(f, "id", key, v), "\(key).id")
+                let p = try point(f, key, v)
+                return key == "down" ? .down(id: id, position: p) : .motion(id: id, position: p)
+            case "up":
+                let f = try fields(v, key, allowed: ["id"])
+                return .up(id: try touchID(try required(f, "id", key, v), "up.id"))
+            case "cancel":
+                _ = try fields(v, key, allowed: [])
+                return .cancel
+            case "defer", "policy":
+                let f = try fields(v, key, allowed: ["surface", "edges"])
+                let s = try string(try required(f, "surface", key, v), "\(key).surface")
+                let e = try edges(try required(f, "edges", key, v), "\(key).edges")
+                return key == "defer" ? .deferEdges(surface: s, edges: e) : .policy(surface: s, edges: e)
+            case "drag_start":
+                let f = try fields(v, key, allowed: ["id"])
+                return .dragStart(id: try touchID(try required(f, "id", key, v), "drag_start.id"))
+            case "drag_end":
+                _ = try fields(v, key, allowed: [])
+                return .dragEnd
+            case "lock":
+                return .lock(try bool(v, "lock"))
+            case "remove":
+                let f = try fields(v, key, allowed: ["surface"])
+                return .remove(surface: try string(try required(f, "surface", key, v), "remove.surface"))
+            case "advance":
+                _ = try fields(v, key, allowed: [])
+                return .advance
+            default:
+                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, advance)")
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import BezelCore
+
+/// Runs a scenario through the router on a virtual clock and names its decisions.
+public enum ScenarioRunner {
+    /// Runs `scenario` and returns its output lines in order.
+    public static func run(_ scenario: Scenario, logger: Logger = .silent) -> [OutputLine] {
+        var session = Session(scenario: scenario, logger: logger)
+        return session.run()
+    }
+
+    private struct Session {
+        let scenario: Scenario
+        let router: SystemGestureRouter
+        var surfaceByName: [String: NodeTree.NodeID] = [:]
+        var surfaceName: [NodeTree.NodeID: String] = [:]
+        var clientName: [ClientID: String] = [:]
+        var lines: [OutputLine] = []
+
+        init(scenario: Scenario, logger: Logger) {
+            self.scenario = scenario
+            self.router = SystemGestureRouter(output: scenario.output, config: scenario.config, logger: logger)
+        }
+
+        mutating func run() -> [OutputLine] {
+            var clientByName: [String: ClientID] = [:]
+            for s in scenario.surfaces {
+                let client = clientByName[s.client] ?? {
+                    let c = ClientID(clientByName.count)
+                    clientByName[s.client] = c
+                    clientName[c] = s.client
+                    return c
+                }()
+                let parent = s.parent.flatMap { surfaceByName[$0] }
+                guard let node = router.addSurface(client: client, rect: s.rect, parent: parent) else { continue }
+                surfaceByName[s.id] = node
+                surfaceName[node] = s.id
+            }
+            // A surface's deferred_edges counts as a commit at t = 0.
+            for s in scenario.surfaces {
+                if let edges = s.deferredEdges, let node = surfaceByName[s.id] {
+                    router.commitDeferredEdges(edges, surface: node, time: .zero)
+                }
+            }
+            collect()
+
+            var k = 0
+            let timeline = scenario.timeline
+            while k < timeline.count {
+                let t = timeline[k].t
+                // Entries with the same t form one frame.
+                while k < timeline.count && timeline[k].t == t {
+                    apply(timeline[k].action, at: Milliseconds(t))
+                    k += 1
+                }
+                router.frame(time: Milliseconds(t))
+                collect()
+            }
+            return lines
+        }
+
+        func apply(_ action: Scenario.Action, at time: Milliseconds) {
+            switch action {
+            case .down(let id, let p): router.touchDown(id: id, at: p, time: time)
+            case .motion(let id, let p): router.touchMotion(id: id, at: p, time: time)
+            case .up(let id): router.touchUp(id: id, time: time)
+            case .cancel: router.cancelAll(time: time)
+            case .deferEdges(let s, let edges):
+                if let node = surfaceByName[s] { router.commitDeferredEdges(edges, surface: node, time: time) }
+            case .policy(let s, let edges):
+                if let node = surfaceByName[s] { router.setPolicyMask(edges, surface: node, time: time) }
+            case .dragStart(let id): router.dragStart(touch: id, time: time)
+            case .dragEnd: router.dragEnd(time: time)
+            case .lock(let locked): router.setLocked(locked, time: time)
+            case .remove(let s):
+                if let node = surfaceByName[s] { router.removeSurface(node, time: time) }
+            case .advance: router.advance(to: time)
+            }
+        }
+
+        mutating func collect() {
+            let gestures = scenario.config.gestures, surfaces = surfaceName, clients = clientName
+            var batch: [OutputLine] = []
+            router.drain { output in
+                batch.append(Self.line(output, gestures: gestures, surface: surfaces, client: clients))
+            }
+            lines += batch
+        }
+
+        static func line(_ o: RouterOutput, gestures: [GestureSpec],
+                         surface: [NodeTree.NodeID: String], client: [ClientID: String]) -> OutputLine {
+            func s(_ id: NodeTree.NodeID) -> OutputLine.Value { .string(surface[id] ?? "?") }
+            func c(_ id: ClientID) -> OutputLine.Value { .string(client[id] ?? "?") }
+            func g(_ i: Int) -> OutputLine.Value { .string(i < gestures.count ? gestures[i].name : "?") }
+            func e(_ edge: Edge) -> OutputLine.Value { .string(edge.name) }
+            let t = o.t.value
+            switch o.event {
+            case let .clientDown(cl, sf, id, p, time):
+                return OutputLine(t: t, event: "client.down", fields: [("client", c(cl)), ("surface", s(sf)), ("id", .number(Double(id))), ("x", .number(p.x)), ("y", .number(p.y)), ("time", .number(time.value))])
+            case let .clientMotion(cl, sf, id, p, time):
+                return OutputLine(t: t, event: "client.motion", fields: [("client", c(cl)), ("surface", s(sf)), ("id", .number(Double(id))), ("x", .number(p.x)), ("y", .number(p.y)), ("time", .number(time.value))])
+            case let .clientUp(cl, sf, id, time):
+                return OutputLine(t: t, event: "client.up", fields: [("client", c(cl)), ("surface", s(sf)), ("id", .number(Double(id))), ("time", .number(time.value))])
+            case let .clientFrame(cl):
+                return OutputLine(t: t, event: "client.frame", fields: [("client", c(cl))])
+            case let .clientCancel(cl):
+                return OutputLine(t: t, event: "client.cancel", fields: [("client", c(cl))])
+            case let .systemBegan(gs, edge):
+                return OutputLine(t: t, event: "system.began", fields: [("gesture", g(gs)), ("edge", e(edge))])
+            case let .systemChanged(gs, edge, travel, progress, velocity):
+                return OutputLine(t: t, event: "system.changed", fields: [("gesture", g(gs)), ("edge", e(edge)), ("travel_mm", .number(travel)), ("progress", .number(progress)), ("velocity_mm_s", .number(velocity))])
+            case let .systemEnded(gs, edge, committed):
+                return OutputLine(t: t, event: "system.ended", fields: [("gesture", g(gs)), ("edge", e(edge)), ("committed", .bool(committed))])
+            case let .systemCancelled(gs, edge):
+                return OutputLine(t: t, event: "system.cancelled", fields: [("gesture", g(gs)), ("edge", e(edge))])
+            case let .systemFailed(gs, edge, reason):
+                return OutputLine(t: t, event: "system.failed", fields: [("gesture", g(gs)), ("edge", e(edge)), ("reason", .string(reason.name))])
+            case let .affordanceShown(edge):
+                return OutputLine(t: t, event: "affordance.shown", fields: [("edge", e(edge))])
+            case let .affordanceHidden(edge):
+                return OutputLine(t: t, event: "affordance.hidden", fields: [("edge", e(edge))])
+            case let .honoredEdges(sf, edges):
+                return OutputLine(t: t, event: "protocol.honored_edges", fields: [("surface", s(sf)), ("edges", .strings(edges.edges.map(\.name)))])
+            case let .deferredSwipe(sf, edge):
+                return OutputLine(t: t, event: "protocol.deferred_swipe", fields: [("surface", s(sf)), ("edge", e(edge))])
+            case let .gestureTaken(sf, edge):
+                return OutputLine(t: t, event: "protocol.gesture_taken", fields: [("surface", s(sf)), ("edge", e(edge))])
+            case .dragCancel:
+                return OutputLine(t: t, event: "drag.cancel", fields: [])
+            }
+        }
+    }
+}
