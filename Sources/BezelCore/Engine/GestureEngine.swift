@@ -140,7 +140,14 @@ public final class GestureEngine {
         while i < recognizers.count {
             let r = recognizers[i]
             i += 1
-            guard r.isEnabled, accepts(r, touch, hit: hit) else { continue }
+            guard r.isEnabled, tree.contains(r.node), tree.isAncestor(r.node, of: hit) else { continue }
+            if !isLive(r) {
+                // E2: a finished recognizer sees nothing more of the sequence, but it keeps
+                // count of the touch so that it is reset only once the whole sequence is up.
+                if r.published != .possible || r.withheld != nil { r.activeTouches.append(touch) }
+                continue
+            }
+            guard accepts(r, touch) else { continue }
             r.activeTouches.append(touch)
             r.sequenceSerials.append(serial)
             r.touchBegan(touch)
@@ -272,14 +279,8 @@ public final class GestureEngine {
         }
     }
 
-    /// E3: does `r` take part in the sequence of `touch`, hit-tested to `hit`?
-    private func accepts(_ r: GestureRecognizer, _ touch: Touch, hit: NodeTree.NodeID) -> Bool {
-        guard tree.contains(r.node), tree.isAncestor(r.node, of: hit) else { return false }
-        // E2: a failed (or otherwise finished) recognizer gets nothing more until it is reset.
-        let s = r.internalState
-        guard r.published == .possible || r.published.isActive, s == .possible || s.isActive else {
-            return false
-        }
+    /// E3: do the recognizer's own filters let it take part in the sequence of `touch`?
+    private func accepts(_ r: GestureRecognizer, _ touch: Touch) -> Bool {
         guard r.allowedTouchTypes.allows(touch.type), r.shouldReceive(touch) else { return false }
         if let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) { return false }
         return true
