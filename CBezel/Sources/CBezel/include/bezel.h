@@ -1,0 +1,315 @@
+/*
+ * bezel.h: the C interface of Bezel, a compositor-side system-gesture plugin for Wayland.
+ *
+ * Copyright © 2025 The Bezel authors. MIT licence (see protocol/bezel-system-gestures-v1.xml).
+ *
+ * OVERVIEW
+ *
+ * A compositor ("the host") creates one plugin on its wl_display. The plugin then:
+ *   - advertises the bezel_system_gestures_manager_v1 global (protocol
+ *     bezel-system-gestures-v1, installed under pkg-config variable `pkgdatadir`) and keeps the
+ *     per-surface bezel_gesture_surface_v1 objects;
+ *   - decides, for every touch the host feeds it, whether the touch belongs to the client under
+ *     the finger or to a system edge gesture (dock, cover sheet, control centre, slide-over);
+ *   - tells the host through callbacks what to deliver to which client (wl_touch down, motion,
+ *     up, frame, cancel), how the system gestures progress, when to show an edge affordance,
+ *     and when to cancel a drag-and-drop session.
+ *
+ * The host tells the plugin about its output, its surfaces (with their parent for
+ * subsurfaces), surface commits, touches, drag-and-drop sessions and the lock state.
+ *
+ * THREADING
+ *
+ * Everything runs on the thread that dispatches the wl_display's event loop. No function may
+ * be called from another thread, and callbacks are invoked on that thread only: synchronously
+ * from inside a bezel_* call, or from the plugin's timer on the display's wl_event_loop.
+ *
+ * ERRORS
+ *
+ * Functions that can fail return an `int` result: BEZEL_OK (0) or a negative enum bezel_result
+ * value. Bezel never aborts the host and never calls exit(): bad arguments are reported as
+ * return codes and explained in a log line through the host's `log` callback. A misbehaving
+ * Wayland client gets a protocol error and is disconnected by libwayland; the host is not
+ * affected.
+ *
+ * RE-ENTRANCY
+ *
+ * Callbacks may call bezel_* functions again (for example remove a surface from within
+ * `touch_cancel`), except bezel_plugin_destroy, which returns BEZEL_ERROR_BUSY from inside a
+ * callback. Decisions made by such nested calls are delivered after the current one.
+ *
+ * COORDINATES, TIME, EDGES
+ *
+ * Positions are output logical pixels as the user sees the screen: (0,0) is the top-left
+ * corner after the output transform, x grows right, y grows down. Times are milliseconds on
+ * CLOCK_MONOTONIC, truncated to 32 bits as in wl_touch (libinput event times are on that
+ * clock). Edges use the values of the protocol's `edge` enum (enum bezel_edge below).
+ *
+ * SURFACES
+ *
+ * Surfaces are named by their wl_surface resource (`struct wl_resource *`). The plugin adds a
+ * destroy listener to every wl_surface it is told about, so a surface whose resource is
+ * destroyed is removed automatically; calling bezel_surface_remove first is allowed too.
+ *
+ * LINKING
+ *
+ * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc
+ * and libwayland-server at run time. Build flags come from `pkg-config --cflags --libs bezel`.
+ */
+#ifndef BEZEL_H
+#define BEZEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct wl_display;
+struct wl_client;
+struct wl_resource;
+
+/** Version of this header. The library's own version comes from bezel_version(). */
+#define BEZEL_VERSION_MAJOR 0
+#define BEZEL_VERSION_MINOR 1
+#define BEZEL_VERSION_MICRO 0
+/** (major << 16) | (minor << 8) | micro, comparable with bezel_version(). */
+#define BEZEL_VERSION ((BEZEL_VERSION_MAJOR << 16) | (BEZEL_VERSION_MINOR << 8) | BEZEL_VERSION_MICRO)
+
+/** Version of struct bezel_host_interface that this header describes. */
+#define BEZEL_HOST_INTERFACE_VERSION 1
+
+/** Result codes. Every failing function returns one of the negative values. */
+enum bezel_result {
+	BEZEL_OK = 0,
+	/** A pointer was NULL, a number was out of range or not finite, or an enum was unknown. */
+	BEZEL_ERROR_INVALID_ARGUMENT = -1,
+	/** The surface (or parent surface) is not known to the plugin. */
+	BEZEL_ERROR_NOT_FOUND = -2,
+	/** The surface is already known to the plugin. */
+	BEZEL_ERROR_EXISTS = -3,
+	/** The call is not allowed from inside a callback (bezel_plugin_destroy). */
+	BEZEL_ERROR_BUSY = -4,
+	/** struct bezel_host_interface has a version this library does not know. */
+	BEZEL_ERROR_VERSION = -5,
+	/** A libwayland call failed (out of memory, or the global could not be created). */
+	BEZEL_ERROR_WAYLAND = -6,
+};
+
+/** Log levels, in syslog order (smaller is more severe). */
+enum bezel_log_level {
+	BEZEL_LOG_ERROR = 3,
+	BEZEL_LOG_WARNING = 4,
+	BEZEL_LOG_INFO = 6,
+	BEZEL_LOG_DEBUG = 7,
+};
+
+/** Screen edges as the user sees them; the values of the protocol's `edge` bitfield. */
+enum bezel_edge {
+	BEZEL_EDGE_TOP = 1,
+	BEZEL_EDGE_BOTTOM = 2,
+	BEZEL_EDGE_LEFT = 4,
+	BEZEL_EDGE_RIGHT = 8,
+	/** Every edge: a policy mask that lets a surface defer anything it asks for. */
+	BEZEL_EDGE_ALL = 15,
+};
+
+/**
+ * What the plugin asks of the host. Every callback may be NULL, in which case that kind of
+ * decision is dropped. `data` is the `host_data` given to bezel_plugin_create. Strings passed
+ * to callbacks are owned by the plugin and valid only during the call.
+ *
+ * The touch_* callbacks correspond one to one to wl_touch events: the host sends them to the
+ * wl_touch resources of the surface's client (the client of `surface`, or `client`).
+ * Positions are surface-local logical pixels. `time_msec` is the touch's original timestamp:
+ * events released after being held keep the time at which they happened.
+ */
+struct bezel_host_interface {
+	/** Must be BEZEL_HOST_INTERFACE_VERSION. */
+	uint32_t version;
+
+	/** Send wl_touch.down for touch `id` on `surface` at surface-local (sx, sy). */
+	void (*touch_down)(void *data, struct wl_resource *surface, int32_t id,
+			   double sx, double sy, uint32_t time_msec);
+	/** Send wl_touch.motion for touch `id` (which went down on `surface`). */
+	void (*touch_motion)(void *data, struct wl_resource *surface, int32_t id,
+			     double sx, double sy, uint32_t time_msec);
+	/** Send wl_touch.up for touch `id` (which went down on `surface`). */
+	void (*touch_up)(void *data, struct wl_resource *surface, int32_t id, uint32_t time_msec);
+	/** Send wl_touch.frame to `client`: the end of a group of events for it. */
+	void (*touch_frame)(void *data, struct wl_client *client);
+	/** Send wl_touch.cancel to `client`: all of its touches are over. */
+	void (*touch_cancel)(void *data, struct wl_client *client);
+
+	/** System gesture `gesture` (e.g. "dock") on `edge` began following the finger. */
+	void (*gesture_began)(void *data, const char *gesture, uint32_t edge);
+	/**
+	 * The running gesture moved: `travel_mm` of inward travel, `progress` = travel divided by
+	 * the full distance (0 and up, not clamped at 1), `velocity_mm_s` the filtered inward
+	 * velocity (negative when moving back towards the edge).
+	 */
+	void (*gesture_changed)(void *data, const char *gesture, uint32_t edge,
+				double travel_mm, double progress, double velocity_mm_s);
+	/** The finger lifted. `committed`: complete the action (else animate back). */
+	void (*gesture_ended)(void *data, const char *gesture, uint32_t edge, bool committed);
+	/** The device or host cancelled the running gesture; animate back. */
+	void (*gesture_cancelled)(void *data, const char *gesture, uint32_t edge);
+	/** An edge candidate failed without beginning; `reason` as in the design (tap, lateral, ...). */
+	void (*gesture_failed)(void *data, const char *gesture, uint32_t edge, const char *reason);
+
+	/** Show the hint ("tongue") at `edge` after a swipe on a deferred edge. */
+	void (*affordance_shown)(void *data, uint32_t edge);
+	/** Hide the hint at `edge`. */
+	void (*affordance_hidden)(void *data, uint32_t edge);
+
+	/**
+	 * Cancel the active drag-and-drop session: send wl_data_source.cancelled to its source
+	 * and leave to its target, and drop nothing. Asked at most once per session.
+	 */
+	void (*cancel_drag)(void *data);
+
+	/** A log line at `level` (enum bezel_log_level), without a trailing newline. */
+	void (*log)(void *data, int level, const char *message);
+};
+
+/** Opaque plugin instance. */
+struct bezel_plugin;
+
+/** The library's version, as BEZEL_VERSION. Safe to call at any time, from any thread. */
+uint32_t bezel_version(void);
+
+/** The library's version as "major.minor.micro". Static string; never NULL. */
+const char *bezel_version_string(void);
+
+/** A static English description of a result code (also for unknown codes). Never NULL. */
+const char *bezel_result_string(int result);
+
+/**
+ * Creates a plugin on `display`: advertises the bezel_system_gestures_manager_v1 global
+ * (version 1) and adds a timer to the display's wl_event_loop.
+ *
+ * The output starts as 1080x1920 px, 68x121 mm and normal transform; call bezel_output_set.
+ *
+ * @param display   the compositor's display. Must outlive the plugin, or the plugin must be
+ *                  destroyed first; if the display is destroyed first, the plugin notices,
+ *                  drops its global and timer, and bezel_plugin_destroy only frees memory.
+ * @param host      callbacks; copied, so the struct may be freed after the call.
+ * @param host_data passed as `data` to every callback.
+ * @param out       receives the plugin on success, NULL on failure.
+ * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (NULL display/host/out),
+ *         BEZEL_ERROR_VERSION (host->version unknown) or BEZEL_ERROR_WAYLAND.
+ */
+int bezel_plugin_create(struct wl_display *display, const struct bezel_host_interface *host,
+			void *host_data, struct bezel_plugin **out);
+
+/**
+ * Destroys the plugin: removes the global and the timer, makes every existing
+ * bezel_gesture_surface_v1 and manager object inert (clients may still destroy them safely),
+ * removes its listeners from surfaces and frees everything. No callback is invoked.
+ *
+ * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (NULL), or BEZEL_ERROR_BUSY when called from
+ *         inside a callback (nothing is destroyed then).
+ */
+int bezel_plugin_destroy(struct bezel_plugin *plugin);
+
+/** Sets the most verbose level passed to the `log` callback (default BEZEL_LOG_INFO). */
+int bezel_plugin_set_log_level(struct bezel_plugin *plugin, int level);
+
+/**
+ * Describes the output the touches arrive on.
+ *
+ * @param width, height       size in logical pixels as the user sees it (after the transform).
+ * @param width_mm, height_mm physical size as wl_output.geometry reports it (before the
+ *                            transform); 0 or less means unknown (96 dpi is assumed).
+ * @param transform           an enum wl_output_transform value (0..7); for the 90 and 270
+ *                            degree variants the physical width and height are swapped.
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (non-positive size, unknown transform).
+ */
+int bezel_output_set(struct bezel_plugin *plugin, int32_t width, int32_t height,
+		     int32_t width_mm, int32_t height_mm, int32_t transform);
+
+/**
+ * Adds a surface, on top of its siblings. `parent` is NULL for a top-level surface, or the
+ * wl_surface of an already added surface for a subsurface. The rectangle is in output
+ * coordinates. The client is the client of `surface`'s resource.
+ *
+ * If the client already created a bezel_gesture_surface_v1 for this surface, its committed
+ * deferral takes effect now (and honored_edges may be sent).
+ *
+ * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (NULL surface, non-finite or negative
+ *         size), BEZEL_ERROR_EXISTS (already added), BEZEL_ERROR_NOT_FOUND (unknown parent).
+ */
+int bezel_surface_add(struct bezel_plugin *plugin, struct wl_resource *surface,
+		      struct wl_resource *parent, double x, double y, double width, double height);
+
+/** Moves or resizes an added surface (output coordinates). BEZEL_ERROR_NOT_FOUND if unknown. */
+int bezel_surface_set_rect(struct bezel_plugin *plugin, struct wl_resource *surface,
+			   double x, double y, double width, double height);
+
+/**
+ * Removes a surface and its subsurfaces. A client that had a touch on them gets touch_cancel;
+ * held events are dropped; the surface's gesture object becomes inert only when the
+ * wl_surface resource itself is destroyed (a removed surface can be added again, e.g. when
+ * it is re-mapped). @return BEZEL_OK or BEZEL_ERROR_NOT_FOUND.
+ */
+int bezel_surface_remove(struct bezel_plugin *plugin, struct wl_resource *surface);
+
+/**
+ * Call from the host's wl_surface.commit handler, for every commit of every surface (unknown
+ * surfaces are ignored cheaply). Applies the double-buffered set_deferred_edges request and a
+ * pending destroy of the gesture object; honored_edges is sent when the honoured set changes.
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL surface).
+ */
+int bezel_surface_commit(struct bezel_plugin *plugin, struct wl_resource *surface);
+
+/**
+ * Host policy (R6): the edges `surface` may defer, a mask of enum bezel_edge (default
+ * BEZEL_EDGE_ALL), e.g. only full-screen surfaces get BEZEL_EDGE_ALL and others 0. The
+ * client is sent honored_edges if the honoured set changes.
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND, or BEZEL_ERROR_INVALID_ARGUMENT (bits above 15).
+ */
+int bezel_surface_set_policy(struct bezel_plugin *plugin, struct wl_resource *surface,
+			     uint32_t edges);
+
+/**
+ * Stores in `*edges` the edges currently honoured for `surface`.
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND or BEZEL_ERROR_INVALID_ARGUMENT (NULL pointer).
+ */
+int bezel_surface_get_honored_edges(struct bezel_plugin *plugin, struct wl_resource *surface,
+				    uint32_t *edges);
+
+/** Locks or unlocks the session (R6): while locked no deferral is honoured. */
+int bezel_set_locked(struct bezel_plugin *plugin, bool locked, uint32_t time_msec);
+
+/**
+ * Touch input, in the order the device reports it, each group closed by bezel_touch_frame.
+ * `id` is the wl_touch id (e.g. the libinput seat slot). Non-finite coordinates, unknown ids
+ * and times going backwards are dropped or clamped with a log line, never fatal.
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL plugin, non-finite position).
+ */
+int bezel_touch_down(struct bezel_plugin *plugin, int32_t id, double x, double y,
+		     uint32_t time_msec);
+/** A touch moved. See bezel_touch_down. */
+int bezel_touch_motion(struct bezel_plugin *plugin, int32_t id, double x, double y,
+		       uint32_t time_msec);
+/** A touch lifted. See bezel_touch_down. */
+int bezel_touch_up(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec);
+/** The end of one input frame (LIBINPUT_EVENT_TOUCH_FRAME). */
+int bezel_touch_frame(struct bezel_plugin *plugin, uint32_t time_msec);
+/** The device cancelled every touch (LIBINPUT_EVENT_TOUCH_CANCEL, device removal). */
+int bezel_touch_cancel(struct bezel_plugin *plugin, uint32_t time_msec);
+
+/**
+ * A client started a drag-and-drop session with touch `id` (wl_data_device.start_drag with
+ * that touch's serial). The plugin stops routing that touch to the client (R7).
+ */
+int bezel_drag_start(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec);
+/** The drag-and-drop session ended (dropped or cancelled). */
+int bezel_drag_end(struct bezel_plugin *plugin, uint32_t time_msec);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BEZEL_H */

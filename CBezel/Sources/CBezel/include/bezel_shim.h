@@ -1,0 +1,73 @@
+/*
+ * Internal glue between Bezel's Swift code and libwayland-server. Not installed, not public.
+ *
+ * Swift cannot call variadic C functions (wl_resource_post_error), use wl_listener's
+ * container_of pattern, or see the scanner-generated interface tables and request vtables.
+ * This shim does exactly those things and nothing else: every decision is made in Swift
+ * through `struct bzl_callbacks`.
+ */
+#ifndef BEZEL_SHIM_H
+#define BEZEL_SHIM_H
+
+#include <stdint.h>
+
+struct wl_display;
+struct wl_client;
+struct wl_resource;
+
+/** One server instance: the global, its resources and the listeners it installed. */
+struct bzl_server;
+/** A destroy listener on a wl_resource or a wl_client. */
+struct bzl_watch;
+
+/** Result of get_gesture_surface / set_deferred_edges callbacks. */
+enum bzl_request_result {
+	BZL_REQUEST_OK = 0,
+	/** Post bezel_system_gestures_manager_v1.error.already_constructed. */
+	BZL_REQUEST_ALREADY_CONSTRUCTED = 1,
+	/** Post bezel_gesture_surface_v1.error.invalid_edges. */
+	BZL_REQUEST_INVALID_EDGES = 2,
+	/** Post wl_display.error.no_memory. */
+	BZL_REQUEST_NO_MEMORY = 3,
+};
+
+/** Requests and lifetime events, forwarded to Swift with the server's `ctx`. */
+struct bzl_callbacks {
+	/** A client called get_gesture_surface; `gesture` is the new (still inert) resource. */
+	int (*get_gesture_surface)(void *ctx, struct wl_resource *gesture, struct wl_resource *surface);
+	/** set_deferred_edges on a live gesture object. */
+	int (*set_deferred_edges)(void *ctx, struct wl_resource *gesture, uint32_t edges);
+	/** A live gesture object's resource is being destroyed (request or client exit). */
+	void (*gesture_destroyed)(void *ctx, struct wl_resource *gesture);
+	/** A watched resource or client is being destroyed; the watch is freed after the call. */
+	void (*watch_fired)(void *ctx, struct bzl_watch *watch, void *target);
+	/** The wl_display is being destroyed; the global is already gone. */
+	void (*display_destroyed)(void *ctx);
+};
+
+/** Creates the global on `display`. Returns NULL on failure. `cb` is copied. */
+struct bzl_server *bzl_server_create(struct wl_display *display, void *ctx,
+				     const struct bzl_callbacks *cb);
+/** Destroys the global (if the display still exists), makes every manager and gesture
+ *  resource inert, cancels every watch and frees the server. No callback is invoked. */
+void bzl_server_destroy(struct bzl_server *server);
+
+/** Marks a gesture resource created by get_gesture_surface as live (gets requests/events). */
+void bzl_gesture_activate(struct bzl_server *server, struct wl_resource *gesture);
+/** Makes a gesture resource inert: no more callbacks for it and no more events sent. */
+void bzl_gesture_make_inert(struct wl_resource *gesture);
+
+/** Sends the event if `gesture` is live; does nothing on an inert or NULL resource. */
+void bzl_gesture_send_honored_edges(struct wl_resource *gesture, uint32_t edges);
+void bzl_gesture_send_deferred_swipe(struct wl_resource *gesture, uint32_t edge);
+void bzl_gesture_send_gesture_taken(struct wl_resource *gesture, uint32_t edge);
+
+/** Watches `resource` for destruction. NULL on failure. */
+struct bzl_watch *bzl_watch_resource(struct bzl_server *server, struct wl_resource *resource);
+/** Watches `client` for destruction. NULL on failure. */
+struct bzl_watch *bzl_watch_client(struct bzl_server *server, struct wl_client *client);
+/** Removes and frees a watch that has not fired. */
+void bzl_watch_cancel(struct bzl_watch *watch);
+
+
+#endif /* BEZEL_SHIM_H */

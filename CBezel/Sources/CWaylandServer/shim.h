@@ -1,0 +1,2 @@
+/* libwayland-server for Swift: the core API (no generated core protocol helpers needed). */
+#include <wayland-server-core.h>

@@ -1,0 +1,307 @@
+import BezelCore
+import CBezel
+import CWaylandServer
+
+// The C interface of libbezel.so. `bezel.h` (CBezel/Sources/CBezel/include) documents every
+// function; the signatures here must match it (the protocol tests compile C against the header
+// and link this library, so a mismatch shows up there).
+//
+// Every entry point validates its arguments and returns a `bezel_result`; none of them traps on
+// input a host or client can produce.
+
+/// The library version as `(major << 16) | (minor << 8) | micro`.
+public let bezelVersion: UInt32 = (0 << 16) | (1 << 8) | 0
+
+private let versionString: StaticString = "0.1.0"
+
+private func cString(_ s: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+private let OK = Int32(BEZEL_OK.rawValue)
+private let INVALID = Int32(BEZEL_ERROR_INVALID_ARGUMENT.rawValue)
+private let NOT_FOUND = Int32(BEZEL_ERROR_NOT_FOUND.rawValue)
+private let EXISTS = Int32(BEZEL_ERROR_EXISTS.rawValue)
+private let BUSY = Int32(BEZEL_ERROR_BUSY.rawValue)
+private let VERSION = Int32(BEZEL_ERROR_VERSION.rawValue)
+private let WAYLAND = Int32(BEZEL_ERROR_WAYLAND.rawValue)
+
+/// The plugin behind a `struct bezel_plugin *`.
+private func plugin(_ p: OpaquePointer?) -> Plugin? {
+    guard let p else { return nil }
+    return Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+}
+
+private func finite(_ values: Double...) -> Bool { values.allSatisfy(\.isFinite) }
+
+/// `bezel_version`: the library version.
+@_cdecl("bezel_version")
+public func bezel_c_version() -> UInt32 { bezelVersion }
+
+/// `bezel_version_string`: the library version as text.
+@_cdecl("bezel_version_string")
+public func bezel_c_version_string() -> UnsafePointer<CChar> { cString(versionString) }
+
+/// `bezel_result_string`: a description of a result code.
+@_cdecl("bezel_result_string")
+public func bezel_c_result_string(_ result: Int32) -> UnsafePointer<CChar> {
+    switch result {
+    case OK: return cString("success")
+    case INVALID: return cString("invalid argument")
+    case NOT_FOUND: return cString("surface not found")
+    case EXISTS: return cString("surface already added")
+    case BUSY: return cString("not allowed from inside a callback")
+    case VERSION: return cString("unsupported host interface version")
+    case WAYLAND: return cString("libwayland call failed")
+    default: return cString("unknown result code")
+    }
+}
+
+/// `bezel_plugin_create`: the plugin, its global and its timer.
+@_cdecl("bezel_plugin_create")
+public func bezel_c_plugin_create(_ display: OpaquePointer?,
+                                  _ host: UnsafePointer<bezel_host_interface>?,
+                                  _ hostData: UnsafeMutableRawPointer?,
+                                  _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    out?.pointee = nil
+    guard let display, let host, let out else { return INVALID }
+    let interface = host.pointee
+    guard interface.version == UInt32(BEZEL_HOST_INTERFACE_VERSION) else {
+        if let log = interface.log {
+            "bezel: host interface version \(interface.version) unsupported (this library knows \(BEZEL_HOST_INTERFACE_VERSION))"
+                .withCString { log(hostData, Int32(BEZEL_LOG_ERROR.rawValue), $0) }
+        }
+        return VERSION
+    }
+    let p = Plugin(display: display, host: interface, hostData: hostData)
+    let ctx = Unmanaged.passUnretained(p).toOpaque()
+    var callbacks = Plugin.callbacks
+    guard let server = bzl_server_create(display, ctx, &callbacks) else {
+        p.log(.error, "could not create the bezel_system_gestures_manager_v1 global")
+        return WAYLAND
+    }
+    p.server = server
+    let loop = wl_display_get_event_loop(display)
+    p.timer = wl_event_loop_add_timer(loop, { ctx in
+        guard let ctx else { return 0 }
+        Plugin.from(ctx).timerFired()
+        return 0
+    }, ctx)
+    if p.timer == nil {
+        p.log(.error, "could not add a timer to the display's event loop")
+        p.teardown()
+        return WAYLAND
+    }
+    p.log(.info, "plugin \(versionString) created")
+    out.pointee = OpaquePointer(Unmanaged.passRetained(p).toOpaque())
+    return OK
+}
+
+/// `bezel_plugin_destroy`: frees the plugin; its protocol objects become inert.
+@_cdecl("bezel_plugin_destroy")
+public func bezel_c_plugin_destroy(_ handle: OpaquePointer?) -> Int32 {
+    guard let handle, let p = plugin(handle) else { return INVALID }
+    if p.delivering { return BUSY }
+    p.teardown()
+    Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).release()
+    return OK
+}
+
+/// `bezel_plugin_set_log_level`: the most verbose level passed to the host.
+@_cdecl("bezel_plugin_set_log_level")
+public func bezel_c_plugin_set_log_level(_ handle: OpaquePointer?, _ level: Int32) -> Int32 {
+    guard let p = plugin(handle), let l = LogLevel(rawValue: Int(level)) else { return INVALID }
+    p.router.logger.threshold = l
+    return OK
+}
+
+/// `bezel_output_set`: the output's size, physical size and transform.
+@_cdecl("bezel_output_set")
+public func bezel_c_output_set(_ handle: OpaquePointer?, _ width: Int32, _ height: Int32,
+                               _ widthMm: Int32, _ heightMm: Int32, _ transform: Int32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard width > 0, height > 0, (0...7).contains(transform) else {
+        p.log(.warning, "bezel_output_set(\(width)x\(height), transform \(transform)) rejected")
+        return INVALID
+    }
+    // wl_output transforms 1, 3, 5, 7 rotate by 90 or 270 degrees: the panel's physical
+    // width then runs along the user's vertical axis.
+    let rotated = transform & 1 == 1
+    let mmW = Double(rotated ? heightMm : widthMm), mmH = Double(rotated ? widthMm : heightMm)
+    p.router.setOutput(OutputGeometry(widthPx: Double(width), heightPx: Double(height),
+                                      widthMm: mmW, heightMm: mmH))
+    p.log(.info, "output \(width)x\(height) px, \(mmW)x\(mmH) mm (transform \(transform))")
+    return OK
+}
+
+/// `bezel_surface_add`: a surface (or subsurface of `parent`) at a rectangle.
+@_cdecl("bezel_surface_add")
+public func bezel_c_surface_add(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                _ parent: OpaquePointer?, _ x: Double, _ y: Double,
+                                _ width: Double, _ height: Double) -> Int32 {
+    guard let p = plugin(handle), let surface else { return INVALID }
+    guard finite(x, y, width, height), width >= 0, height >= 0 else {
+        p.log(.warning, "bezel_surface_add: bad rectangle \(x),\(y) \(width)x\(height)")
+        return INVALID
+    }
+    if let r = p.surfaces[surface], r.node != nil { return EXISTS }
+    var parentNode: NodeTree.NodeID?
+    if let parent {
+        guard let node = p.surfaces[parent]?.node else {
+            p.log(.warning, "bezel_surface_add: parent wl_surface@\(wl_resource_get_id(parent)) is not added")
+            return NOT_FOUND
+        }
+        parentNode = node
+    }
+    guard let client = wl_resource_get_client(surface),
+          let clientID = p.clientID(for: client),
+          let r = p.record(for: surface) else { return WAYLAND }
+    let rect = Rect(x: x, y: y, width: width, height: height)
+    guard let node = p.router.addSurface(client: clientID, rect: rect, parent: parentNode) else {
+        p.dropIfUnused(r)
+        return NOT_FOUND
+    }
+    r.node = node
+    p.surfaceByNode[node] = surface
+    p.replay(r, time: p.now())
+    p.flush()
+    return OK
+}
+
+/// `bezel_surface_set_rect`: moves or resizes a surface.
+@_cdecl("bezel_surface_set_rect")
+public func bezel_c_surface_set_rect(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                     _ x: Double, _ y: Double,
+                                     _ width: Double, _ height: Double) -> Int32 {
+    guard let p = plugin(handle), let surface else { return INVALID }
+    guard finite(x, y, width, height), width >= 0, height >= 0 else { return INVALID }
+    guard let node = p.surfaces[surface]?.node else { return NOT_FOUND }
+    p.router.setSurfaceRect(Rect(x: x, y: y, width: width, height: height), surface: node)
+    return OK
+}
+
+/// `bezel_surface_remove`: removes a surface and its subsurfaces from hit-testing.
+@_cdecl("bezel_surface_remove")
+public func bezel_c_surface_remove(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
+    guard let p = plugin(handle), let surface else { return INVALID }
+    guard let r = p.surfaces[surface], let node = r.node else { return NOT_FOUND }
+    p.surfaceByNode[node] = nil
+    p.removeNode(of: r, time: p.now())
+    p.dropIfUnused(r)
+    p.flush()
+    return OK
+}
+
+/// `bezel_surface_commit`: applies the surface's double-buffered protocol state.
+@_cdecl("bezel_surface_commit")
+public func bezel_c_surface_commit(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
+    guard let p = plugin(handle), let surface else { return INVALID }
+    p.commit(surface: surface, time: p.now())
+    return OK
+}
+
+/// `bezel_surface_set_policy`: the edges a surface may defer (R6).
+@_cdecl("bezel_surface_set_policy")
+public func bezel_c_surface_set_policy(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                       _ edges: UInt32) -> Int32 {
+    guard let p = plugin(handle), let surface else { return INVALID }
+    let mask = EdgeSet(rawValue: edges)
+    guard !mask.hasUnknownBits else { return INVALID }
+    guard let r = p.surfaces[surface], let node = r.node else { return NOT_FOUND }
+    r.policy = mask
+    p.router.setPolicyMask(mask, surface: node, time: p.now())
+    p.flush()
+    return OK
+}
+
+/// `bezel_surface_get_honored_edges`: the edges honoured for a surface now.
+@_cdecl("bezel_surface_get_honored_edges")
+public func bezel_c_surface_get_honored_edges(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                              _ edges: UnsafeMutablePointer<UInt32>?) -> Int32 {
+    guard let p = plugin(handle), let surface, let edges else { return INVALID }
+    guard let node = p.surfaces[surface]?.node else { return NOT_FOUND }
+    edges.pointee = p.router.honoredEdges(surface: node).rawValue
+    return OK
+}
+
+/// `bezel_set_locked`: locks or unlocks the session (R6).
+@_cdecl("bezel_set_locked")
+public func bezel_c_set_locked(_ handle: OpaquePointer?, _ locked: Bool, _ time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    p.router.setLocked(locked, time: p.time(time))
+    p.flush()
+    return OK
+}
+
+/// `bezel_touch_down`: a finger touched the screen.
+@_cdecl("bezel_touch_down")
+public func bezel_c_touch_down(_ handle: OpaquePointer?, _ id: Int32, _ x: Double, _ y: Double,
+                               _ time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard finite(x, y) else {
+        p.log(.warning, "touch \(id): down at a non-finite position dropped")
+        return INVALID
+    }
+    p.router.touchDown(id: id, at: Point(x: x, y: y), time: p.time(time))
+    p.flush()
+    return OK
+}
+
+/// `bezel_touch_motion`: a finger moved.
+@_cdecl("bezel_touch_motion")
+public func bezel_c_touch_motion(_ handle: OpaquePointer?, _ id: Int32, _ x: Double, _ y: Double,
+                                 _ time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard finite(x, y) else {
+        p.log(.warning, "touch \(id): motion to a non-finite position dropped")
+        return INVALID
+    }
+    p.router.touchMotion(id: id, at: Point(x: x, y: y), time: p.time(time))
+    p.flush()
+    return OK
+}
+
+/// `bezel_touch_up`: a finger lifted.
+@_cdecl("bezel_touch_up")
+public func bezel_c_touch_up(_ handle: OpaquePointer?, _ id: Int32, _ time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    p.router.touchUp(id: id, time: p.time(time))
+    p.flush()
+    return OK
+}
+
+/// `bezel_touch_frame`: the end of an input frame.
+@_cdecl("bezel_touch_frame")
+public func bezel_c_touch_frame(_ handle: OpaquePointer?, _ time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    p.router.frame(time: p.time(time))
+    p.flush()
+    return OK
+}
+
+/// `bezel_touch_cancel`: the device cancelled every touch (R8).
+@_cdecl("bezel_touch_cancel")
+public func bezel_c_touch_cancel(_ handle: OpaquePointer?, _ time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    p.router.cancelAll(time: p.time(time))
+    p.flush()
+    return OK
+}
+
+/// `bezel_drag_start`: a client started a drag with touch `id` (R7).
+@_cdecl("bezel_drag_start")
+public func bezel_c_drag_start(_ handle: OpaquePointer?, _ id: Int32, _ time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    p.router.dragStart(touch: id, time: p.time(time))
+    p.flush()
+    return OK
+}
+
+/// `bezel_drag_end`: the drag-and-drop session ended.
+@_cdecl("bezel_drag_end")
+public func bezel_c_drag_end(_ handle: OpaquePointer?, _ time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    p.router.dragEnd(time: p.time(time))
+    p.flush()
+    return OK
+}

@@ -1,0 +1,358 @@
+import BezelCore
+import CBezel
+import CWaylandServer
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One Bezel instance inside a compositor: the protocol server, the router and the bridge to
+/// the host's callbacks (`bezel.h`).
+///
+/// Single-threaded: everything happens on the thread that dispatches the display's event loop.
+/// The object is handed to C as an opaque `struct bezel_plugin *` and kept alive by one
+/// unmanaged retain until `bezel_plugin_destroy`.
+final class Plugin {
+    /// What the plugin knows about one `wl_surface`: its node once the host added it, and its
+    /// `bezel_gesture_surface_v1` with the double-buffered request.
+    final class SurfaceRecord {
+        /// The `wl_surface` resource (the key in `surfaces`).
+        let resource: OpaquePointer
+        /// Destroy listener on `resource`; `nil` once fired or cancelled.
+        var watch: OpaquePointer?
+        /// The router node, while the host has the surface added.
+        var node: NodeTree.NodeID?
+        /// The live gesture object, if any.
+        var gesture: OpaquePointer?
+        /// `set_deferred_edges` received since the last commit.
+        var pendingEdges: EdgeSet?
+        /// The gesture object was destroyed; its deferral is cleared at the next commit.
+        var pendingDestroy = false
+        /// The committed request, replayed when the host adds the surface later.
+        var committedEdges: EdgeSet = []
+        /// A committed gesture object exists (as the router should see it).
+        var committedObject = false
+        /// Host policy mask (R6), replayed when the surface is added again.
+        var policy: EdgeSet = .all
+
+        init(resource: OpaquePointer) { self.resource = resource }
+    }
+
+    /// A Wayland client as the router sees it.
+    struct ClientEntry {
+        var id: ClientID
+        var watch: OpaquePointer
+    }
+
+    let display: OpaquePointer
+    let host: bezel_host_interface
+    let hostData: UnsafeMutableRawPointer?
+    let router: SystemGestureRouter
+
+    /// The protocol server (global, resources, listeners); `nil` after destroy.
+    var server: OpaquePointer?
+    /// The event-loop timer armed for `router.nextDeadline`; `nil` once the display is gone.
+    var timer: OpaquePointer?
+    /// The instant the timer is armed for.
+    var armedDeadline = Milliseconds.never
+    /// `false` once the display has been destroyed.
+    var displayAlive = true
+
+    var surfaces: [OpaquePointer: SurfaceRecord] = [:]
+    var surfaceByNode: [NodeTree.NodeID: OpaquePointer] = [:]
+    var surfaceByGesture: [OpaquePointer: OpaquePointer] = [:]
+    var clients: [OpaquePointer: ClientEntry] = [:]
+    var clientByID: [ClientID: OpaquePointer] = [:]
+    var nextClientID: ClientID = 1
+
+    /// `true` while decisions are handed to the host; nested calls only queue.
+    var delivering = false
+    /// Reused buffer for drained decisions.
+    var scratch: ContiguousArray<RouterOutput> = []
+    /// Gesture names as C strings, by gesture index (allocated once, freed in `deinit`).
+    var gestureNames: [UnsafeMutablePointer<CChar>] = []
+    let clock = HostClock()
+
+    init(display: OpaquePointer, host: bezel_host_interface, hostData: UnsafeMutableRawPointer?) {
+        self.display = display
+        self.host = host
+        self.hostData = hostData
+        let sink = HostLogSink(log: host.log, data: hostData)
+        var logger = Logger(threshold: .info)
+        if host.log != nil {
+            logger.sink = { @Sendable (level: LogLevel, message: String) in sink.write(level, message) }
+        }
+        router = SystemGestureRouter(
+            output: OutputGeometry(widthPx: 1080, heightPx: 1920, widthMm: 68, heightMm: 121),
+            logger: logger)
+        scratch.reserveCapacity(256)
+        refreshGestureNames()
+    }
+
+    deinit {
+        for name in gestureNames { free(name) }
+    }
+
+    /// Rebuilds the C strings of the gesture names from the router's configuration.
+    func refreshGestureNames() {
+        for name in gestureNames { free(name) }
+        gestureNames = router.config.gestures.map { strdup($0.name)! }
+    }
+
+    // MARK: - Logging
+
+    /// Logs through the host's `log` callback (and the router's threshold).
+    func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+        router.logger.log(level, "bezel: " + message())
+    }
+
+    // MARK: - Time
+
+    /// The router instant for a host timestamp.
+    func time(_ msec: UInt32) -> Milliseconds { clock.instant(hostMsec: msec) }
+
+    /// The router instant for "now".
+    func now() -> Milliseconds { clock.now() }
+
+    // MARK: - Delivering decisions
+
+    /// Hands every pending router decision to the host, then re-arms the timer.
+    ///
+    /// Callbacks may call back into the plugin; decisions made then are picked up by the loop
+    /// below instead of being delivered from inside another delivery.
+    func flush() {
+        if delivering { return }
+        delivering = true
+        while true {
+            scratch.removeAll(keepingCapacity: true)
+            router.drain { scratch.append($0) }
+            if scratch.isEmpty { break }
+            let batch = scratch
+            for output in batch { deliver(output.event) }
+        }
+        delivering = false
+        armTimer()
+    }
+
+    private func gestureName(_ index: Int) -> UnsafePointer<CChar> {
+        if index >= 0 && index < gestureNames.count { return UnsafePointer(gestureNames[index]) }
+        return unknownGestureName
+    }
+
+    private func deliver(_ event: RouterEvent) {
+        let d = hostData
+        switch event {
+        case let .clientDown(_, surface, id, p, t):
+            guard let res = surfaceByNode[surface] else { return dropped("down", id) }
+            host.touch_down?(d, res, id, p.x, p.y, HostClock.msec(t))
+        case let .clientMotion(_, surface, id, p, t):
+            guard let res = surfaceByNode[surface] else { return dropped("motion", id) }
+            host.touch_motion?(d, res, id, p.x, p.y, HostClock.msec(t))
+        case let .clientUp(_, surface, id, t):
+            guard let res = surfaceByNode[surface] else { return dropped("up", id) }
+            host.touch_up?(d, res, id, HostClock.msec(t))
+        case let .clientFrame(client):
+            // A client that disconnected is no longer in the table: nothing to send.
+            guard let c = clientByID[client] else { return }
+            host.touch_frame?(d, c)
+        case let .clientCancel(client):
+            guard let c = clientByID[client] else { return }
+            host.touch_cancel?(d, c)
+        case let .systemBegan(g, edge):
+            host.gesture_began?(d, gestureName(g), edge.rawValue)
+        case let .systemChanged(g, edge, travel, progress, velocity):
+            host.gesture_changed?(d, gestureName(g), edge.rawValue, travel, progress, velocity)
+        case let .systemEnded(g, edge, committed):
+            host.gesture_ended?(d, gestureName(g), edge.rawValue, committed)
+        case let .systemCancelled(g, edge):
+            host.gesture_cancelled?(d, gestureName(g), edge.rawValue)
+        case let .systemFailed(g, edge, reason):
+            if let fn = host.gesture_failed {
+                reason.name.withCString { fn(d, gestureName(g), edge.rawValue, $0) }
+            }
+        case let .affordanceShown(edge):
+            host.affordance_shown?(d, edge.rawValue)
+        case let .affordanceHidden(edge):
+            host.affordance_hidden?(d, edge.rawValue)
+        case let .honoredEdges(surface, edges):
+            if let g = gestureResource(of: surface) { bzl_gesture_send_honored_edges(g, edges.rawValue) }
+        case let .deferredSwipe(surface, edge):
+            if let g = gestureResource(of: surface) { bzl_gesture_send_deferred_swipe(g, edge.rawValue) }
+        case let .gestureTaken(surface, edge):
+            if let g = gestureResource(of: surface) { bzl_gesture_send_gesture_taken(g, edge.rawValue) }
+        case .dragCancel:
+            host.cancel_drag?(d)
+        }
+    }
+
+    private func dropped(_ what: String, _ id: Int32) {
+        log(.debug, "touch \(id): \(what) for a surface that is gone, dropped")
+    }
+
+    private func gestureResource(of node: NodeTree.NodeID) -> OpaquePointer? {
+        guard let res = surfaceByNode[node] else { return nil }
+        return surfaces[res]?.gesture
+    }
+
+    // MARK: - Timer
+
+    /// Arms the event-loop timer for the router's next deadline (or disarms it).
+    func armTimer() {
+        guard let timer else { return }
+        let deadline = router.nextDeadline
+        if deadline == armedDeadline { return }
+        armedDeadline = deadline
+        if deadline == .never {
+            wl_event_source_timer_update(timer, 0)
+            return
+        }
+        // Round up: firing a little late is harmless, firing early would find nothing due.
+        let delay = (deadline - now()).value.rounded(.up)
+        wl_event_source_timer_update(timer, Int32(max(1, min(delay, 3_600_000))))
+    }
+
+    /// The timer fired: let the router fire everything due by now.
+    func timerFired() {
+        armedDeadline = .never
+        let deadline = router.nextDeadline
+        var t = now()
+        // The timer may fire a hair early relative to our clock; the deadline is what is due.
+        if deadline != .never && deadline > t && (deadline - t).value < 2 { t = deadline }
+        clock.note(t)
+        router.advance(to: t)
+        flush()
+    }
+
+    // MARK: - Clients
+
+    /// The router's id for `client`, registering it (with a destroy listener) on first use.
+    func clientID(for client: OpaquePointer) -> ClientID? {
+        if let entry = clients[client] { return entry.id }
+        guard let server, let watch = bzl_watch_client(server, client) else { return nil }
+        let id = nextClientID
+        nextClientID &+= 1
+        clients[client] = ClientEntry(id: id, watch: watch)
+        clientByID[id] = client
+        return id
+    }
+
+    // MARK: - Surfaces
+
+    /// The record of `surface`, created (with a destroy listener) if needed.
+    func record(for surface: OpaquePointer) -> SurfaceRecord? {
+        if let r = surfaces[surface] { return r }
+        guard let server, let watch = bzl_watch_resource(server, surface) else { return nil }
+        let r = SurfaceRecord(resource: surface)
+        r.watch = watch
+        surfaces[surface] = r
+        return r
+    }
+
+    /// Drops a record that no longer holds anything.
+    func dropIfUnused(_ r: SurfaceRecord) {
+        guard r.node == nil, r.gesture == nil, !r.committedObject, !r.pendingDestroy,
+              r.policy == .all else { return }
+        if let w = r.watch { bzl_watch_cancel(w) }
+        r.watch = nil
+        surfaces[r.resource] = nil
+    }
+
+    /// Removes `r`'s node (and its subtree) from the router and forgets the nodes that went.
+    func removeNode(of r: SurfaceRecord, time: Milliseconds) {
+        guard let node = r.node else { return }
+        router.removeSurface(node, time: time)
+        // Subsurfaces went with it: forget every node the tree no longer has.
+        for (n, res) in surfaceByNode where !router.tree.contains(n) {
+            surfaceByNode[n] = nil
+            surfaces[res]?.node = nil
+        }
+        r.node = nil
+    }
+
+    /// Sends the committed state of `r` to the router (after the host added the surface).
+    func replay(_ r: SurfaceRecord, time: Milliseconds) {
+        guard let node = r.node else { return }
+        if r.policy != .all { router.setPolicyMask(r.policy, surface: node, time: time) }
+        if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
+    }
+
+    /// Applies the double-buffered state of `surface` (its `wl_surface.commit`).
+    func commit(surface: OpaquePointer, time: Milliseconds) {
+        guard let r = surfaces[surface] else { return }
+        if r.pendingDestroy {
+            r.pendingDestroy = false
+            r.committedObject = false
+            r.committedEdges = []
+            if let node = r.node { router.destroyGestureObject(surface: node, time: time) }
+        }
+        if r.gesture != nil, let edges = r.pendingEdges {
+            r.pendingEdges = nil
+            r.committedEdges = edges
+            r.committedObject = true
+            if let node = r.node { router.commitDeferredEdges(edges, surface: node, time: time) }
+        }
+        flush()
+    }
+
+    /// The `wl_surface` resource is being destroyed.
+    func surfaceDestroyed(_ r: SurfaceRecord) {
+        r.watch = nil // freed by the shim after this call
+        if let g = r.gesture {
+            // The object stays with the client, inert, until it destroys it.
+            bzl_gesture_make_inert(g)
+            surfaceByGesture[g] = nil
+            r.gesture = nil
+        }
+        let t = now()
+        if let node = r.node {
+            surfaceByNode[node] = nil
+            removeNode(of: r, time: t)
+        }
+        surfaces[r.resource] = nil
+        flush()
+    }
+
+    // MARK: - Teardown
+
+    /// The display is being destroyed: drop the timer while the event loop still exists.
+    func displayDestroyed() {
+        displayAlive = false
+        if let timer { wl_event_source_remove(timer) }
+        timer = nil
+    }
+
+    /// Frees every Wayland-side resource of the plugin. No callback is invoked.
+    func teardown() {
+        if let timer { wl_event_source_remove(timer) }
+        timer = nil
+        // The shim cancels every watch and makes every resource inert.
+        if let server { bzl_server_destroy(server) }
+        server = nil
+        surfaces.removeAll()
+        surfaceByNode.removeAll()
+        surfaceByGesture.removeAll()
+        clients.removeAll()
+        clientByID.removeAll()
+    }
+}
+
+/// Forwards router log lines to the host's `log` callback.
+///
+/// `@unchecked Sendable`: the logger's sink must be `Sendable`, but the plugin is used on the
+/// compositor's thread only, so the host pointer never crosses threads.
+struct HostLogSink: @unchecked Sendable {
+    let log: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?
+    let data: UnsafeMutableRawPointer?
+
+    func write(_ level: LogLevel, _ message: String) {
+        guard let log else { return }
+        message.withCString { log(data, Int32(level.rawValue), $0) }
+    }
+}
+
+/// Name passed for a gesture index the configuration does not have (never expected).
+private var unknownGestureName: UnsafePointer<CChar> {
+    UnsafeRawPointer(("unknown" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
+}
