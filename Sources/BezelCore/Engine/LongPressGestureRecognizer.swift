@@ -38,8 +38,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             cancelTimer(tag: Self.intervalTimer)
         }
         if numberOfTouches > numberOfTouchesRequired { return fail() }
-        if numberOfTouches == numberOfTouchesRequired && tapsDone == numberOfTapsRequired && !pressing {
-            pressing = true
+        if numberOfTouches == 1 && !pressing {
+            // In the tap phase the same timer fails a "tap" held as long as a press.
+            pressing = tapsDone == numberOfTapsRequired
             startTimer(after: minimumPressDuration_ms, tag: Self.pressTimer)
         }
     }
@@ -61,6 +62,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         if pressing {
             fail()  // lifted before the press lasted long enough
         } else if numberOfTouches == 0 {
+            cancelTimer(tag: Self.pressTimer)
             tapsDone += 1
             waitingForNextTap = true
             startTimer(after: maximumTapInterval_ms, tag: Self.intervalTimer)
@@ -71,7 +73,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         guard internalState == .possible else { return }
         switch tag {
         case Self.pressTimer:
-            if numberOfTouches == numberOfTouchesRequired { begin() } else { fail() }
+            if pressing && numberOfTouches == numberOfTouchesRequired { begin() } else { fail() }
         case Self.intervalTimer:
             if waitingForNextTap { fail() }
         default:
