@@ -13,7 +13,9 @@ let usage = """
 usage:
   bezel-input-probe read --device NODE [--device NODE...] [--frames N] [--timeout-ms MS] [MAPPING]
       open the nodes with libinput's path backend and print each touch frame;
-      exit 0 after N frames, 3 if MS pass without an event (default 10000)
+      exit 0 after N frames, 3 if MS pass without an event (default 10000);
+      --remove-after K: after K frames remove the devices (their touches are cancelled), print
+      what that gives and exit 0
   bezel-input-probe trace (--desc D --events E | --events E | --record F) [MAPPING]
       print the frames the trace readers decode from a recording
   bezel-input-probe umockdev (--desc D --events E | --record F) --out DIR [--node /dev/input/eventN]
@@ -43,6 +45,7 @@ struct Options {
     var command = ""
     var devices: [String] = []
     var frames: Int?
+    var removeAfter: Int?
     var timeoutMs: Int32 = 10_000
     var desc: String?
     var events: String?
@@ -71,6 +74,9 @@ func parseOptions() -> Options {
         case "--frames":
             guard let n = Int(value(flag)), n >= 0 else { fail("--frames needs a count") }
             o.frames = n
+        case "--remove-after":
+            guard let n = Int(value(flag)), n >= 0 else { fail("--remove-after needs a count") }
+            o.removeAfter = n
         case "--timeout-ms":
             guard let n = Int32(value(flag)), n > 0 else { fail("--timeout-ms needs a positive number") }
             o.timeoutMs = n
@@ -139,7 +145,8 @@ case "read":
         fail("\(error)", code: 1)
     }
     var count = 0
-    var done: Bool { options.frames.map { count >= $0 } ?? false }
+    let stopAt = [options.frames, options.removeAfter].compactMap { $0 }.min()
+    var done: Bool { stopAt.map { count >= $0 } ?? false }
     // Events pending at open were drained by libinput; this dispatch handles DEVICE_ADDED.
     source.dispatch { writeLine(TouchFrameText.line($0)); count += 1 }
     while !done {
@@ -157,6 +164,11 @@ case "read":
             count += 1
         }
         if rc < 0 { fail("libinput_dispatch failed: \(String(cString: strerror(-rc)))", code: 1) }
+    }
+    if options.removeAfter != nil {
+        // R8: the removal is reported by libinput at the next dispatch.
+        for device in options.devices { source.removeDevice(path: device) }
+        source.dispatch { writeLine(TouchFrameText.line($0)) }
     }
     exit(0)
 
