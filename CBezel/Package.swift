@@ -22,9 +22,14 @@ let package = Package(
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool()),
         // The public C interface (include/bezel.h), the generated protocol code, and a thin shim
         // over libwayland calls Swift cannot make itself (variadic functions, wl_listener).
+        //
+        // wayland-shim.c is excluded from direct compilation: the plugin generates a unit that
+        // includes it after generating the header it needs, which gives the build the right
+        // order (a hand-written source is otherwise compiled before plugin outputs exist).
         .target(
             name: "CBezel",
             dependencies: ["CWaylandServer"],
+            exclude: ["wayland-shim.c"],
             plugins: ["WaylandScannerPlugin"]
         ),
     ]

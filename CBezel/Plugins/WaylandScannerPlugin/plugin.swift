@@ -16,22 +16,27 @@ struct WaylandScannerPlugin: BuildToolPlugin {
         // Public headers of generated code must go to `include/` (experimentalCGen rule).
         let header = out.appending(path: "include/bezel-system-gestures-v1-server-protocol.h")
         let code = out.appending(path: "bezel-system-gestures-v1-protocol.c")
+        // The shim cannot be an ordinary source: it would be compiled before the header exists.
+        let shim = target.directoryURL.appending(path: "wayland-shim.c")
+        let unit = out.appending(path: "bezel-wayland-shim-unit.c")
         let scanner = try findScanner()
-        // One command for both files, so the header exists whenever the code is needed (a
+        // One command for all three files, so the header exists whenever code is compiled (a
         // header alone is nobody's input and would never be built). Through sh because the
         // scanner does not create `include/` itself.
         let script = """
             mkdir -p "$(dirname "$3")" && \
             "$0" --strict server-header "$1" "$3" && \
-            "$0" --strict private-code "$1" "$2"
+            "$0" --strict private-code "$1" "$2" && \
+            printf '/* Generated: compiles the shim after its header exists. */\\n#include "%s"\\n' "$5" > "$4"
             """
         return [
             .buildCommand(
                 displayName: "wayland-scanner --strict \(xml.lastPathComponent)",
                 executable: URL(fileURLWithPath: "/bin/sh"),
-                arguments: ["-c", script, scanner.path, xml.path, code.path, header.path],
-                inputFiles: [xml, scanner],
-                outputFiles: [code, header]),
+                arguments: ["-c", script, scanner.path, xml.path, code.path, header.path,
+                            unit.path, shim.path],
+                inputFiles: [xml, scanner, shim],
+                outputFiles: [code, header, unit]),
         ]
     }
 

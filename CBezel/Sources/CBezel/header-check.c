@@ -1,0 +1,10 @@
+/*
+ * Compiles the public header and the shim header on their own, as a C11 consumer would, so a
+ * header that is not self-contained fails this package's build. (The shim itself is compiled
+ * through the generated unit, see Plugins/WaylandScannerPlugin.)
+ */
+#include "bezel.h"
+#include "bezel_shim.h"
+
+_Static_assert(BEZEL_EDGE_ALL == (BEZEL_EDGE_TOP | BEZEL_EDGE_BOTTOM | BEZEL_EDGE_LEFT | BEZEL_EDGE_RIGHT),
+	       "edge values match the protocol's bitfield");

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# Protocol tests for bezel-system-gestures-v1 over a real Wayland socket (headless: no display,
+# no input devices). Builds libBezelPlugin.so, a tiny C compositor that loads it through bezel.h,
+# and a C test client; then:
+#   1. wayland-scanner --strict validates the protocol XML;
+#   2. a client binds the global, sees honored_edges after commit, and keeps an inert object
+#      that is safe to destroy after its wl_surface is gone;
+#   3. already_constructed and invalid_edges arrive as protocol errors;
+#   4. hostile clients (random requests, bad bits, stale ids, wrong objects, surfaces destroyed
+#      mid-way, raw garbage) hammer the compositor while a well-behaved bystander keeps checking
+#      its own state; the compositor must survive and the bystander must see no difference;
+#   5. the compositor shuts down cleanly; with --valgrind it runs under valgrind and must
+#      report no errors and no definitely-lost memory.
+#
+# Usage: tests/protocol/run.sh [--valgrind] [--hostile N]
+# Ends with "N passed, N failed"; exit status 0 only if nothing failed.
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SCRATCH=${BEZEL_PROTOCOL_SCRATCH:-$ROOT/.build-protocol}
+OUT=$SCRATCH/protocol-tests
+VALGRIND=0
+HOSTILE=150
+while [ $# -gt 0 ]; do
+	case $1 in
+	--valgrind) VALGRIND=1 ;;
+	--hostile) HOSTILE=$2; shift ;;
+	*) echo "usage: $0 [--valgrind] [--hostile N]" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+finish() {
+	echo "$PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+	exit $?
+}
+
+# ---- build ----
+echo "== building libBezelPlugin.so (scratch $SCRATCH)"
+if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --product BezelPlugin \
+	-Xswiftc -static-stdlib >"$SCRATCH.log" 2>&1; then
+	tail -40 "$SCRATCH.log"
+	fail "swift build --product BezelPlugin"
+	finish
+fi
+BIN=$(swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
+LIB=$BIN/libBezelPlugin.so
+mkdir -p "$OUT"
+XML=$ROOT/protocol/bezel-system-gestures-v1.xml
+INC=$ROOT/CBezel/Sources/CBezel/include
+
+if wayland-scanner --strict client-header "$XML" "$OUT/bezel-system-gestures-v1-client-protocol.h" &&
+	wayland-scanner --strict private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c" &&
+	wayland-scanner --strict server-header "$XML" /dev/null; then
+	pass "wayland-scanner --strict accepts protocol/bezel-system-gestures-v1.xml"
+else
+	fail "wayland-scanner --strict rejects protocol/bezel-system-gestures-v1.xml"
+	finish
+fi
+
+# DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
+CFLAGS="-std=c11 -Wall -Wextra -Werror -gdwarf-4 -O1"
+if cc $CFLAGS -o "$OUT/test-compositor" "$ROOT/tests/protocol/test-compositor.c" -I"$INC" \
+	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+	cc $CFLAGS -o "$OUT/test-client" "$ROOT/tests/protocol/test-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client); then
+	pass "test compositor (against bezel.h) and test client compile with -Werror"
+else
+	fail "compiling the test programs"
+	finish
+fi
+
+# libBezelPlugin.so must need no Swift runtime library.
+if ldd "$LIB" | grep -q 'libswift'; then
+	fail "libBezelPlugin.so links a Swift runtime library dynamically: $(ldd "$LIB" | grep libswift | tr -s ' \t' ' ')"
+else
+	pass "ldd libBezelPlugin.so shows no libswift*.so"
+fi
+
+# ---- compositor ----
+export XDG_RUNTIME_DIR
+XDG_RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bezel-proto.XXXXXX")
+chmod 700 "$XDG_RUNTIME_DIR"
+CPID=
+cleanup() {
+	[ -n "$CPID" ] && kill "$CPID" 2>/dev/null
+	rm -rf "$XDG_RUNTIME_DIR"
+}
+trap cleanup EXIT
+
+LOG=$OUT/compositor.log
+VGLOG=$OUT/valgrind.log
+if [ "$VALGRIND" = 1 ]; then
+	# The Swift toolchain's DWARF 5 debug info makes valgrind give up: use a stripped copy
+	# (LD_LIBRARY_PATH is searched before the test programs' RUNPATH).
+	mkdir -p "$OUT/valgrind-lib"
+	objcopy --strip-debug "$LIB" "$OUT/valgrind-lib/libBezelPlugin.so"
+	LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+		--error-exitcode=97 --log-file="$VGLOG" \
+		"$OUT/test-compositor" --quiet >"$OUT/compositor.out" 2>"$LOG" &
+else
+	"$OUT/test-compositor" --quiet >"$OUT/compositor.out" 2>"$LOG" &
+fi
+CPID=$!
+for _ in $(seq 1 600); do
+	grep -q '^socket ' "$OUT/compositor.out" 2>/dev/null && break
+	sleep 0.1
+done
+export WAYLAND_DISPLAY
+WAYLAND_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/compositor.out")
+if [ -z "$WAYLAND_DISPLAY" ]; then
+	cat "$LOG"
+	fail "test compositor did not start"
+	finish
+fi
+pass "test compositor listens on $WAYLAND_DISPLAY with the plugin loaded ($(awk '/^bezel /{print $2}' "$OUT/compositor.out"))"
+
+client() { timeout 60 "$OUT/test-client" "$@"; }
+run_client() {
+	local name=$1
+	shift
+	if client "$@" >"$OUT/client-$name.log" 2>&1; then
+		pass "$name ($(grep -c '^ok ' "$OUT/client-$name.log") checks)"
+	else
+		fail "$name"
+		sed 's/^/    /' "$OUT/client-$name.log"
+	fi
+}
+
+run_client basic basic
+run_client already-constructed already-constructed
+run_client invalid-edges invalid-edges
+
+# ---- hostile clients next to a bystander ----
+client bystander 8 >"$OUT/client-bystander.log" 2>&1 &
+BPID=$!
+sleep 0.2
+HFAIL=0
+: >"$OUT/client-hostile.log"
+: >"$OUT/client-rawfuzz.log"
+START=$(date +%s)
+for seed in $(seq 1 "$HOSTILE"); do
+	client hostile "$seed" 300 >>"$OUT/client-hostile.log" 2>&1 || HFAIL=$((HFAIL + 1))
+	client rawfuzz "$seed" >>"$OUT/client-rawfuzz.log" 2>&1 || HFAIL=$((HFAIL + 1))
+	kill -0 "$CPID" 2>/dev/null || break
+done
+if kill -0 "$CPID" 2>/dev/null && [ "$HFAIL" -eq 0 ]; then
+	pass "compositor survived $HOSTILE hostile + $HOSTILE raw-fuzz clients in $(($(date +%s) - START)) s; hostile endings:$(sed -n 's/.*ended with \([^ ]*\).*(errno \([0-9]*\)).*/\1 errno \2/p' "$OUT/client-hostile.log" | sort | uniq -c | sort -rn | head -5 | tr -s ' \n' ' ')"
+else
+	fail "hostile clients: compositor alive: $(kill -0 "$CPID" 2>/dev/null && echo yes || echo NO), client failures: $HFAIL"
+	grep FAIL "$OUT/client-hostile.log" "$OUT/client-rawfuzz.log" | head -5
+fi
+if wait "$BPID"; then
+	pass "bystander unaffected: $(sed 's/^ok //' "$OUT/client-bystander.log")"
+else
+	fail "bystander: $(cat "$OUT/client-bystander.log")"
+fi
+run_client basic-after-hostile basic
+
+# ---- shutdown ----
+kill -TERM "$CPID"
+wait "$CPID"
+RC=$?
+CPID=
+if [ "$RC" -eq 0 ] && grep -q 'clean exit (plugin destroy: success)' "$LOG"; then
+	pass "compositor shut down cleanly (clients, plugin, display)"
+else
+	fail "compositor exit status $RC"
+	tail -20 "$LOG"
+fi
+if [ "$VALGRIND" = 1 ]; then
+	if [ "$RC" -ne 97 ] && [ ! -s "$VGLOG" ]; then
+		pass "valgrind: no errors, no definitely lost blocks"
+	else
+		fail "valgrind (exit $RC), see $VGLOG"
+		head -60 "$VGLOG"
+	fi
+fi
+if grep -qiE 'fatal error|assertion|Segmentation' "$LOG"; then
+	fail "compositor log has a crash message"
+fi
+finish

@@ -1,0 +1,363 @@
+/*
+ * Test client for bezel-system-gestures-v1 over a real Wayland socket ($WAYLAND_DISPLAY).
+ *
+ *   test-client basic               bind, defer bottom, see honored_edges; destroy the
+ *                                   wl_surface, check the object is inert and safe to destroy
+ *   test-client already-constructed expect the already_constructed protocol error
+ *   test-client invalid-edges       expect the invalid_edges protocol error
+ *   test-client hostile SEED OPS    OPS random requests (valid, wrong, stale ids, bad bits,
+ *                                   surfaces destroyed mid-way); any protocol error is fine,
+ *                                   a dead compositor is not
+ *   test-client rawfuzz SEED        random raw messages written on the socket
+ *   test-client bystander SECONDS   a well-behaved client that keeps checking its own state
+ *                                   while others misbehave
+ *
+ * Prints one "ok ..." or "FAIL ..." line per check; exits 0 when every check passed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <wayland-client.h>
+
+#include "bezel-system-gestures-v1-client-protocol.h"
+
+static struct wl_display *display;
+static struct wl_compositor *compositor;
+static struct bezel_system_gestures_manager_v1 *manager;
+static int failures;
+
+#define CHECK(cond, ...) do { \
+	if (cond) { printf("ok "); } else { printf("FAIL "); failures++; } \
+	printf(__VA_ARGS__); printf("\n"); fflush(stdout); \
+} while (0)
+
+static void registry_global(void *data, struct wl_registry *registry, uint32_t name,
+			    const char *interface, uint32_t version)
+{
+	(void)data; (void)version;
+	if (strcmp(interface, wl_compositor_interface.name) == 0)
+		compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
+	else if (strcmp(interface, bezel_system_gestures_manager_v1_interface.name) == 0)
+		manager = wl_registry_bind(registry, name, &bezel_system_gestures_manager_v1_interface, 1);
+}
+
+static void registry_remove(void *data, struct wl_registry *registry, uint32_t name)
+{
+	(void)data; (void)registry; (void)name;
+}
+
+static const struct wl_registry_listener registry_listener = { registry_global, registry_remove };
+
+struct gesture_state {
+	int honored_count;
+	uint32_t honored;
+};
+
+static void on_honored(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edges)
+{
+	(void)g;
+	struct gesture_state *s = data;
+	s->honored_count++;
+	s->honored = edges;
+}
+static void on_swipe(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edge) { (void)data; (void)g; (void)edge; }
+static void on_taken(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edge) { (void)data; (void)g; (void)edge; }
+static const struct bezel_gesture_surface_v1_listener gesture_listener = { on_honored, on_swipe, on_taken };
+
+static void connect_and_bind(void)
+{
+	display = wl_display_connect(NULL);
+	if (display == NULL) {
+		printf("FAIL cannot connect to the compositor\n");
+		exit(1);
+	}
+	struct wl_registry *registry = wl_display_get_registry(display);
+	wl_registry_add_listener(registry, &registry_listener, NULL);
+	wl_display_roundtrip(display);
+	if (compositor == NULL || manager == NULL) {
+		printf("FAIL globals missing (wl_compositor %p, manager %p)\n", (void *)compositor, (void *)manager);
+		exit(1);
+	}
+}
+
+/* The protocol error the connection died of, as "interface code", or "none". */
+static void expect_protocol_error(const struct wl_interface *iface, uint32_t code, const char *what)
+{
+	int rc = wl_display_roundtrip(display);
+	int err = wl_display_get_error(display);
+	const struct wl_interface *got = NULL;
+	uint32_t id = 0;
+	uint32_t got_code = err == EPROTO ? wl_display_get_protocol_error(display, &got, &id) : 0;
+	CHECK(rc < 0 && err == EPROTO && got == iface && got_code == code,
+	      "%s: protocol error %s.%u (got rc %d, errno %d, %s.%u on object %u)", what,
+	      iface->name, code, rc, err, got ? got->name : "none", got_code, id);
+}
+
+static int mode_basic(void)
+{
+	connect_and_bind();
+	CHECK(1, "bound %s", bezel_system_gestures_manager_v1_interface.name);
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	struct gesture_state st = { 0 };
+	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	bezel_gesture_surface_v1_add_listener(g, &gesture_listener, &st);
+	bezel_gesture_surface_v1_set_deferred_edges(g, BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM);
+	wl_display_roundtrip(display);
+	CHECK(st.honored_count == 0, "no honored_edges before commit (double-buffered), got %d", st.honored_count);
+	wl_surface_commit(surface);
+	wl_display_roundtrip(display);
+	CHECK(st.honored_count == 1 && st.honored == BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM,
+	      "honored_edges(bottom) after commit (got %d events, edges %u)", st.honored_count, st.honored);
+
+	bezel_gesture_surface_v1_set_deferred_edges(g, BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM | BEZEL_GESTURE_SURFACE_V1_EDGE_TOP);
+	wl_surface_commit(surface);
+	wl_display_roundtrip(display);
+	CHECK(st.honored_count == 2 && st.honored == 3, "honored_edges(top|bottom) after the second commit (edges %u)", st.honored);
+
+	/* Destroy the surface: the object must become inert and stay safe to use and destroy. */
+	wl_surface_destroy(surface);
+	wl_display_roundtrip(display);
+	int before = st.honored_count;
+	bezel_gesture_surface_v1_set_deferred_edges(g, BEZEL_GESTURE_SURFACE_V1_EDGE_LEFT);
+	wl_display_roundtrip(display);
+	CHECK(wl_display_get_error(display) == 0 && st.honored_count == before,
+	      "inert object: set_deferred_edges after the surface is gone is ignored (error %d)", wl_display_get_error(display));
+	bezel_gesture_surface_v1_destroy(g);
+	wl_display_roundtrip(display);
+	CHECK(wl_display_get_error(display) == 0, "inert object destroyed without error");
+
+	/* A new surface can get a new object, and destroy + re-create before commit works. */
+	surface = wl_compositor_create_surface(compositor);
+	struct gesture_state st2 = { 0 };
+	g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	bezel_gesture_surface_v1_add_listener(g, &gesture_listener, &st2);
+	bezel_gesture_surface_v1_set_deferred_edges(g, BEZEL_GESTURE_SURFACE_V1_EDGE_RIGHT);
+	wl_surface_commit(surface);
+	wl_display_roundtrip(display);
+	CHECK(st2.honored == BEZEL_GESTURE_SURFACE_V1_EDGE_RIGHT, "second surface: honored_edges(right) (edges %u)", st2.honored);
+	bezel_gesture_surface_v1_destroy(g);
+	g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	struct gesture_state st3 = { 0 };
+	bezel_gesture_surface_v1_add_listener(g, &gesture_listener, &st3);
+	wl_display_roundtrip(display);
+	CHECK(wl_display_get_error(display) == 0, "get_gesture_surface again after destroy is allowed");
+	bezel_gesture_surface_v1_destroy(g);
+	wl_surface_destroy(surface);
+	bezel_system_gestures_manager_v1_destroy(manager);
+	wl_display_roundtrip(display);
+	CHECK(wl_display_get_error(display) == 0, "manager destroyed without error");
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
+static int mode_already_constructed(void)
+{
+	connect_and_bind();
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	expect_protocol_error(&bezel_system_gestures_manager_v1_interface,
+			      BEZEL_SYSTEM_GESTURES_MANAGER_V1_ERROR_ALREADY_CONSTRUCTED,
+			      "second get_gesture_surface on one wl_surface");
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
+static int mode_invalid_edges(void)
+{
+	connect_and_bind();
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	bezel_gesture_surface_v1_set_deferred_edges(g, 16);
+	expect_protocol_error(&bezel_gesture_surface_v1_interface,
+			      BEZEL_GESTURE_SURFACE_V1_ERROR_INVALID_EDGES, "set_deferred_edges(16)");
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
+/* Writes one raw request on the socket, bypassing libwayland-client's bookkeeping. */
+static void raw_request(uint32_t object, uint16_t opcode, const uint32_t *args, int nargs)
+{
+	uint32_t msg[16];
+	if (nargs > 14)
+		nargs = 14;
+	msg[0] = object;
+	msg[1] = (uint32_t)((8 + 4 * nargs) << 16) | opcode;
+	memcpy(&msg[2], args, sizeof(uint32_t) * (size_t)nargs);
+	wl_display_flush(display);
+	/* MSG_NOSIGNAL: the compositor may already have disconnected us (no SIGPIPE wanted). */
+	ssize_t n = send(wl_display_get_fd(display), msg, (size_t)(8 + 4 * nargs), MSG_NOSIGNAL);
+	(void)n;
+}
+
+#define POOL 8
+
+static int mode_hostile(unsigned seed, int ops)
+{
+	srand(seed);
+	connect_and_bind();
+	struct wl_surface *surfaces[POOL] = { 0 };
+	struct bezel_gesture_surface_v1 *gestures[POOL] = { 0 };
+	uint32_t stale[64];
+	int nstale = 0;
+	struct gesture_state st = { 0 };
+	int done = 0;
+	for (; done < ops && wl_display_get_error(display) == 0; done++) {
+		int i = rand() % POOL;
+		/* Weighted so that most runs go deep before a deliberate error ends them. */
+		static const int weights[11] = { 12, 12, 16, 12, 12, 8, 8, 2, 1, 1, 16 };
+		int pick = rand() % 100, op = 0;
+		while (op < 10 && pick >= weights[op])
+			pick -= weights[op++];
+		switch (op) {
+		case 0: /* new surface */
+			if (surfaces[i] == NULL)
+				surfaces[i] = wl_compositor_create_surface(compositor);
+			break;
+		case 1: /* gesture object, sometimes a second one on the same surface */
+			if (surfaces[i] != NULL && (gestures[i] == NULL || rand() % 10 == 0)) {
+				struct bezel_gesture_surface_v1 *g =
+					bezel_system_gestures_manager_v1_get_gesture_surface(manager, surfaces[i]);
+				bezel_gesture_surface_v1_add_listener(g, &gesture_listener, &st);
+				if (gestures[i] == NULL)
+					gestures[i] = g;
+			}
+			break;
+		case 2: /* edges, mostly valid */
+			if (gestures[i] != NULL)
+				bezel_gesture_surface_v1_set_deferred_edges(gestures[i],
+					rand() % 40 == 0 ? (uint32_t)rand() : (uint32_t)(rand() % 16));
+			break;
+		case 3:
+		case 4:
+			if (surfaces[i] != NULL)
+				wl_surface_commit(surfaces[i]);
+			break;
+		case 5: /* destroy the surface mid-way, keeping the gesture object */
+			if (surfaces[i] != NULL) {
+				if (nstale < 64)
+					stale[nstale++] = wl_proxy_get_id((struct wl_proxy *)surfaces[i]);
+				wl_surface_destroy(surfaces[i]);
+				surfaces[i] = NULL;
+			}
+			break;
+		case 6:
+			if (gestures[i] != NULL) {
+				if (nstale < 64)
+					stale[nstale++] = wl_proxy_get_id((struct wl_proxy *)gestures[i]);
+				bezel_gesture_surface_v1_destroy(gestures[i]);
+				gestures[i] = NULL;
+			}
+			break;
+		case 7: { /* use after destroy: a request on a stale id */
+			if (nstale > 0) {
+				uint32_t arg = (uint32_t)rand() % 32;
+				raw_request(stale[rand() % nstale], (uint16_t)(rand() % 3), &arg, 1);
+			}
+			break;
+		}
+		case 8: { /* wrong object: the manager itself passed as the wl_surface */
+			uint32_t args[2] = { 0xff000000u /* server-side id range: invalid for a client */,
+					     wl_proxy_get_id((struct wl_proxy *)manager) };
+			args[0] = 900 + (uint32_t)(rand() % 50);
+			raw_request(wl_proxy_get_id((struct wl_proxy *)manager), 1, args, 2);
+			break;
+		}
+		case 9: { /* unknown opcode or short message on the gesture object */
+			if (gestures[i] != NULL)
+				raw_request(wl_proxy_get_id((struct wl_proxy *)gestures[i]),
+					    (uint16_t)(2 + rand() % 3), NULL, 0);
+			break;
+		}
+		case 10:
+			wl_display_roundtrip(display);
+			break;
+		}
+	}
+	wl_display_roundtrip(display);
+	int err = wl_display_get_error(display);
+	const struct wl_interface *iface = NULL;
+	uint32_t code = err == EPROTO ? wl_display_get_protocol_error(display, &iface, NULL) : 0;
+	/* Any protocol error is an acceptable end, and so is EINVAL: raw requests create objects
+	 * this client's libwayland does not know of, so it may fail to read the error event.
+	 * A broken pipe or reset (the compositor went away) is not. */
+	CHECK(err != EPIPE && err != ECONNRESET, "hostile seed %u: %d requests, ended with %s%s%u (errno %d)", seed, done,
+	      err ? (iface ? iface->name : "?") : "no error", err ? "." : " ", code, err);
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
+static int mode_rawfuzz(unsigned seed)
+{
+	srand(seed);
+	connect_and_bind();
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	wl_display_roundtrip(display);
+	for (int n = 0; n < 20; n++) {
+		uint32_t args[6];
+		for (int k = 0; k < 6; k++)
+			args[k] = rand() % 3 == 0 ? (uint32_t)rand() : (uint32_t)(rand() % 12);
+		raw_request((uint32_t)(1 + rand() % 8), (uint16_t)(rand() % 4), args, rand() % 7);
+	}
+	wl_display_roundtrip(display);
+	int err = wl_display_get_error(display);
+	CHECK(err != EPIPE && err != ECONNRESET, "rawfuzz seed %u: ended with errno %d", seed, err);
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
+static int mode_bystander(int seconds)
+{
+	connect_and_bind();
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	struct gesture_state st = { 0 };
+	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	bezel_gesture_surface_v1_add_listener(g, &gesture_listener, &st);
+	struct timespec t0, t;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int rounds = 0, wrong = 0;
+	/* Alternate between two requests; each commit must be answered with exactly that set. */
+	do {
+		uint32_t want = rounds % 2 ? BEZEL_GESTURE_SURFACE_V1_EDGE_LEFT : BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM;
+		bezel_gesture_surface_v1_set_deferred_edges(g, want);
+		wl_surface_commit(surface);
+		if (wl_display_roundtrip(display) < 0 || st.honored != want)
+			wrong++;
+		rounds++;
+		nanosleep(&(struct timespec){ .tv_nsec = 20000000 }, NULL);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while (t.tv_sec - t0.tv_sec < seconds && wl_display_get_error(display) == 0);
+	CHECK(wl_display_get_error(display) == 0 && wrong == 0 && st.honored_count == rounds,
+	      "bystander: %d commits, %d honored_edges, %d wrong, connection error %d",
+	      rounds, st.honored_count, wrong, wl_display_get_error(display));
+	bezel_gesture_surface_v1_destroy(g);
+	wl_surface_destroy(surface);
+	wl_display_roundtrip(display);
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "";
+	if (strcmp(mode, "basic") == 0)
+		return mode_basic();
+	if (strcmp(mode, "already-constructed") == 0)
+		return mode_already_constructed();
+	if (strcmp(mode, "invalid-edges") == 0)
+		return mode_invalid_edges();
+	if (strcmp(mode, "hostile") == 0 && argc > 3)
+		return mode_hostile((unsigned)atoi(argv[2]), atoi(argv[3]));
+	if (strcmp(mode, "rawfuzz") == 0 && argc > 2)
+		return mode_rawfuzz((unsigned)atoi(argv[2]));
+	if (strcmp(mode, "bystander") == 0 && argc > 2)
+		return mode_bystander(atoi(argv[2]));
+	fprintf(stderr, "usage: %s basic|already-constructed|invalid-edges|hostile SEED OPS|rawfuzz SEED|bystander SECONDS\n", argv[0]);
+	return 2;
+}

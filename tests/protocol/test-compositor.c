@@ -1,0 +1,372 @@
+/*
+ * A minimal Wayland compositor for Bezel's protocol tests: wl_compositor (surfaces with
+ * commit), wl_seat with wl_touch, and the Bezel plugin through its C interface (bezel.h).
+ * It draws nothing and has no input devices; with --demo-swipes it plays two scripted
+ * bottom-edge swipes once a surface's bottom edge is honoured, so that clients see
+ * deferred_swipe, their wl_touch events and gesture_taken.
+ *
+ * Usage: test-compositor [--demo-swipes] [--quiet]
+ * Prints "socket NAME" on stdout once it listens ($XDG_RUNTIME_DIR must be set) and runs until
+ * SIGTERM or SIGINT, then tears everything down (clients, plugin, display) so that valgrind
+ * can check for leaks.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wayland-server.h>
+
+#include "bezel.h"
+
+#define OUTPUT_W 1080
+#define OUTPUT_H 1920
+
+struct compositor {
+	struct wl_display *display;
+	struct bezel_plugin *bezel;
+	struct wl_list touches; /* wl_touch resources, through wl_resource_get_link */
+	uint32_t serial;
+	bool quiet;
+	bool demo;
+	bool demo_started;
+	struct wl_event_source *demo_timer;
+	int demo_step;
+	uint32_t demo_t0;
+};
+
+static struct compositor C;
+
+static uint32_t now_msec(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint32_t)((uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
+}
+
+/* ---- bezel host callbacks: turn decisions into wl_touch events ---- */
+
+#define FOR_EACH_TOUCH_OF(client, r, tmp) \
+	wl_resource_for_each_safe(r, tmp, &C.touches) if (wl_resource_get_client(r) == (client))
+
+static void cb_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+		    uint32_t time)
+{
+	(void)data;
+	struct wl_resource *r, *tmp;
+	FOR_EACH_TOUCH_OF(wl_resource_get_client(surface), r, tmp)
+		wl_touch_send_down(r, ++C.serial, time, surface, id, wl_fixed_from_double(sx),
+				   wl_fixed_from_double(sy));
+}
+
+static void cb_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+		      uint32_t time)
+{
+	(void)data;
+	struct wl_resource *r, *tmp;
+	FOR_EACH_TOUCH_OF(wl_resource_get_client(surface), r, tmp)
+		wl_touch_send_motion(r, time, id, wl_fixed_from_double(sx), wl_fixed_from_double(sy));
+}
+
+static void cb_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time)
+{
+	(void)data;
+	struct wl_resource *r, *tmp;
+	FOR_EACH_TOUCH_OF(wl_resource_get_client(surface), r, tmp)
+		wl_touch_send_up(r, ++C.serial, time, id);
+}
+
+static void cb_frame(void *data, struct wl_client *client)
+{
+	(void)data;
+	struct wl_resource *r, *tmp;
+	FOR_EACH_TOUCH_OF(client, r, tmp)
+		wl_touch_send_frame(r);
+}
+
+static void cb_cancel(void *data, struct wl_client *client)
+{
+	(void)data;
+	struct wl_resource *r, *tmp;
+	FOR_EACH_TOUCH_OF(client, r, tmp)
+		wl_touch_send_cancel(r);
+}
+
+static void cb_began(void *data, const char *gesture, uint32_t edge)
+{
+	(void)data;
+	if (!C.quiet)
+		fprintf(stderr, "compositor: gesture %s began on edge %u\n", gesture, edge);
+}
+
+static void cb_ended(void *data, const char *gesture, uint32_t edge, bool committed)
+{
+	(void)data;
+	if (!C.quiet)
+		fprintf(stderr, "compositor: gesture %s ended on edge %u, committed %d\n", gesture,
+			edge, committed);
+}
+
+static void cb_affordance(void *data, uint32_t edge)
+{
+	(void)data;
+	if (!C.quiet)
+		fprintf(stderr, "compositor: affordance shown on edge %u\n", edge);
+}
+
+static void cb_log(void *data, int level, const char *message)
+{
+	(void)data;
+	if (!C.quiet || level <= BEZEL_LOG_WARNING)
+		fprintf(stderr, "compositor: [bezel %d] %s\n", level, message);
+}
+
+static const struct bezel_host_interface host = {
+	.version = BEZEL_HOST_INTERFACE_VERSION,
+	.touch_down = cb_down,
+	.touch_motion = cb_motion,
+	.touch_up = cb_up,
+	.touch_frame = cb_frame,
+	.touch_cancel = cb_cancel,
+	.gesture_began = cb_began,
+	.gesture_ended = cb_ended,
+	.affordance_shown = cb_affordance,
+	.log = cb_log,
+};
+
+/* ---- scripted swipes (--demo-swipes) ---- */
+
+struct step {
+	int delay; /* ms after the previous step */
+	char kind; /* d(own) m(otion) u(p) */
+	double y;
+};
+
+/* A quick deferred swipe, then within the re-arm window a slow one: held past the hold
+ * window, flushed to the client, then taken by the system (gesture_taken + cancel). */
+static const struct step demo_steps[] = {
+	{ 50, 'd', 1915 }, { 16, 'm', 1875 }, { 16, 'm', 1835 }, { 16, 'm', 1795 },
+	{ 16, 'm', 1755 }, { 16, 'm', 1715 }, { 16, 'u', 0 },
+	{ 400, 'd', 1915 }, { 200, 'm', 1870 }, { 20, 'm', 1800 }, { 20, 'm', 1700 },
+	{ 20, 'm', 1600 }, { 20, 'u', 0 },
+};
+
+static int demo_tick(void *data)
+{
+	(void)data;
+	const struct step *s = &demo_steps[C.demo_step];
+	uint32_t t = now_msec();
+	switch (s->kind) {
+	case 'd': bezel_touch_down(C.bezel, 0, 540, s->y, t); break;
+	case 'm': bezel_touch_motion(C.bezel, 0, 540, s->y, t); break;
+	case 'u': bezel_touch_up(C.bezel, 0, t); break;
+	}
+	bezel_touch_frame(C.bezel, t);
+	C.demo_step++;
+	if (C.demo_step < (int)(sizeof demo_steps / sizeof demo_steps[0]))
+		wl_event_source_timer_update(C.demo_timer, demo_steps[C.demo_step].delay);
+	return 0;
+}
+
+/* ---- wl_region (accepted and ignored) ---- */
+
+static void region_destroy(struct wl_client *c, struct wl_resource *r) { (void)c; wl_resource_destroy(r); }
+static void region_add(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h)
+{ (void)c; (void)r; (void)x; (void)y; (void)w; (void)h; }
+static const struct wl_region_interface region_impl = { region_destroy, region_add, region_add };
+
+/* ---- wl_surface ---- */
+
+static void surface_destroy(struct wl_client *c, struct wl_resource *r) { (void)c; wl_resource_destroy(r); }
+static void surface_attach(struct wl_client *c, struct wl_resource *r, struct wl_resource *b, int32_t x, int32_t y)
+{
+	(void)c; (void)r; (void)x; (void)y;
+	/* Nothing is drawn: release the buffer at once so the client can reuse it. */
+	if (b != NULL)
+		wl_buffer_send_release(b);
+}
+static void surface_damage(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h)
+{ (void)c; (void)r; (void)x; (void)y; (void)w; (void)h; }
+static void surface_frame(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	(void)r;
+	struct wl_resource *cb = wl_resource_create(c, &wl_callback_interface, 1, id);
+	if (cb == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	wl_callback_send_done(cb, now_msec());
+	wl_resource_destroy(cb);
+}
+static void surface_set_region(struct wl_client *c, struct wl_resource *r, struct wl_resource *region)
+{ (void)c; (void)r; (void)region; }
+static void surface_commit(struct wl_client *c, struct wl_resource *r)
+{
+	(void)c;
+	bezel_surface_commit(C.bezel, r);
+	uint32_t honored = 0;
+	if (C.demo && !C.demo_started && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
+	    (honored & BEZEL_EDGE_BOTTOM)) {
+		C.demo_started = true;
+		wl_event_source_timer_update(C.demo_timer, demo_steps[0].delay);
+	}
+}
+static void surface_set_int(struct wl_client *c, struct wl_resource *r, int32_t v) { (void)c; (void)r; (void)v; }
+static void surface_offset(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y) { (void)c; (void)r; (void)x; (void)y; }
+
+static const struct wl_surface_interface surface_impl = {
+	.destroy = surface_destroy,
+	.attach = surface_attach,
+	.damage = surface_damage,
+	.frame = surface_frame,
+	.set_opaque_region = surface_set_region,
+	.set_input_region = surface_set_region,
+	.commit = surface_commit,
+	.set_buffer_transform = surface_set_int,
+	.set_buffer_scale = surface_set_int,
+	.damage_buffer = surface_damage,
+	.offset = surface_offset,
+};
+
+/* ---- wl_compositor ---- */
+
+static void compositor_create_surface(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct wl_resource *s = wl_resource_create(c, &wl_surface_interface, wl_resource_get_version(r), id);
+	if (s == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	/* No destroy hook: the plugin removes the surface itself when the resource goes. */
+	wl_resource_set_implementation(s, &surface_impl, NULL, NULL);
+	/* Every surface is a full-screen top-level surface, stacked on top of the others. */
+	int rc = bezel_surface_add(C.bezel, s, NULL, 0, 0, OUTPUT_W, OUTPUT_H);
+	if (rc != BEZEL_OK)
+		fprintf(stderr, "compositor: bezel_surface_add: %s\n", bezel_result_string(rc));
+}
+
+static void compositor_create_region(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct wl_resource *region = wl_resource_create(c, &wl_region_interface, wl_resource_get_version(r), id);
+	if (region == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	wl_resource_set_implementation(region, &region_impl, NULL, NULL);
+}
+
+static const struct wl_compositor_interface compositor_impl = {
+	compositor_create_surface, compositor_create_region,
+};
+
+static void compositor_bind(struct wl_client *c, void *data, uint32_t version, uint32_t id)
+{
+	(void)data;
+	struct wl_resource *r = wl_resource_create(c, &wl_compositor_interface, (int)version, id);
+	if (r == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	wl_resource_set_implementation(r, &compositor_impl, NULL, NULL);
+}
+
+/* ---- wl_seat with touch ---- */
+
+static void touch_release(struct wl_client *c, struct wl_resource *r) { (void)c; wl_resource_destroy(r); }
+static const struct wl_touch_interface touch_impl = { touch_release };
+static void touch_destroyed(struct wl_resource *r) { wl_list_remove(wl_resource_get_link(r)); }
+
+static void seat_get_touch(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct wl_resource *t = wl_resource_create(c, &wl_touch_interface, wl_resource_get_version(r), id);
+	if (t == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	wl_resource_set_implementation(t, &touch_impl, NULL, touch_destroyed);
+	wl_list_insert(&C.touches, wl_resource_get_link(t));
+}
+static void seat_get_other(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	(void)c; (void)id;
+	wl_resource_post_error(r, WL_SEAT_ERROR_MISSING_CAPABILITY, "this seat has touch only");
+}
+static void seat_release(struct wl_client *c, struct wl_resource *r) { (void)c; wl_resource_destroy(r); }
+static const struct wl_seat_interface seat_impl = { seat_get_other, seat_get_other, seat_get_touch, seat_release };
+
+static void seat_bind(struct wl_client *c, void *data, uint32_t version, uint32_t id)
+{
+	(void)data;
+	struct wl_resource *r = wl_resource_create(c, &wl_seat_interface, (int)version, id);
+	if (r == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	wl_resource_set_implementation(r, &seat_impl, NULL, NULL);
+	wl_seat_send_capabilities(r, WL_SEAT_CAPABILITY_TOUCH);
+	if (version >= WL_SEAT_NAME_SINCE_VERSION)
+		wl_seat_send_name(r, "seat0");
+}
+
+/* ---- main ---- */
+
+static int on_signal(int signal, void *data)
+{
+	(void)signal;
+	wl_display_terminate(data);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--demo-swipes") == 0)
+			C.demo = true;
+		else if (strcmp(argv[i], "--quiet") == 0)
+			C.quiet = true;
+		else {
+			fprintf(stderr, "usage: %s [--demo-swipes] [--quiet]\n", argv[0]);
+			return 2;
+		}
+	}
+	wl_list_init(&C.touches);
+	C.display = wl_display_create();
+	if (C.display == NULL)
+		return 1;
+	struct wl_event_loop *loop = wl_display_get_event_loop(C.display);
+	struct wl_event_source *sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_signal, C.display);
+	struct wl_event_source *sigint = wl_event_loop_add_signal(loop, SIGINT, on_signal, C.display);
+	C.demo_timer = wl_event_loop_add_timer(loop, demo_tick, NULL);
+
+	wl_global_create(C.display, &wl_compositor_interface, 5, NULL, compositor_bind);
+	wl_global_create(C.display, &wl_seat_interface, 7, NULL, seat_bind);
+
+	int rc = bezel_plugin_create(C.display, &host, NULL, &C.bezel);
+	if (rc != BEZEL_OK) {
+		fprintf(stderr, "compositor: bezel_plugin_create: %s\n", bezel_result_string(rc));
+		return 1;
+	}
+	bezel_plugin_set_log_level(C.bezel, C.quiet ? BEZEL_LOG_WARNING : BEZEL_LOG_DEBUG);
+	bezel_output_set(C.bezel, OUTPUT_W, OUTPUT_H, 68, 121, 0);
+
+	const char *socket = wl_display_add_socket_auto(C.display);
+	if (socket == NULL) {
+		fprintf(stderr, "compositor: cannot add a socket (is XDG_RUNTIME_DIR set?)\n");
+		return 1;
+	}
+	printf("socket %s\nbezel %s\n", socket, bezel_version_string());
+	fflush(stdout);
+
+	wl_display_run(C.display);
+
+	/* Clients first, while the plugin still listens; then the plugin; then the display. */
+	wl_display_destroy_clients(C.display);
+	rc = bezel_plugin_destroy(C.bezel);
+	wl_event_source_remove(C.demo_timer);
+	wl_event_source_remove(sigterm);
+	wl_event_source_remove(sigint);
+	wl_display_destroy(C.display);
+	fprintf(stderr, "compositor: clean exit (plugin destroy: %s)\n", bezel_result_string(rc));
+	return rc == BEZEL_OK ? 0 : 1;
+}
