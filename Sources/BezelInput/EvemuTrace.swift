@@ -86,8 +86,13 @@ public enum EvemuTrace {
     public static func parseEvents(_ text: String, name: String = "<events>") throws(TraceError) -> [EvdevEvent] {
         var events: [EvdevEvent] = []
         for (number, raw) in TextFile.lines(text) {
-            guard let (tag, body) = try record(raw, line: number, file: name), tag == "E" else { continue }
+            guard let (tag, body) = try record(raw, line: number, file: name) else { continue }
             func fail(_ reason: String) -> TraceError { TraceError(file: name, line: number, reason: reason) }
+            guard tag == "E" else {
+                // Description records may repeat in an events file; anything else is a mistake.
+                if "NIPBAS".contains(tag) { continue }
+                throw fail("unknown record '\(tag):'; expected E: (or a description record)")
+            }
             let parts = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard parts.count == 4 else {
                 throw fail("E: needs 'sec.usec type code value', got '\(body)'")

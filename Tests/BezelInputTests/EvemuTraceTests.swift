@@ -50,7 +50,7 @@ struct EvemuTraceTests {
         #expect(trace.device.supports(type: 3, code: 0x35))
         #expect(trace.events.count == 22)
         #expect(trace.events[5].timeUs == 16_000)
-        #expect(trace.events[5].line == 17)
+        #expect(trace.events[5].line == 19)
     }
 
     @Test("the fixture decodes to the expected frames in output pixels")

@@ -17,7 +17,7 @@ struct LibinputRecordTraceTests {
         #expect(trace.device.supports(type: 1, code: 330))
         #expect(trace.device.propertyBytes == [2])
         #expect(trace.events.count == 22)
-        #expect(trace.events.first == EvdevEvent(seconds: 0, microseconds: 0, type: 3, code: 57, value: 10, line: 50))
+        #expect(trace.events.first == EvdevEvent(seconds: 0, microseconds: 0, type: 3, code: 57, value: 10, line: 45))
     }
 
     @Test("it gives the same frames as the evemu recording of the same events")
