@@ -30,7 +30,7 @@ struct ActionTests {
         let tap = TapGestureRecognizer()
         var log: ActionLog? = ActionLog()
         log!.watch(tap)
-        weak var weakLog = log
+        weak let weakLog = log
         log = nil
         #expect(weakLog == nil)
         engine.add(tap)
