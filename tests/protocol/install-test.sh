@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Installs Bezel through meson-shim into a temporary prefix, builds examples/meson-consumer
+# against it with pkg-config only, and runs it with nothing from the Swift toolchain on its
+# library path. Ends with "N passed, N failed".
+#
+# Usage: tests/protocol/install-test.sh [BUILD_DIR]   (default: build-meson-shim in the repo)
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${1:-$ROOT/build-meson-shim}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-install.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+PREFIX=$WORK/prefix
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+finish() { echo "$PASS passed, $FAIL failed"; [ "$FAIL" -eq 0 ]; exit $?; }
+
+if [ -d "$BUILD" ]; then
+	meson setup --reconfigure "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" >"$WORK/setup.log" 2>&1
+else
+	meson setup "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" >"$WORK/setup.log" 2>&1
+fi || { cat "$WORK/setup.log"; fail "meson setup meson-shim"; finish; }
+if ninja -C "$BUILD" >"$WORK/build.log" 2>&1 && ninja -C "$BUILD" install >"$WORK/install.log" 2>&1; then
+	pass "meson-shim: ninja && ninja install into a fresh --prefix"
+else
+	tail -30 "$WORK/build.log" "$WORK/install.log"
+	fail "meson-shim build/install"
+	finish
+fi
+
+LIBDIR=$(dirname "$(find "$PREFIX" -name 'libbezel.so.0' | head -1)")
+PCDIR=$(dirname "$(find "$PREFIX" -name bezel.pc | head -1)")
+LIB=$LIBDIR/libbezel.so.0
+for f in "$LIBDIR/libbezel.so" "$LIB" "$PREFIX/include/bezel.h" "$PCDIR/bezel.pc"; do
+	[ -e "$f" ] || fail "missing $f"
+done
+XML=$(PKG_CONFIG_PATH=$PCDIR pkg-config --variable=pkgdatadir bezel)/bezel-system-gestures-v1.xml
+[ -f "$XML" ] && pass "bezel.pc pkgdatadir holds the protocol XML ($XML)" || fail "protocol XML not at pkgdatadir ($XML)"
+SONAME=$(readelf -d "$LIB" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+[ "$SONAME" = libbezel.so.0 ] && pass "SONAME libbezel.so.0" || fail "SONAME is '$SONAME'"
+if ldd "$LIB" | grep -q libswift; then
+	fail "libbezel.so needs Swift runtime libraries: $(ldd "$LIB" | grep libswift | tr -s ' \t\n' ' ')"
+else
+	pass "ldd libbezel.so: no libswift*.so ($(ldd "$LIB" | awk '/=>/{print $1}' | tr '\n' ' '))"
+fi
+EXTRA=$(nm -D --defined-only "$LIB" | awk '{print $3}' | grep -v '^bezel_' | grep -vc '^$')
+echo "info: exported non-bezel_ symbols: $EXTRA"
+
+if PKG_CONFIG_PATH=$PCDIR meson setup "$WORK/consumer" "$ROOT/examples/meson-consumer" >"$WORK/c-setup.log" 2>&1 &&
+	ninja -C "$WORK/consumer" >"$WORK/c-build.log" 2>&1; then
+	pass "examples/meson-consumer builds with dependency('bezel') from the installed prefix"
+else
+	cat "$WORK/c-setup.log" "$WORK/c-build.log" | tail -30
+	fail "building examples/meson-consumer"
+	finish
+fi
+# A clean environment: no PATH to the toolchain, only the prefix on the library path.
+if env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH="$LIBDIR" "$WORK/consumer/bezel-consumer" >"$WORK/run.log" 2>&1; then
+	pass "bezel-consumer runs with only the prefix on LD_LIBRARY_PATH: $(grep -c . "$WORK/run.log") lines, $(head -1 "$WORK/run.log")"
+else
+	cat "$WORK/run.log"
+	fail "bezel-consumer run"
+fi
+if env -i LD_LIBRARY_PATH="$LIBDIR" ldd "$WORK/consumer/bezel-consumer" | grep -qE 'libswift|/opt/swift|not found'; then
+	fail "bezel-consumer resolves Swift toolchain libraries"
+else
+	pass "bezel-consumer resolves nothing from a Swift toolchain"
+fi
+finish
