@@ -25,7 +25,12 @@ let package = Package(
     ],
     targets: [
         // Pure engine: geometry, touches, recognizers, system edge gestures, routing.
-        .target(name: "BezelCore"),
+        // Release builds skip the runtime exclusivity checks: the compiler still proves the
+        // static cases, and the dynamic ones cost a third of the touch hot path (see README,
+        // Performance).
+        .target(name: "BezelCore", swiftSettings: [
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+        ]),
 
         // Counts heap allocations for `bezel bench` (interposes malloc in the CLI only).
         .target(name: "CMallocCounter"),

@@ -1,39 +1,34 @@
-/// Routes every touch either to the client under the finger or to a system edge gesture
-/// (DESIGN §4).
-///
-/// The router is the single decision point of Bezel. A host (the weston module, the C
-/// interface, the scenario runner) feeds it touches, surface changes and time, then drains the
-/// decisions from `pending`. It never reads a clock: every entry point carries its instant, and
-/// timers (hold window, still timeout, re-arm window) fire from `advance(to:)` or from the next
-/// input at or after their due time (E18).
-///
-/// The touch path (down, motion, up, frame) works on a fixed array of slots and a reused output
-/// buffer, so it performs no heap allocation once warmed up.
-public final class SystemGestureRouter {
+/// The router's state and decision logic. `SystemGestureRouter` wraps it so that each public
+/// call costs one exclusivity check instead of one per field access on the touch path.
+struct RouterCore {
     /// Decisions made since the last `drain`, in emission order.
-    public private(set) var pending: ContiguousArray<RouterOutput> = []
+    var pending: ContiguousArray<RouterOutput> = []
     /// The surface tree used for hit-testing.
-    public private(set) var tree: NodeTree
+    var tree: NodeTree
     /// The active configuration.
-    public private(set) var config: SystemGestureConfig
+    var config: SystemGestureConfig
     /// The output the touches arrive on.
-    public private(set) var output: OutputGeometry
+    var output: OutputGeometry
     /// Where log lines go.
-    public var logger: Logger
+    var logger: Logger
     /// The most touches tracked at once; further touch-downs are dropped with a log line.
-    public let maxTouches: Int
+    let maxTouches: Int
     /// The router's current instant: the latest time it has been given.
-    public private(set) var now: Milliseconds = .zero
+    var now: Milliseconds = .zero
     /// Whether the compositor is locked (R6).
-    public private(set) var isLocked = false
+    var isLocked = false
     /// Whether a drag-and-drop session is active (R7).
-    public private(set) var isDragActive = false
+    var isDragActive = false
 
     var slots: ContiguousArray<TouchSlot>
     var deferrals: [NodeTree.NodeID: SurfaceDeferral] = [:]
     /// Per edge (`Edge.index`): the end of its re-arm window, or `.never` when not armed (R4).
     var armedUntil: ContiguousArray<Milliseconds> = [.never, .never, .never, .never]
     var dragCancelRequested = false
+    /// A lower bound on `nextDeadline`: no timer is due before it. Anything that adds a
+    /// deadline lowers it; removing one leaves it conservative. It lets the touch path skip the
+    /// timer scan on almost every event.
+    var deadlineLowerBound: Milliseconds = .never
     /// Clients that got events in the current batch and are owed one `clientFrame`.
     var framePending: ContiguousArray<ClientID> = []
     /// Scratch list of clients to cancel, reused to avoid allocating.
@@ -46,7 +41,7 @@ public final class SystemGestureRouter {
     ///   - config: thresholds, bindings and gestures.
     ///   - maxTouches: how many touches are tracked at once.
     ///   - logger: where decisions and dropped input are logged.
-    public init(output: OutputGeometry, config: SystemGestureConfig = SystemGestureConfig(),
+    init(output: OutputGeometry, config: SystemGestureConfig = SystemGestureConfig(),
                 maxTouches: Int = 16, logger: Logger = .silent) {
         self.output = output
         self.config = config
@@ -61,46 +56,49 @@ public final class SystemGestureRouter {
     }
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
-    public func drain(_ body: (RouterOutput) -> Void) {
+    mutating func drain(_ body: (RouterOutput) -> Void) {
+        guard !pending.isEmpty else { return }
         for o in pending { body(o) }
         pending.removeAll(keepingCapacity: true)
     }
 
     /// Discards pending decisions without looking at them (benchmarks).
-    public func discardPending() { pending.removeAll(keepingCapacity: true) }
+    mutating func discardPending() { pending.removeAll(keepingCapacity: true) }
 
     /// Replaces the output geometry (a mode change or rotation). Active touches keep their
     /// candidates, which were judged in the old geometry.
-    public func setOutput(_ output: OutputGeometry) {
+    mutating func setOutput(_ output: OutputGeometry) {
         self.output = output
         tree.setRect(output.bounds, of: .root)
     }
 
     /// Replaces the configuration. Candidates already running keep the thresholds they began with.
-    public func setConfig(_ config: SystemGestureConfig) { self.config = config }
+    mutating func setConfig(_ config: SystemGestureConfig) { self.config = config }
 
     // MARK: - Surfaces and deferral
 
     /// Adds a surface of `client` on top of its siblings. `parent == nil` makes it top-level.
     /// - Returns: the surface's node, or `nil` if `parent` does not exist.
-    public func addSurface(client: ClientID, rect: Rect, parent: NodeTree.NodeID? = nil) -> NodeTree.NodeID? {
+    mutating func addSurface(client: ClientID, rect: Rect, parent: NodeTree.NodeID? = nil) -> NodeTree.NodeID? {
         tree.add(rect: rect, parent: parent ?? .root, tag: client)
     }
 
     /// Moves or resizes a surface (output coordinates).
-    public func setSurfaceRect(_ rect: Rect, surface: NodeTree.NodeID) {
+    mutating func setSurfaceRect(_ rect: Rect, surface: NodeTree.NodeID) {
         tree.setRect(rect, of: surface)
     }
 
     /// The client that owns `surface`, or -1.
-    public func client(of surface: NodeTree.NodeID) -> ClientID { tree.tag(of: surface) }
+    func client(of surface: NodeTree.NodeID) -> ClientID { tree.tag(of: surface) }
 
     /// Removes a surface and its subsurfaces. Held events for them are dropped, and a client
     /// that had received a touch there gets `clientCancel`. Running system gestures continue.
-    public func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds) {
+    mutating func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds) {
         beginInstant(time)
         cancelScratch.removeAll(keepingCapacity: true)
-        tree.remove(surface) { removed in
+        var removedNodes: [NodeTree.NodeID] = []
+        tree.remove(surface) { removedNodes.append($0) }
+        for removed in removedNodes {
             deferrals[removed] = nil
             for i in slots.indices where slots[i].active && slots[i].surface == removed {
                 if slots[i].route == .held {
@@ -124,7 +122,7 @@ public final class SystemGestureRouter {
 
     /// Applies a committed `set_deferred_edges`, creating the surface's gesture object if it
     /// has none. `honoredEdges` is emitted when the honoured set changes (or on creation).
-    public func commitDeferredEdges(_ edges: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
+    mutating func commitDeferredEdges(_ edges: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
         beginInstant(time)
         guard tree.contains(surface), surface != .root else {
             logger.log(.warning, "defer: unknown surface \(surface), ignored")
@@ -143,7 +141,7 @@ public final class SystemGestureRouter {
     }
 
     /// The client destroyed the surface's gesture object; the surface defers nothing any more.
-    public func destroyGestureObject(surface: NodeTree.NodeID, time: Milliseconds) {
+    mutating func destroyGestureObject(surface: NodeTree.NodeID, time: Milliseconds) {
         beginInstant(time)
         guard var d = deferrals[surface] else { return }
         d.hasGestureObject = false
@@ -153,12 +151,12 @@ public final class SystemGestureRouter {
     }
 
     /// Whether `surface` has a gesture object.
-    public func hasGestureObject(surface: NodeTree.NodeID) -> Bool {
+    func hasGestureObject(surface: NodeTree.NodeID) -> Bool {
         deferrals[surface]?.hasGestureObject ?? false
     }
 
     /// Host policy: the edges this surface may defer (R6). Defaults to all edges.
-    public func setPolicyMask(_ mask: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
+    mutating func setPolicyMask(_ mask: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
         beginInstant(time)
         guard tree.contains(surface), surface != .root else { return }
         var d = deferrals[surface] ?? SurfaceDeferral()
@@ -168,13 +166,13 @@ public final class SystemGestureRouter {
     }
 
     /// The edges currently honoured for `surface`.
-    public func honoredEdges(surface: NodeTree.NodeID) -> EdgeSet {
+    func honoredEdges(surface: NodeTree.NodeID) -> EdgeSet {
         deferrals[surface]?.honored(locked: isLocked) ?? []
     }
 
     /// Locks or unlocks the compositor (R6). While locked no deferral is honoured and only
     /// `when_locked` gestures start.
-    public func setLocked(_ locked: Bool, time: Milliseconds) {
+    mutating func setLocked(_ locked: Bool, time: Milliseconds) {
         beginInstant(time)
         guard locked != isLocked else { return }
         isLocked = locked
@@ -185,7 +183,7 @@ public final class SystemGestureRouter {
         }
     }
 
-    private func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
+    private mutating func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
         guard var d = deferrals[surface], d.hasGestureObject else { return }
         let honored = d.honored(locked: isLocked)
         guard d.lastSentHonored != honored else { return }
@@ -209,7 +207,7 @@ public final class SystemGestureRouter {
     // MARK: - Touches
 
     /// A finger touched down at `position` (output logical px) at `time`.
-    public func touchDown(id: Int32, at position: Point, time: Milliseconds) {
+    mutating func touchDown(id: Int32, at position: Point, time: Milliseconds) {
         beginInstant(time)
         guard position.isFinite else {
             logger.log(.warning, "touch \(id): down at a non-finite position dropped")
@@ -232,7 +230,6 @@ public final class SystemGestureRouter {
         slots[i].active = true
         slots[i].id = id
         slots[i].clientActive = false
-        slots[i].held.removeAll(keepingCapacity: true)
         slots[i].holdDeadline = .never
         slots[i].candidate0 = nil
         slots[i].candidate1 = nil
@@ -256,6 +253,7 @@ public final class SystemGestureRouter {
             if let c = slots[i].candidate0, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
             if let c = slots[i].candidate1, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
             slots[i].holdDeadline = time + Milliseconds(window)
+            noteDeadline(slots[i].holdDeadline)
         } else if slots[i].surface != .none {
             slots[i].route = .client
             deliver(i, .down, position: position, time: time)
@@ -265,7 +263,7 @@ public final class SystemGestureRouter {
     }
 
     /// A finger moved to `position` at `time`.
-    public func touchMotion(id: Int32, at position: Point, time: Milliseconds) {
+    mutating func touchMotion(id: Int32, at position: Point, time: Milliseconds) {
         beginInstant(time)
         guard let i = slotIndex(of: id) else {
             logger.log(.debug, "touch \(id): motion for an unknown touch dropped")
@@ -294,7 +292,7 @@ public final class SystemGestureRouter {
     }
 
     /// A finger lifted at `time`.
-    public func touchUp(id: Int32, time: Milliseconds) {
+    mutating func touchUp(id: Int32, time: Milliseconds) {
         beginInstant(time)
         guard let i = slotIndex(of: id) else {
             logger.log(.debug, "touch \(id): up for an unknown touch dropped")
@@ -312,7 +310,7 @@ public final class SystemGestureRouter {
 
     /// The end of one input frame: every client that got events in this batch gets exactly
     /// one `clientFrame`, after those events.
-    public func frame(time: Milliseconds) {
+    mutating func frame(time: Milliseconds) {
         beginInstant(time)
         endBatch()
     }
@@ -320,7 +318,7 @@ public final class SystemGestureRouter {
     /// The device cancelled every touch (R8): running gestures report `systemCancelled`,
     /// deciding candidates fail `cancelled`, held events are dropped, and every client with
     /// active touches gets `clientCancel`.
-    public func cancelAll(time: Milliseconds) {
+    mutating func cancelAll(time: Milliseconds) {
         beginInstant(time)
         cancelScratch.removeAll(keepingCapacity: true)
         for i in slots.indices where slots[i].active {
@@ -341,7 +339,7 @@ public final class SystemGestureRouter {
     /// A client started a drag-and-drop session with touch `id` (R7). The touch's candidates
     /// fail `drag` and the drag owns the touch from now on. A drag on a touch the system owns
     /// is ignored: the client never had it.
-    public func dragStart(touch id: Int32, time: Milliseconds) {
+    mutating func dragStart(touch id: Int32, time: Milliseconds) {
         beginInstant(time)
         guard let i = slotIndex(of: id) else {
             logger.log(.warning, "drag_start: touch \(id) is not down; drag session noted")
@@ -367,7 +365,7 @@ public final class SystemGestureRouter {
     }
 
     /// The drag-and-drop session ended (dropped or cancelled).
-    public func dragEnd(time: Milliseconds) {
+    mutating func dragEnd(time: Milliseconds) {
         beginInstant(time)
         isDragActive = false
         dragCancelRequested = false
@@ -377,19 +375,27 @@ public final class SystemGestureRouter {
 
     /// Fires every timer due at or before `time`, in due order. Timers due at the same instant
     /// form one batch, closed with its client frames.
-    public func advance(to time: Milliseconds) {
-        while true {
-            let due = nextDeadline
-            guard due <= time, due != .never else { break }
-            if due > now { now = due }
-            fireTimers(due: due)
-            endBatch()
+    mutating func advance(to time: Milliseconds) {
+        if time >= deadlineLowerBound {
+            while true {
+                let due = nextDeadline
+                deadlineLowerBound = due
+                guard due <= time, due != .never else { break }
+                if due > now { now = due }
+                fireTimers(due: due)
+                endBatch()
+            }
         }
         if time > now { now = time }
     }
 
+    /// Notes a new deadline so that `advance` does not skip it.
+    private mutating func noteDeadline(_ due: Milliseconds) {
+        if due < deadlineLowerBound { deadlineLowerBound = due }
+    }
+
     /// The earliest pending timer, or `.never`. Hosts arm their event-loop timer for it.
-    public var nextDeadline: Milliseconds {
+    var nextDeadline: Milliseconds {
         var d = Milliseconds.never
         for i in slots.indices where slots[i].active {
             if slots[i].route == .held { d = min(d, slots[i].holdDeadline) }
@@ -400,7 +406,7 @@ public final class SystemGestureRouter {
         return d
     }
 
-    private func fireTimers(due: Milliseconds) {
+    private mutating func fireTimers(due: Milliseconds) {
         for i in slots.indices where slots[i].active {
             if let c = slots[i].candidate0, c.state == .possible, !c.isPastSlop, c.stillDeadline <= due {
                 failCandidate(i, which: 0, reason: .still)
@@ -421,7 +427,7 @@ public final class SystemGestureRouter {
 
     /// Fires timers due up to `time`, then makes `time` the current instant. Times that go
     /// backwards are clamped: decisions never travel back in time.
-    private func beginInstant(_ time: Milliseconds) {
+    private mutating func beginInstant(_ time: Milliseconds) {
         guard time.value.isFinite else { return }
         if time < now {
             logger.log(.debug, "time went backwards (\(time.value) < \(now.value)); using \(now.value)")
@@ -432,7 +438,7 @@ public final class SystemGestureRouter {
 
     // MARK: - Candidates
 
-    private func createCandidates(_ i: Int, at position: Point, time: Milliseconds) {
+    private mutating func createCandidates(_ i: Int, at position: Point, time: Milliseconds) {
         let mm = output.toMillimetres(position)
         let distances = (top: mm.y, bottom: output.heightMm - mm.y, left: mm.x, right: output.widthMm - mm.x)
         var deferred: EdgeSet = []
@@ -469,6 +475,7 @@ public final class SystemGestureRouter {
             }
             let candidate = EdgeSwipeRecognizer(edge: edge, gesture: gesture, role: role, thresholds: t,
                                                 downPosition_mm: mm, time: time)
+            noteDeadline(candidate.stillDeadline)
             if slots[i].candidate0 == nil {
                 slots[i].candidate0 = candidate
             } else if slots[i].candidate1 == nil {
@@ -477,7 +484,7 @@ public final class SystemGestureRouter {
         }
     }
 
-    private func handle(_ verdict: EdgeSwipeRecognizer.Verdict, slot i: Int, which: Int) {
+    private mutating func handle(_ verdict: EdgeSwipeRecognizer.Verdict, slot i: Int, which: Int) {
         switch verdict {
         case .none:
             break
@@ -498,7 +505,7 @@ public final class SystemGestureRouter {
     }
 
     /// Fails candidate `which` of slot `i` if it is still possible.
-    private func failCandidate(_ i: Int, which: Int, reason: FailureReason) {
+    private mutating func failCandidate(_ i: Int, which: Int, reason: FailureReason) {
         if which == 0 {
             guard slots[i].candidate0?.state == .possible else { return }
             slots[i].candidate0!.fail(reason)
@@ -509,7 +516,7 @@ public final class SystemGestureRouter {
         candidateFailed(i, which: which, reason: reason)
     }
 
-    private func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
+    private mutating func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
         if let c = slots[i].candidate0, c.state == .possible,
            !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
             failCandidate(i, which: 0, reason: reason)
@@ -522,7 +529,7 @@ public final class SystemGestureRouter {
 
     /// After a candidate failed: report it (live ones only; a shadow's failure is not a system
     /// decision), and flush the held events once no live candidate is left deciding (R2).
-    private func candidateFailed(_ i: Int, which: Int, reason: FailureReason) {
+    private mutating func candidateFailed(_ i: Int, which: Int, reason: FailureReason) {
         guard let c = candidate(i, which) else { return }
         if c.role == .live {
             emitFailure(gesture: c.gesture, edge: c.edge, reason: reason, touch: slots[i].id)
@@ -534,7 +541,7 @@ public final class SystemGestureRouter {
         }
     }
 
-    private func candidateBegan(_ i: Int, which: Int) {
+    private mutating func candidateBegan(_ i: Int, which: Int) {
         guard let c = candidate(i, which) else { return }
         if c.role == .shadow {
             deferredSwipe(i, which: which)
@@ -574,19 +581,20 @@ public final class SystemGestureRouter {
 
     /// A shadow candidate would have begun on a deferred edge (R3): show the affordance, tell
     /// the surface, and arm the edge for a second swipe.
-    private func deferredSwipe(_ i: Int, which: Int) {
+    private mutating func deferredSwipe(_ i: Int, which: Int) {
         guard let c = candidate(i, which) else { return }
         let e = c.edge.index
         let owner = deferringSurface(for: slots[i].surface)
         if armedUntil[e] == .never { emit(.affordanceShown(edge: c.edge)) }
         if owner != .none { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
         armedUntil[e] = now + Milliseconds(c.thresholds.rearmWindow_ms)
+        noteDeadline(armedUntil[e])
         logger.log(.info, "touch \(slots[i].id): deferred swipe on the \(c.edge) edge; armed for \(c.thresholds.rearmWindow_ms) ms")
         // The shadow has done its job; it watches no more.
         if which == 0 { slots[i].candidate0!.end() } else { slots[i].candidate1!.end() }
     }
 
-    private func liftCandidate(_ i: Int, which: Int, time: Milliseconds) {
+    private mutating func liftCandidate(_ i: Int, which: Int, time: Milliseconds) {
         guard let c = candidate(i, which) else { return }
         switch c.state {
         case .possible:
@@ -603,7 +611,7 @@ public final class SystemGestureRouter {
         }
     }
 
-    private func cancelCandidate(_ i: Int, which: Int) {
+    private mutating func cancelCandidate(_ i: Int, which: Int) {
         guard let c = candidate(i, which) else { return }
         switch c.state {
         case .possible:
@@ -616,7 +624,7 @@ public final class SystemGestureRouter {
         }
     }
 
-    private func emitFailure(gesture: Int, edge: Edge, reason: FailureReason, touch: Int32) {
+    private mutating func emitFailure(gesture: Int, edge: Edge, reason: FailureReason, touch: Int32) {
         logger.log(.info, "touch \(touch): \(config.gestures[gesture].name) on the \(edge) edge failed (\(reason))")
         emit(.systemFailed(gesture: gesture, edge: edge, reason: reason))
     }
@@ -624,7 +632,7 @@ public final class SystemGestureRouter {
     // MARK: - Client delivery
 
     /// Sends the held events of slot `i` to its client in order, with their original times.
-    private func flush(_ i: Int) {
+    private mutating func flush(_ i: Int) {
         slots[i].holdDeadline = .never
         guard slots[i].route == .held else { return }
         slots[i].route = slots[i].surface != .none ? .client : .swallowed
@@ -643,7 +651,7 @@ public final class SystemGestureRouter {
         slots[i].held.removeAll(keepingCapacity: true)
     }
 
-    private func deliver(_ i: Int, _ kind: TouchSlot.HeldEvent.Kind, position: Point, time: Milliseconds) {
+    private mutating func deliver(_ i: Int, _ kind: TouchSlot.HeldEvent.Kind, position: Point, time: Milliseconds) {
         let client = slots[i].client, surface = slots[i].surface, id = slots[i].id
         let local = Point(x: position.x - slots[i].surfaceOrigin.x, y: position.y - slots[i].surfaceOrigin.y)
         switch kind {
@@ -660,7 +668,7 @@ public final class SystemGestureRouter {
     }
 
     /// `wl_touch.cancel` ends every touch of `client`; none of them gets another event.
-    private func cancelClient(_ client: ClientID) {
+    private mutating func cancelClient(_ client: ClientID) {
         if let k = framePending.firstIndex(of: client) {
             // Close what the client already got in this batch, so nothing follows the cancel.
             framePending.remove(at: k)
@@ -674,7 +682,8 @@ public final class SystemGestureRouter {
         }
     }
 
-    private func endBatch() {
+    private mutating func endBatch() {
+        guard !framePending.isEmpty else { return }
         var k = 0
         while k < framePending.count {
             emit(.clientFrame(client: framePending[k]))
@@ -683,14 +692,14 @@ public final class SystemGestureRouter {
         framePending.removeAll(keepingCapacity: true)
     }
 
-    private func release(_ i: Int) {
+    private mutating func release(_ i: Int) {
         slots[i].active = false
         slots[i].route = .swallowed
         slots[i].clientActive = false
         slots[i].candidate0 = nil
         slots[i].candidate1 = nil
         slots[i].holdDeadline = .never
-        slots[i].held.removeAll(keepingCapacity: true)
+        if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
     }
 
     private func slotIndex(of id: Int32) -> Int? {
@@ -698,7 +707,7 @@ public final class SystemGestureRouter {
         return nil
     }
 
-    private func emit(_ event: RouterEvent) {
+    private mutating func emit(_ event: RouterEvent) {
         pending.append(RouterOutput(t: now, event: event))
     }
 }
