@@ -63,12 +63,21 @@ else
 fi
 
 # DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
+XDG_XML=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+wayland-scanner server-header "$XDG_XML" "$OUT/xdg-shell-server-protocol.h"
+wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
+wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
+
 CFLAGS="-std=c11 -Wall -Wextra -Werror -gdwarf-4 -O1"
-if cc $CFLAGS -o "$OUT/test-compositor" "$ROOT/tests/protocol/test-compositor.c" -I"$INC" \
+if cc $CFLAGS -o "$OUT/test-compositor" "$ROOT/tests/protocol/test-compositor.c" \
+	"$OUT/xdg-shell-protocol.c" -I"$INC" -I"$OUT" \
 	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
 	cc $CFLAGS -o "$OUT/test-client" "$ROOT/tests/protocol/test-client.c" \
-		"$OUT/bezel-system-gestures-v1-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client); then
-	pass "test compositor (against bezel.h) and test client compile with -Werror"
+		"$OUT/bezel-system-gestures-v1-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client); then
+	pass "test compositor (against bezel.h), test client and examples/bezel-defer-client compile with -Werror"
 else
 	fail "compiling the test programs"
 	finish
@@ -160,6 +169,34 @@ else
 	fail "bystander: $(cat "$OUT/client-bystander.log")"
 fi
 run_client basic-after-hostile basic
+
+# ---- the example client against scripted swipes ----
+# A second compositor plays two bottom-edge swipes once the client's bottom edge is honoured:
+# a quick one (deferred: the client keeps it, gets deferred_swipe) and, within the re-arm
+# window, a slow one that is flushed to the client and then taken by the dock.
+"$OUT/test-compositor" --quiet --demo-swipes >"$OUT/demo-compositor.out" 2>"$OUT/demo-compositor.log" &
+DPID=$!
+for _ in $(seq 1 100); do
+	grep -q '^socket ' "$OUT/demo-compositor.out" 2>/dev/null && break
+	sleep 0.1
+done
+DEMO_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/demo-compositor.out")
+WAYLAND_DISPLAY=$DEMO_DISPLAY timeout 20 "$OUT/bezel-defer-client" --seconds 2 >"$OUT/defer-client.log" 2>&1
+kill -TERM "$DPID"
+wait "$DPID"
+demo_ok=1
+for want in 'honored_edges bottom (2)' 'touch down id=0' 'touch motion id=0' 'touch up id=0' \
+	'touch frame' 'deferred_swipe bottom' 'gesture_taken bottom' 'touch cancel'; do
+	grep -qF "$want" "$OUT/defer-client.log" || { demo_ok=0; echo "    missing: $want"; }
+done
+# gesture_taken must come right before the cancel it explains.
+grep -A1 '^gesture_taken' "$OUT/defer-client.log" | grep -q '^touch cancel' || { demo_ok=0; echo "    gesture_taken not followed by touch cancel"; }
+if [ "$demo_ok" = 1 ]; then
+	pass "examples/bezel-defer-client: honored_edges, its touches, deferred_swipe, gesture_taken then cancel ($(wc -l <"$OUT/defer-client.log") lines)"
+else
+	fail "examples/bezel-defer-client output"
+	sed 's/^/    /' "$OUT/defer-client.log" | head -40
+fi
 
 # ---- shutdown ----
 kill -TERM "$CPID"

@@ -1,6 +1,7 @@
 /*
  * A minimal Wayland compositor for Bezel's protocol tests: wl_compositor (surfaces with
- * commit), wl_seat with wl_touch, and the Bezel plugin through its C interface (bezel.h).
+ * commit), wl_shm, a bare xdg_wm_base (every toplevel is full screen), wl_seat with wl_touch,
+ * and the Bezel plugin through its C interface (bezel.h).
  * It draws nothing and has no input devices; with --demo-swipes it plays two scripted
  * bottom-edge swipes once a surface's bottom edge is honoured, so that clients see
  * deferred_swipe, their wl_touch events and gesture_taken.
@@ -19,6 +20,7 @@
 #include <wayland-server.h>
 
 #include "bezel.h"
+#include "xdg-shell-server-protocol.h"
 
 #define OUTPUT_W 1080
 #define OUTPUT_H 1920
@@ -309,6 +311,89 @@ static void seat_bind(struct wl_client *c, void *data, uint32_t version, uint32_
 		wl_seat_send_name(r, "seat0");
 }
 
+/* ---- xdg_wm_base: every toplevel is configured full screen at once ---- */
+
+/* Requests this compositor ignores go through one dispatcher, so no vtable slot can be NULL:
+ * opcode 0 is destroy on every xdg interface used here. */
+static int ignore_but_destroy(const void *impl, void *target, uint32_t opcode,
+			      const struct wl_message *message, union wl_argument *args)
+{
+	(void)impl; (void)message; (void)args;
+	if (opcode == 0)
+		wl_resource_destroy(target);
+	return 0;
+}
+
+static void xdg_surface_destroy_req(struct wl_client *c, struct wl_resource *r) { (void)c; wl_resource_destroy(r); }
+
+static void xdg_surface_get_toplevel(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct wl_resource *t = wl_resource_create(c, &xdg_toplevel_interface, wl_resource_get_version(r), id);
+	if (t == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	wl_resource_set_dispatcher(t, ignore_but_destroy, NULL, NULL, NULL);
+	struct wl_array states;
+	wl_array_init(&states);
+	uint32_t *state = wl_array_add(&states, sizeof *state);
+	if (state != NULL)
+		*state = XDG_TOPLEVEL_STATE_FULLSCREEN;
+	xdg_toplevel_send_configure(t, OUTPUT_W, OUTPUT_H, &states);
+	wl_array_release(&states);
+	xdg_surface_send_configure(r, ++C.serial);
+}
+
+static void xdg_surface_get_popup(struct wl_client *c, struct wl_resource *r, uint32_t id,
+				  struct wl_resource *parent, struct wl_resource *positioner)
+{
+	(void)c; (void)id; (void)parent; (void)positioner;
+	wl_resource_post_error(r, XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT, "popups are not supported here");
+}
+
+static void xdg_surface_set_geometry(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h)
+{ (void)c; (void)r; (void)x; (void)y; (void)w; (void)h; }
+static void xdg_surface_ack(struct wl_client *c, struct wl_resource *r, uint32_t serial) { (void)c; (void)r; (void)serial; }
+
+static const struct xdg_surface_interface xdg_surface_impl = {
+	xdg_surface_destroy_req, xdg_surface_get_toplevel, xdg_surface_get_popup,
+	xdg_surface_set_geometry, xdg_surface_ack,
+};
+
+static void wm_destroy(struct wl_client *c, struct wl_resource *r) { (void)c; wl_resource_destroy(r); }
+static void wm_create_positioner(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct wl_resource *p = wl_resource_create(c, &xdg_positioner_interface, wl_resource_get_version(r), id);
+	if (p == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	wl_resource_set_dispatcher(p, ignore_but_destroy, NULL, NULL, NULL);
+}
+static void wm_get_xdg_surface(struct wl_client *c, struct wl_resource *r, uint32_t id, struct wl_resource *surface)
+{
+	(void)surface;
+	struct wl_resource *x = wl_resource_create(c, &xdg_surface_interface, wl_resource_get_version(r), id);
+	if (x == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	wl_resource_set_implementation(x, &xdg_surface_impl, NULL, NULL);
+}
+static void wm_pong(struct wl_client *c, struct wl_resource *r, uint32_t serial) { (void)c; (void)r; (void)serial; }
+static const struct xdg_wm_base_interface wm_impl = { wm_destroy, wm_create_positioner, wm_get_xdg_surface, wm_pong };
+
+static void wm_bind(struct wl_client *c, void *data, uint32_t version, uint32_t id)
+{
+	(void)data;
+	struct wl_resource *r = wl_resource_create(c, &xdg_wm_base_interface, (int)version, id);
+	if (r == NULL) {
+		wl_client_post_no_memory(c);
+		return;
+	}
+	wl_resource_set_implementation(r, &wm_impl, NULL, NULL);
+}
+
 /* ---- main ---- */
 
 static int on_signal(int signal, void *data)
@@ -341,6 +426,8 @@ int main(int argc, char **argv)
 
 	wl_global_create(C.display, &wl_compositor_interface, 5, NULL, compositor_bind);
 	wl_global_create(C.display, &wl_seat_interface, 7, NULL, seat_bind);
+	wl_global_create(C.display, &xdg_wm_base_interface, 1, NULL, wm_bind);
+	wl_display_init_shm(C.display);
 
 	int rc = bezel_plugin_create(C.display, &host, NULL, &C.bezel);
 	if (rc != BEZEL_OK) {

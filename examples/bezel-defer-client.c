@@ -1,0 +1,295 @@
+/*
+ * bezel-defer-client: a full-screen Wayland client that asks the compositor to defer the
+ * system gesture on the bottom edge (protocol bezel-system-gestures-v1) and prints, one line
+ * each, what it is told: honored_edges, deferred_swipe, gesture_taken and its wl_touch events.
+ *
+ * Build (the scanner step generates the protocol glue from the installed XML):
+ *   XML=$(pkg-config --variable=pkgdatadir bezel)/bezel-system-gestures-v1.xml
+ *   XDG=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+ *   wayland-scanner client-header $XML bezel-system-gestures-v1-client-protocol.h
+ *   wayland-scanner private-code  $XML bezel-system-gestures-v1-protocol.c
+ *   wayland-scanner client-header $XDG xdg-shell-client-protocol.h
+ *   wayland-scanner private-code  $XDG xdg-shell-protocol.c
+ *   cc -o bezel-defer-client bezel-defer-client.c bezel-system-gestures-v1-protocol.c \
+ *      xdg-shell-protocol.c -I. $(pkg-config --cflags --libs wayland-client)
+ *
+ * Usage: bezel-defer-client [--edges N] [--seconds S]
+ *   --edges N    the edge set to defer (bitfield: top 1, bottom 2, left 4, right 8; default 2)
+ *   --seconds S  exit after S seconds (default: run until the compositor goes away)
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+#include <wayland-client.h>
+
+#include "bezel-system-gestures-v1-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+static struct wl_compositor *compositor;
+static struct wl_shm *shm;
+static struct wl_seat *seat;
+static struct wl_touch *touch;
+static struct xdg_wm_base *wm_base;
+static struct bezel_system_gestures_manager_v1 *gestures;
+static struct wl_surface *surface;
+static struct wl_buffer *buffer;
+static int32_t width = 0, height = 0;
+static bool configured, running = true;
+
+static const char *edge_names(uint32_t edges, char *out, size_t size)
+{
+	static const char *names[] = { "top", "bottom", "left", "right" };
+	out[0] = '\0';
+	for (int i = 0; i < 4; i++)
+		if (edges & (1u << i))
+			snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? "," : "", names[i]);
+	if (out[0] == '\0')
+		snprintf(out, size, "none");
+	return out;
+}
+
+/* ---- bezel_gesture_surface_v1 ---- */
+
+static void on_honored_edges(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edges)
+{
+	(void)data; (void)g;
+	char buf[64];
+	printf("honored_edges %s (%u)\n", edge_names(edges, buf, sizeof buf), edges);
+}
+
+static void on_deferred_swipe(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edge)
+{
+	(void)data; (void)g;
+	char buf[64];
+	printf("deferred_swipe %s\n", edge_names(edge, buf, sizeof buf));
+}
+
+static void on_gesture_taken(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edge)
+{
+	(void)data; (void)g;
+	char buf[64];
+	printf("gesture_taken %s\n", edge_names(edge, buf, sizeof buf));
+}
+
+static const struct bezel_gesture_surface_v1_listener gesture_listener = {
+	on_honored_edges, on_deferred_swipe, on_gesture_taken,
+};
+
+/* ---- wl_touch ---- */
+
+static void touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time,
+		       struct wl_surface *s, int32_t id, wl_fixed_t x, wl_fixed_t y)
+{
+	(void)data; (void)t; (void)serial; (void)s;
+	printf("touch down id=%d x=%.1f y=%.1f time=%u\n", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
+}
+static void touch_up(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id)
+{
+	(void)data; (void)t; (void)serial;
+	printf("touch up id=%d time=%u\n", id, time);
+}
+static void touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y)
+{
+	(void)data; (void)t;
+	printf("touch motion id=%d x=%.1f y=%.1f time=%u\n", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
+}
+static void touch_frame(void *data, struct wl_touch *t) { (void)data; (void)t; printf("touch frame\n"); }
+static void touch_cancel(void *data, struct wl_touch *t) { (void)data; (void)t; printf("touch cancel\n"); }
+static void touch_shape(void *data, struct wl_touch *t, int32_t id, wl_fixed_t major, wl_fixed_t minor)
+{ (void)data; (void)t; (void)id; (void)major; (void)minor; }
+static void touch_orientation(void *data, struct wl_touch *t, int32_t id, wl_fixed_t o)
+{ (void)data; (void)t; (void)id; (void)o; }
+
+static const struct wl_touch_listener touch_listener = {
+	touch_down, touch_up, touch_motion, touch_frame, touch_cancel, touch_shape, touch_orientation,
+};
+
+static void seat_capabilities(void *data, struct wl_seat *s, uint32_t caps)
+{
+	(void)data;
+	if ((caps & WL_SEAT_CAPABILITY_TOUCH) && touch == NULL) {
+		touch = wl_seat_get_touch(s);
+		wl_touch_add_listener(touch, &touch_listener, NULL);
+	}
+}
+static void seat_name(void *data, struct wl_seat *s, const char *name) { (void)data; (void)s; (void)name; }
+static const struct wl_seat_listener seat_listener = { seat_capabilities, seat_name };
+
+/* ---- xdg-shell ---- */
+
+static void wm_ping(void *data, struct xdg_wm_base *wm, uint32_t serial) { (void)data; xdg_wm_base_pong(wm, serial); }
+static const struct xdg_wm_base_listener wm_listener = { wm_ping };
+
+static void xdg_surface_configure(void *data, struct xdg_surface *xs, uint32_t serial)
+{
+	(void)data;
+	xdg_surface_ack_configure(xs, serial);
+	configured = true;
+}
+static const struct xdg_surface_listener xdg_surface_listener = { xdg_surface_configure };
+
+static void toplevel_configure(void *data, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *states)
+{
+	(void)data; (void)t; (void)states;
+	if (w > 0 && h > 0) {
+		width = w;
+		height = h;
+	}
+}
+static void toplevel_close(void *data, struct xdg_toplevel *t) { (void)data; (void)t; running = false; }
+static void toplevel_bounds(void *data, struct xdg_toplevel *t, int32_t w, int32_t h) { (void)data; (void)t; (void)w; (void)h; }
+static void toplevel_caps(void *data, struct xdg_toplevel *t, struct wl_array *caps) { (void)data; (void)t; (void)caps; }
+static const struct xdg_toplevel_listener toplevel_listener = {
+	toplevel_configure, toplevel_close, toplevel_bounds, toplevel_caps,
+};
+
+/* ---- registry ---- */
+
+static void registry_global(void *data, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version)
+{
+	(void)data;
+	if (strcmp(iface, wl_compositor_interface.name) == 0)
+		compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
+	else if (strcmp(iface, wl_shm_interface.name) == 0)
+		shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
+	else if (strcmp(iface, wl_seat_interface.name) == 0 && seat == NULL) {
+		seat = wl_registry_bind(r, name, &wl_seat_interface, version < 5 ? version : 5);
+		wl_seat_add_listener(seat, &seat_listener, NULL);
+	} else if (strcmp(iface, xdg_wm_base_interface.name) == 0) {
+		wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
+		xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
+	} else if (strcmp(iface, bezel_system_gestures_manager_v1_interface.name) == 0)
+		gestures = wl_registry_bind(r, name, &bezel_system_gestures_manager_v1_interface, 1);
+}
+static void registry_remove(void *data, struct wl_registry *r, uint32_t name) { (void)data; (void)r; (void)name; }
+static const struct wl_registry_listener registry_listener = { registry_global, registry_remove };
+
+/* A dark, opaque buffer of the configured size in an anonymous shared-memory file. */
+static struct wl_buffer *make_buffer(int32_t w, int32_t h)
+{
+	int32_t stride = w * 4;
+	size_t size = (size_t)stride * (size_t)h;
+	char name[] = "/tmp/bezel-defer-client-XXXXXX";
+	int fd = mkstemp(name);
+	if (fd < 0)
+		return NULL;
+	unlink(name);
+	if (ftruncate(fd, (off_t)size) < 0) {
+		close(fd);
+		return NULL;
+	}
+	uint32_t *pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (pixels == MAP_FAILED) {
+		close(fd);
+		return NULL;
+	}
+	for (size_t i = 0; i < size / 4; i++)
+		pixels[i] = 0xff202830;
+	munmap(pixels, size);
+	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, (int32_t)size);
+	struct wl_buffer *b = wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	return b;
+}
+
+int main(int argc, char **argv)
+{
+	uint32_t edges = BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM;
+	double seconds = -1;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--edges") == 0 && i + 1 < argc)
+			edges = (uint32_t)strtoul(argv[++i], NULL, 0);
+		else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
+			seconds = atof(argv[++i]);
+		else {
+			fprintf(stderr, "usage: %s [--edges N] [--seconds S]\n", argv[0]);
+			return 2;
+		}
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	struct wl_display *display = wl_display_connect(NULL);
+	if (display == NULL) {
+		fprintf(stderr, "cannot connect to a Wayland compositor\n");
+		return 1;
+	}
+	struct wl_registry *registry = wl_display_get_registry(display);
+	wl_registry_add_listener(registry, &registry_listener, NULL);
+	wl_display_roundtrip(display);
+	if (compositor == NULL || shm == NULL || wm_base == NULL) {
+		fprintf(stderr, "compositor lacks wl_compositor, wl_shm or xdg_wm_base\n");
+		return 1;
+	}
+	if (gestures == NULL) {
+		fprintf(stderr, "compositor does not support bezel_system_gestures_manager_v1\n");
+		return 1;
+	}
+
+	surface = wl_compositor_create_surface(compositor);
+	struct xdg_surface *xs = xdg_wm_base_get_xdg_surface(wm_base, surface);
+	xdg_surface_add_listener(xs, &xdg_surface_listener, NULL);
+	struct xdg_toplevel *toplevel = xdg_surface_get_toplevel(xs);
+	xdg_toplevel_add_listener(toplevel, &toplevel_listener, NULL);
+	xdg_toplevel_set_title(toplevel, "bezel-defer-client");
+	xdg_toplevel_set_fullscreen(toplevel, NULL);
+
+	/* The deferral is double-buffered: it takes effect with the commit below. */
+	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(gestures, surface);
+	bezel_gesture_surface_v1_add_listener(g, &gesture_listener, NULL);
+	bezel_gesture_surface_v1_set_deferred_edges(g, edges);
+	wl_surface_commit(surface);
+
+	while (!configured && wl_display_dispatch(display) >= 0)
+		;
+	if (width <= 0 || height <= 0) {
+		width = 1080; /* the compositor left the size to us */
+		height = 1920;
+	}
+	buffer = make_buffer(width, height);
+	if (buffer == NULL) {
+		fprintf(stderr, "cannot allocate a %dx%d shm buffer: %s\n", width, height, strerror(errno));
+		return 1;
+	}
+	wl_surface_attach(surface, buffer, 0, 0);
+	wl_surface_damage(surface, 0, 0, width, height);
+	wl_surface_commit(surface);
+	printf("surface %dx%d committed, deferring edges %u\n", width, height, edges);
+
+	struct timespec start, now;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLIN };
+	while (running) {
+		wl_display_flush(display);
+		int timeout = -1;
+		if (seconds >= 0) {
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			double left = seconds - (double)(now.tv_sec - start.tv_sec) - (double)(now.tv_nsec - start.tv_nsec) / 1e9;
+			if (left <= 0)
+				break;
+			timeout = (int)(left * 1000) + 1;
+		}
+		if (poll(&pfd, 1, timeout) < 0 && errno != EINTR)
+			break;
+		if ((pfd.revents & POLLIN) && wl_display_dispatch(display) < 0)
+			break;
+		if (pfd.revents & (POLLERR | POLLHUP))
+			break;
+	}
+	bezel_gesture_surface_v1_destroy(g);
+	xdg_toplevel_destroy(toplevel);
+	xdg_surface_destroy(xs);
+	wl_buffer_destroy(buffer);
+	wl_surface_destroy(surface);
+	wl_display_roundtrip(display);
+	wl_display_disconnect(display);
+	return 0;
+}
