@@ -43,7 +43,8 @@ struct LibinputUmockdevTests {
     }
 
     /// Runs the probe's `read` under umockdev for `eventsPath`, returning its stdout lines.
-    static func readLive(desc: String, events: String, extra: [String]) throws -> (lines: [String], stderr: String, status: Int32) {
+    static func readLive(desc: String, events: String, extra: [String],
+                         output: OutputGeometry = LibinputUmockdevTests.output) throws -> (lines: [String], stderr: String, status: Int32) {
         let probe = try #require(probePath())
         let (dir, shim) = try makeWorkDir()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -16,6 +16,12 @@
  *    with a `w` line that waits for exactly these bytes before it delivers the recording, so
  *    no event is lost to libinput's drain and no sleep or timing lead is needed.
  *
+ * 4. A read() of such an fd never ends inside a struct input_event. A pty is a byte stream and,
+ *    under CPU load, can hand out part of an event; libevdev then fails the read with EINVAL
+ *    and libinput silently stops reading the device. When the caller asked for whole events
+ *    and got a partial one, the shim waits (poll, at most 5 s) for the rest of it, which the
+ *    writer is already sending.
+ *
  * Only fds opened from a path under /dev/ while $UMOCKDEV_DIR is set are touched, and only
  * when stat() of that path (answered by umockdev) says it is a character device.
  */
@@ -24,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/input.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +87,32 @@ static void maybe_handshake(int fd, ssize_t result, int saved_errno)
     errno = saved_errno;
 }
 
+/* Reads the rest of a partially read event; returns the new byte count (whole events only,
+ * unless the rest never comes, in which case the partial count is returned as it was). */
+static ssize_t complete_event(int fd, void *buf, ssize_t have, ssize_t (*next)(int, void *, size_t))
+{
+    size_t size = sizeof(struct input_event);
+    size_t missing = size - (size_t)have % size;
+    char *p = (char *)buf + have;
+    int waited_ms = 0;
+    while (missing > 0 && waited_ms < 5000) {
+        ssize_t n = next(fd, p, missing);
+        if (n > 0) {
+            p += n;
+            have += n;
+            missing -= (size_t)n;
+            continue;
+        }
+        if (n < 0 && errno != EAGAIN && errno != EINTR)
+            break;
+        struct pollfd pfd = { fd, POLLIN, 0 };
+        poll(&pfd, 1, 100);
+        waited_ms += 100;
+    }
+    errno = 0;
+    return have;
+}
+
 ssize_t read(int fd, void *buf, size_t count)
 {
     static ssize_t (*next)(int, void *, size_t);
@@ -87,6 +120,9 @@ ssize_t read(int fd, void *buf, size_t count)
         next = (ssize_t (*)(int, void *, size_t))next_symbol("read");
     ssize_t r = next(fd, buf, count);
     maybe_handshake(fd, r, errno);
+    if (r > 0 && fd >= 0 && fd < MAX_TRACKED_FDS && tracked_rdev[fd] != 0 &&
+        count % sizeof(struct input_event) == 0 && r % (ssize_t)sizeof(struct input_event) != 0)
+        r = complete_event(fd, buf, r, next);
     return r;
 }
 
