@@ -44,8 +44,9 @@ if ldd "$LIB" | grep -q libswift; then
 else
 	pass "ldd libbezel.so: no libswift*.so ($(ldd "$LIB" | awk '/=>/{print $1}' | tr '\n' ' '))"
 fi
-EXTRA=$(nm -D --defined-only "$LIB" | awk '{print $3}' | grep -v '^bezel_' | grep -vc '^$')
-echo "info: exported non-bezel_ symbols: $EXTRA"
+# Global (upper-case type) dynamic symbols other than bezel_*: the version script hides them.
+EXTRA=$(nm -D --defined-only "$LIB" | awk '$2 ~ /^[A-Z]$/ && $3 !~ /^bezel_/' | wc -l)
+[ "$EXTRA" -eq 0 ] && pass "libbezel.so exports only bezel_* symbols" || fail "libbezel.so exports $EXTRA symbols besides bezel_*"
 
 if PKG_CONFIG_PATH=$PCDIR meson setup "$WORK/consumer" "$ROOT/examples/meson-consumer" >"$WORK/c-setup.log" 2>&1 &&
 	ninja -C "$WORK/consumer" >"$WORK/c-build.log" 2>&1; then
