@@ -322,6 +322,12 @@ struct RouterCore {
         beginInstant(time)
         cancelScratch.removeAll(keepingCapacity: true)
         for i in slots.indices where slots[i].active {
+            // Held events are dropped first, so that failing the candidates cannot flush them.
+            if slots[i].route == .held {
+                slots[i].held.removeAll(keepingCapacity: true)
+                slots[i].route = .swallowed
+                slots[i].holdDeadline = .never
+            }
             cancelCandidate(i, which: 0)
             cancelCandidate(i, which: 1)
             if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
@@ -547,9 +553,6 @@ struct RouterCore {
             deferredSwipe(i, which: which)
             return
         }
-        // E5 among candidates: the first to begin excludes the other edge of a corner.
-        failCandidate(i, which: which == 0 ? 1 : 0, reason: .excluded)
-
         let spec = config.gestures[c.gesture]
         if spec.modal && isDragActive && !dragCancelRequested {
             dragCancelRequested = true
@@ -577,6 +580,9 @@ struct RouterCore {
             break
         }
         slots[i].route = .system
+        // E5 among candidates: the first to begin excludes the other edge of a corner. The
+        // route is settled first, so this failure cannot flush the touch to the client.
+        failCandidate(i, which: which == 0 ? 1 : 0, reason: .excluded)
     }
 
     /// A shadow candidate would have begun on a deferred edge (R3): show the affordance, tell
