@@ -11,8 +11,9 @@ import Musl
 
 let usage = """
 usage:
-  bezel-input-probe read --device NODE [--device NODE...] [--frames N] [--timeout-ms MS] [MAPPING]
-      open the nodes with libinput's path backend and print each touch frame;
+  bezel-input-probe read (--device NODE [--device NODE...] | --seat SEAT) [--frames N] [--timeout-ms MS] [MAPPING]
+      open the nodes with libinput's path backend (or follow a seat with the udev backend)
+      and print each touch frame;
       exit 0 after N frames, 3 if MS pass without an event (default 10000);
       --remove-after K: after K frames remove the devices (their touches are cancelled), print
       what that gives and exit 0
@@ -44,6 +45,7 @@ func writeLine(_ text: String) { emit(1, text + "\n") }
 struct Options {
     var command = ""
     var devices: [String] = []
+    var seat: String?
     var frames: Int?
     var removeAfter: Int?
     var timeoutMs: Int32 = 10_000
@@ -71,6 +73,7 @@ func parseOptions() -> Options {
     while let flag = args.popFirst() {
         switch flag {
         case "--device": o.devices.append(value(flag))
+        case "--seat": o.seat = value(flag)
         case "--frames":
             guard let n = Int(value(flag)), n >= 0 else { fail("--frames needs a count") }
             o.frames = n
@@ -136,10 +139,11 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
 
 switch options.command {
 case "read":
-    guard !options.devices.isEmpty else { fail("read needs --device") }
+    guard !options.devices.isEmpty || options.seat != nil else { fail("read needs --device or --seat") }
     let source: LibinputTouchSource
     do {
-        source = try LibinputTouchSource(backend: .path(options.devices), mapping: mapping,
+        let backend: LibinputTouchSource.Backend = options.seat.map { .udev(seat: $0) } ?? .path(options.devices)
+        source = try LibinputTouchSource(backend: backend, mapping: mapping,
                                          slotLimit: options.slotLimit, logger: logger)
     } catch {
         fail("\(error)", code: 1)

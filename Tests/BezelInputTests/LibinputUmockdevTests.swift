@@ -44,14 +44,15 @@ struct LibinputUmockdevTests {
 
     /// Runs the probe's `read` under umockdev for `eventsPath`, returning its stdout lines.
     static func readLive(desc: String, events: String, extra: [String],
-                         output: OutputGeometry = LibinputUmockdevTests.output) throws -> (lines: [String], stderr: String, status: Int32) {
+                         output: OutputGeometry = LibinputUmockdevTests.output,
+                         backend: [String]? = nil) throws -> (lines: [String], stderr: String, status: Int32) {
         let probe = try #require(probePath())
         let (dir, shim) = try makeWorkDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let files = try runProcess(probe, ["umockdev", "--desc", desc, "--events", events, "--out", dir.path, "--node", node])
         try #require(files.status == 0, "probe umockdev failed: \(files.stderr)")
         let run = TestPaths.packageRoot.appendingPathComponent("tools/umockdev-preload/run.sh").path
-        let result = try runProcess("/bin/sh", [run, shim, dir.path, node, probe, "read", "--device", node,
+        let result = try runProcess("/bin/sh", [run, shim, dir.path, node, probe, "read"] + (backend ?? ["--device", node]) + [
                                                 "--output", OutputSpec.format(output), "--timeout-ms", "20000"] + extra)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         return (lines, result.stderr, result.status)
@@ -104,5 +105,35 @@ struct LibinputUmockdevTests {
         #expect(frames.count == expected.count + 1)
         #expect(frames.last?.events.map(\.kind) == [.cancel], "\(live.lines)")
         #expect((frames.last?.time ?? .zero) >= (expected.last?.time ?? .never), "cancel time is monotonic")
+    }
+
+    @Test("the udev backend finds the emulated touchscreen on seat0 and gives the same frames",
+          .enabled(if: LibinputUmockdevTests.harnessAvailable, "umockdev harness unavailable (see output)"))
+    func udevBackend() throws {
+        let r = try #require(TestPaths.recordings().first { $0.name == "ep0430m09.2-fingers-touch-release.events" })
+        let expected = try EvemuTrace.read(desc: r.desc, events: r.events).frames(mappedTo: Self.output)
+        let live = try Self.readLive(desc: r.desc, events: r.events, extra: ["--frames", "\(expected.count)"],
+                                     backend: ["--seat", "seat0"])
+        #expect(live.status == 0, "\(live.stderr.suffix(2000))")
+        #expect(live.lines.compactMap { TouchFrameText.parse(Substring($0)) } == expected)
+    }
+
+    @Test("transform, calibration and a small slot limit give the same frames live and from the trace",
+          .enabled(if: LibinputUmockdevTests.harnessAvailable, "umockdev harness unavailable (see output)"))
+    func mappingAndSlotLimitLive() throws {
+        let r = try #require(TestPaths.recordings().first { $0.name == "atmel-maxtouch.4-finger-drag-down.events" })
+        let calibration = CalibrationMatrix(0.9, 0, 0.05, 0, 0.9, 0.05)
+        let mapping = TouchMapping(output: Self.output, transform: .rotated270, calibration: calibration)
+        let log = LogLines()
+        let expected = try EvemuTrace.read(desc: r.desc, events: r.events).frames(mapping: mapping, slotLimit: 2, logger: log.logger)
+        let summary = FrameSummary(expected, output: Self.output)
+        #expect(summary.maxSimultaneous == 2 && summary.touches == 2, "\(summary)")
+        #expect(log.contains("more than 2 touches"))
+        let live = try Self.readLive(desc: r.desc, events: r.events,
+                                     extra: ["--frames", "\(expected.count)", "--transform", "270",
+                                             "--calibration", "0.9,0,0.05,0,0.9,0.05", "--slot-limit", "2", "-v"])
+        #expect(live.status == 0, "\(live.stderr.suffix(2000))")
+        #expect(live.lines.compactMap { TouchFrameText.parse(Substring($0)) } == expected)
+        #expect(live.stderr.contains("more than 2 touches; dropping contact"), "the live source logs the drop too")
     }
 }
