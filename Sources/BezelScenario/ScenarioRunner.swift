@@ -8,6 +8,14 @@ public enum ScenarioRunner {
         return session.run()
     }
 
+    /// Runs `scenario` and also checks the R9 invariants on its decisions.
+    public static func runChecked(_ scenario: Scenario, logger: Logger = .silent) -> (lines: [OutputLine], invariants: RoutingInvariantChecker) {
+        var session = Session(scenario: scenario, logger: logger)
+        let lines = session.run()
+        session.checker.finish(stillDown: session.inputDown)
+        return (lines, session.checker)
+    }
+
     private struct Session {
         let scenario: Scenario
         let router: SystemGestureRouter
@@ -15,6 +23,9 @@ public enum ScenarioRunner {
         var surfaceName: [NodeTree.NodeID: String] = [:]
         var clientName: [ClientID: String] = [:]
         var lines: [OutputLine] = []
+        var checker = RoutingInvariantChecker()
+        /// Touches down on the input side at the end of the run.
+        var inputDown: Set<Int32> = []
 
         init(scenario: Scenario, logger: Logger) {
             self.scenario = scenario
@@ -58,17 +69,27 @@ public enum ScenarioRunner {
             return lines
         }
 
-        func apply(_ action: Scenario.Action, at time: Milliseconds) {
+        mutating func apply(_ action: Scenario.Action, at time: Milliseconds) {
             switch action {
-            case .down(let id, let p): router.touchDown(id: id, at: p, time: time)
+            case .down(let id, let p):
+                router.touchDown(id: id, at: p, time: time)
+                inputDown.insert(id)
             case .motion(let id, let p): router.touchMotion(id: id, at: p, time: time)
-            case .up(let id): router.touchUp(id: id, time: time)
-            case .cancel: router.cancelAll(time: time)
+            case .up(let id):
+                router.touchUp(id: id, time: time)
+                inputDown.remove(id)
+            case .cancel:
+                router.cancelAll(time: time)
+                inputDown.removeAll()
             case .deferEdges(let s, let edges):
                 if let node = surfaceByName[s] { router.commitDeferredEdges(edges, surface: node, time: time) }
             case .policy(let s, let edges):
                 if let node = surfaceByName[s] { router.setPolicyMask(edges, surface: node, time: time) }
-            case .dragStart(let id): router.dragStart(touch: id, time: time)
+            case .dragStart(let id):
+                router.advance(to: time)
+                collect(endOfBatch: false)
+                router.dragStart(touch: id, time: time)
+                checker.dragStarted(touch: id)
             case .dragEnd: router.dragEnd(time: time)
             case .lock(let locked): router.setLocked(locked, time: time)
             case .remove(let s):
@@ -77,12 +98,16 @@ public enum ScenarioRunner {
             }
         }
 
-        mutating func collect() {
+        mutating func collect(endOfBatch: Bool = true) {
             let gestures = scenario.config.gestures, surfaces = surfaceName, clients = clientName
             var batch: [OutputLine] = []
+            var checker = self.checker
             router.drain { output in
+                checker.observe(output)
                 batch.append(Self.line(output, gestures: gestures, surface: surfaces, client: clients))
             }
+            if endOfBatch { checker.endBatch(at: router.now) }
+            self.checker = checker
             lines += batch
         }
 

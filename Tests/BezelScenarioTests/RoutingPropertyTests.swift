@@ -1,0 +1,154 @@
+import BezelCore
+import BezelScenario
+import Testing
+
+/// R9 property tests: random touch streams over random surface trees, with every kind of host
+/// event mixed in (device cancel, drags, lock, policy, deferral, surface removal, time passing)
+/// and hostile input (NaN positions, duplicate downs, unknown ids, time going backwards). After
+/// every batch and at the end, every R9 invariant must hold.
+@Suite("R9 invariants over random touch streams")
+struct RoutingPropertyTests {
+    /// Sequences per run. CI runs all of them (issue 3 asks for at least 10,000).
+    static let sequenceCount = 10_000
+
+    @Test("R9: 10,000 random sequences, zero invariant violations")
+    func randomStreamsKeepInvariants() {
+        var failures: [String] = []
+        var totalDowns = 0
+        for seed in 0..<UInt64(Self.sequenceCount) {
+            let result = Self.runRandomSequence(seed: seed)
+            totalDowns += result.downs
+            if !result.violations.isEmpty && failures.count < 5 {
+                failures.append("seed \(seed):\n  " + result.violations.prefix(5).joined(separator: "\n  "))
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        // The streams must exercise delivery, not just the system path.
+        #expect(totalDowns > Self.sequenceCount)
+    }
+
+    /// Runs one random sequence and returns the invariant checker's findings.
+    static func runRandomSequence(seed: UInt64, debugTrace: Bool = false) -> (violations: [String], downs: Int) {
+        var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 1)
+        func roll(_ n: UInt64) -> Int { Int(rng.next() % n) }
+        let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
+        var config = SystemGestureConfig()
+        if roll(2) == 0 {
+            let back = config.gestureIndexAdding("back")
+            config.bindings[Edge.left.index] = [EdgeSegment(gesture: back, from: 0, to: 1)]
+        }
+        if roll(4) == 0 { for e in 0..<4 { config.thresholds[e].multiTouchRejects = false } }
+        let router = SystemGestureRouter(output: output, config: config, maxTouches: 8)
+        var checker = RoutingInvariantChecker()
+
+        // A random tree of 1–6 surfaces from up to 3 clients; some have gesture objects.
+        var surfaces: [NodeTree.NodeID] = []
+        for _ in 0..<(1 + roll(6)) {
+            let parent: NodeTree.NodeID? = surfaces.isEmpty || roll(2) == 0 ? nil : surfaces[roll(UInt64(surfaces.count))]
+            let x = Double(roll(600)), y = Double(roll(1400))
+            let rect = roll(3) == 0 ? output.bounds : Rect(x: x, y: y, width: Double(200 + roll(880)), height: Double(300 + roll(2040)))
+            if let node = router.addSurface(client: ClientID(roll(3)), rect: rect, parent: parent) {
+                surfaces.append(node)
+                if roll(3) == 0 { router.commitDeferredEdges(EdgeSet(rawValue: UInt32(roll(16))), surface: node, time: .zero) }
+            }
+        }
+        func drain() { router.drain { o in if debugTrace { print(o) }; checker.observe(o) } }
+        drain()
+        checker.endBatch(at: router.now)
+
+        var t = 0.0
+        var down: [Int32: Point] = [:]
+        for _ in 0..<(20 + roll(60)) {
+            t += Double(roll(5) == 0 ? 150 + roll(400) : roll(20))
+            let time = Milliseconds(t)
+            // One frame: a few touch events at the same instant, or one host event.
+            let kind = roll(100)
+            if debugTrace && kind >= 80 { print("IN \(t) host op \(kind) down=\(down.keys.sorted())") }
+            if kind < 80 {
+                for _ in 0..<(1 + roll(3)) {
+                    let action = roll(10)
+                    if action < 3 || down.isEmpty {
+                        let id = Int32(roll(10))
+                        let p = roll(2) == 0 ? nearEdge(&rng, output) : Point(x: Double(roll(1080)), y: Double(roll(2340)))
+                        router.touchDown(id: id, at: p, time: time)
+                        if debugTrace { print("IN \(t) down \(id) \(p)") }
+                        if down[id] == nil { down[id] = p }
+                    } else if action < 8 {
+                        let id = Array(down.keys).sorted()[roll(UInt64(down.count))]
+                        var p = down[id]!
+                        // Mostly inward swipes, sometimes lateral jitter or a wild value.
+                        switch roll(10) {
+                        case 0: p = Point(x: .nan, y: p.y)
+                        case 1: p = Point(x: p.x + Double(roll(400)) - 200, y: p.y + Double(roll(400)) - 200)
+                        default:
+                            let step = Double(10 + roll(80))
+                            p = Point(x: p.x + (p.x < 540 ? step : -step) * Double(roll(2)),
+                                      y: p.y + (p.y < 1170 ? step : -step))
+                        }
+                        router.touchMotion(id: id, at: p, time: time)
+                        if debugTrace { print("IN \(t) motion \(id) \(p)") }
+                        if p.isFinite { down[id] = p }
+                    } else {
+                        let id = roll(8) == 0 ? Int32(roll(12)) : Array(down.keys).sorted()[roll(UInt64(down.count))]
+                        router.touchUp(id: id, time: time)
+                        if debugTrace { print("IN \(t) up \(id)") }
+                        down[id] = nil
+                    }
+                }
+                router.frame(time: time)
+            } else if kind < 83 {
+                router.cancelAll(time: time)
+                down.removeAll()
+            } else if kind < 87, let id = down.keys.sorted().first {
+                // Timers due by now fire first; the checker must see their output before the
+                // drag takes the touch.
+                router.advance(to: time)
+                drain()
+                router.dragStart(touch: id, time: time)
+                checker.dragStarted(touch: id)
+                if debugTrace { print("IN \(t) dragStart \(id)") }
+            } else if kind < 89 {
+                router.dragEnd(time: time)
+            } else if kind < 91 {
+                router.setLocked(roll(2) == 0, time: time)
+            } else if kind < 94, !surfaces.isEmpty {
+                router.commitDeferredEdges(EdgeSet(rawValue: UInt32(roll(16))), surface: surfaces[roll(UInt64(surfaces.count))], time: time)
+            } else if kind < 95, !surfaces.isEmpty {
+                router.setPolicyMask(EdgeSet(rawValue: UInt32(roll(16))), surface: surfaces[roll(UInt64(surfaces.count))], time: time)
+            } else if kind < 97, !surfaces.isEmpty {
+                router.removeSurface(surfaces[roll(UInt64(surfaces.count))], time: time)
+            } else if kind < 98 {
+                // Time going backwards must be tolerated.
+                router.touchMotion(id: 0, at: Point(x: 10, y: 10), time: Milliseconds(t - 500))
+                if debugTrace { print("IN \(t) backwards motion 0") }
+                router.frame(time: Milliseconds(t - 500))
+            } else {
+                router.advance(to: time)
+            }
+            drain()
+            checker.endBatch(at: router.now)
+        }
+        // Lift every finger, let every timer fire: every down must now be matched.
+        t += 10
+        for id in down.keys.sorted() { router.touchUp(id: id, time: Milliseconds(t)) }
+        router.frame(time: Milliseconds(t))
+        drain()
+        checker.endBatch(at: router.now)
+        router.advance(to: Milliseconds(t + 10_000))
+        drain()
+        checker.endBatch(at: router.now)
+        checker.finish()
+        return (checker.violations, checker.downs)
+    }
+
+    static func nearEdge(_ rng: inout SplitMix64, _ o: OutputGeometry) -> Point {
+        let inset = Double(rng.next() % 70)
+        let along = Double(rng.next() % 1000) / 1000
+        switch rng.next() % 4 {
+        case 0: return Point(x: along * o.widthPx, y: inset)
+        case 1: return Point(x: along * o.widthPx, y: o.heightPx - 1 - inset)
+        case 2: return Point(x: inset, y: along * o.heightPx)
+        default: return Point(x: o.widthPx - 1 - inset, y: along * o.heightPx)
+        }
+    }
+}
