@@ -57,6 +57,7 @@ let package = Package(
 
         .executableTarget(name: "BezelCLI", dependencies: [
             "BezelCore",
+            "BezelInput",
             "BezelScenario",
             "CMallocCounter",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

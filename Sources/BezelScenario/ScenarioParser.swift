@@ -6,6 +6,16 @@ public enum ScenarioParser {
     /// The output used when a scenario gives none: a 1080×2340 phone of 68×147 mm.
     public static let defaultOutput = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
 
+    /// Parses a configuration file (DESIGN §4.4: the keys of a scenario's `config`).
+    public static func parseConfig(_ text: String, file: String) throws(ScenarioError) -> SystemGestureConfig {
+        let node = try YAMLTree.parse(text, file: file)
+        do {
+            return try SystemGestureConfig(parsing: node)
+        } catch {
+            throw ScenarioError(file: file, line: error.line, reason: "\(error.key): \(error.reason)")
+        }
+    }
+
     /// Parses scenario text. `file` names the source in errors.
     public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
         guard let root = try YAMLTree.parse(text, file: file) else {
