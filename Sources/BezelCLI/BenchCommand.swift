@@ -22,8 +22,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Flag(help: "Measure the general gesture-recognizer engine (DESIGN §3) on its own workload instead of the system-gesture router.")
+    var engine = false
+
     func run() throws {
         guard events > 0, `repeat` > 0 else { throw ValidationError("--events and --repeat must be positive") }
+        if engine { return runEngine() }
         let workload: BenchmarkWorkload
         if let stream {
             let text: String
@@ -75,6 +79,50 @@ struct BenchCommand: ParsableCommand {
             ("client_cancels", "\(counts.clientCancels)"),
             ("candidates_failed", "\(counts.failures)"),
             ("surfaces", "\(workload.surfaces.count)"),
+        ]
+        if json {
+            print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+        } else {
+            for (k, v) in fields { print("\(k): \(v)") }
+        }
+    }
+
+    /// The engine of DESIGN §3: hit-test, recognizers (tap, long press, pan, pinch, edge pan),
+    /// arbitration and responder delivery, on `EngineWorkload`'s scripted touches.
+    private func runEngine() {
+        // Warm-up pass over the whole script so every buffer reaches its steady-state size.
+        let warm = EngineWorkload()
+        _ = warm.run(events: warm.eventsPerPass * 2)
+        var nsPerEvent: [Double] = []
+        var allocations: [UInt64] = []
+        var result: EngineWorkload.Result?
+        for _ in 0..<`repeat` {
+            let workload = EngineWorkload()
+            _ = workload.run(events: workload.eventsPerPass * 2)
+            let a0 = bezel_malloc_count()
+            let t0 = monotonicNanoseconds()
+            let r = workload.run(events: events)
+            let t1 = monotonicNanoseconds()
+            let a1 = bezel_malloc_count()
+            result = r
+            nsPerEvent.append(Double(t1 - t0) / Double(max(r.events, 1)))
+            allocations.append(a1 - a0)
+        }
+        guard let result else { return }
+        let sorted = nsPerEvent.sorted()
+        let allocationsMedian = allocations.sorted()[allocations.count / 2]
+        let fields: [(String, String)] = [
+            ("workload", "\"engine\""),
+            ("events", "\(result.events)"),
+            ("repeat", "\(`repeat`)"),
+            ("ns_per_event", format(sorted[sorted.count / 2])),
+            ("ns_per_event_min", format(sorted.first!)),
+            ("ns_per_event_max", format(sorted.last!)),
+            ("allocations_per_run", "\(allocationsMedian)"),
+            ("allocations_per_event", format(Double(allocationsMedian) / Double(max(result.events, 1)))),
+            ("recognitions", "\(result.recognitions)"),
+            ("responder_deliveries", "\(result.deliveries)"),
+            ("actions", "\(result.actions)"),
         ]
         if json {
             print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Bezel needs to build and test, if any are missing.
+# Usage: scripts/install-deps.sh   (needs root or sudo when something is missing)
+set -euo pipefail
+
+packages=(
+    pkg-config gcc binutils coreutils
+    libwayland-dev wayland-protocols             # protocol server, wayland-scanner, xdg-shell
+    libinput-dev libudev-dev                     # live touch source
+    umockdev libumockdev-dev                     # headless libinput harness (DESIGN §7)
+    meson ninja-build                            # meson-shim and its consumer example
+    valgrind                                     # leak checks of the protocol server
+    weston libweston-10-dev wayland-utils        # weston host and its headless tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: all packages present"
+    exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
