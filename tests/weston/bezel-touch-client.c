@@ -1,0 +1,250 @@
+/*
+ * bezel-touch-client: a full-screen xdg-shell client for the weston integration tests.
+ * Prints one line per event it gets, prefixed with the CLOCK_MONOTONIC time of receipt in µs:
+ *   <us> ready                          mapped, and the compositor has processed the commit
+ *   <us> down id=N x=X y=Y time=T       wl_touch events (time = the event's own timestamp)
+ *   <us> motion id=N ... / up id=N time=T / frame / cancel
+ *   <us> honored_edges E / deferred_swipe E / gesture_taken E     bezel protocol events
+ *   <us> drag-started / source-cancelled / source-dnd-finished / source-drop-performed /
+ *        source-target MIME / dd-enter / dd-leave / dd-drop       (with --drag)
+ * It exits when the compositor goes away.
+ *
+ * usage: bezel-touch-client [--edges N] [--no-gesture-object] [--drag]
+ *   --edges N             defer these edges (default 0; a gesture object is created anyway)
+ *   --no-gesture-object   do not create a bezel_gesture_surface_v1
+ *   --drag                start a drag-and-drop session (text/plain) with the first touch
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+#include <wayland-client.h>
+
+#include "bezel-system-gestures-v1-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+static struct wl_compositor *compositor;
+static struct wl_shm *shm;
+static struct wl_seat *seat;
+static struct wl_touch *touch;
+static struct xdg_wm_base *wm_base;
+static struct bezel_system_gestures_manager_v1 *gestures;
+static struct wl_data_device_manager *ddm;
+static struct wl_data_device *data_device;
+static struct wl_surface *surface;
+static int32_t width, height;
+static bool configured, want_drag, dragging;
+
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void out(const char *fmt, ...)
+{
+	struct timespec ts;
+	va_list ap;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	printf("%llu ", (unsigned long long)ts.tv_sec * 1000000ull + (unsigned long long)ts.tv_nsec / 1000);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+/* ---- bezel ---- */
+static void g_honored(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("honored_edges %u", e); }
+static void g_deferred(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("deferred_swipe %u", e); }
+static void g_taken(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("gesture_taken %u", e); }
+static const struct bezel_gesture_surface_v1_listener gesture_listener = { g_honored, g_deferred, g_taken };
+
+/* ---- data source / device ---- */
+static void s_target(void *d, struct wl_data_source *s, const char *m) { (void)d; (void)s; out("source-target %s", m ? m : "(none)"); }
+static void s_send(void *d, struct wl_data_source *s, const char *m, int32_t fd) { (void)d; (void)s; (void)m; close(fd); out("source-send"); }
+static void s_cancelled(void *d, struct wl_data_source *s) { (void)d; out("source-cancelled"); wl_data_source_destroy(s); dragging = false; }
+static void s_drop(void *d, struct wl_data_source *s) { (void)d; (void)s; out("source-drop-performed"); }
+static void s_finished(void *d, struct wl_data_source *s) { (void)d; out("source-dnd-finished"); wl_data_source_destroy(s); dragging = false; }
+static void s_action(void *d, struct wl_data_source *s, uint32_t a) { (void)d; (void)s; (void)a; }
+static const struct wl_data_source_listener source_listener = { s_target, s_send, s_cancelled, s_drop, s_finished, s_action };
+
+static void o_offer(void *d, struct wl_data_offer *o, const char *m) { (void)d; (void)o; (void)m; }
+static void o_actions(void *d, struct wl_data_offer *o, uint32_t a) { (void)d; (void)o; (void)a; }
+static void o_action(void *d, struct wl_data_offer *o, uint32_t a) { (void)d; (void)o; (void)a; }
+static const struct wl_data_offer_listener offer_listener = { o_offer, o_actions, o_action };
+static void dd_offer(void *d, struct wl_data_device *dd, struct wl_data_offer *o) { (void)d; (void)dd; wl_data_offer_add_listener(o, &offer_listener, NULL); }
+static void dd_enter(void *d, struct wl_data_device *dd, uint32_t serial, struct wl_surface *s, wl_fixed_t x, wl_fixed_t y, struct wl_data_offer *o)
+{
+	(void)d; (void)dd; (void)s; (void)x; (void)y;
+	out("dd-enter");
+	if (o) {
+		wl_data_offer_accept(o, serial, "text/plain");
+		wl_data_offer_set_actions(o, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY);
+	}
+}
+static void dd_leave(void *d, struct wl_data_device *dd) { (void)d; (void)dd; out("dd-leave"); }
+static void dd_motion(void *d, struct wl_data_device *dd, uint32_t t, wl_fixed_t x, wl_fixed_t y) { (void)d; (void)dd; (void)t; (void)x; (void)y; }
+static void dd_drop(void *d, struct wl_data_device *dd) { (void)d; (void)dd; out("dd-drop"); }
+static void dd_selection(void *d, struct wl_data_device *dd, struct wl_data_offer *o) { (void)d; (void)dd; (void)o; }
+static const struct wl_data_device_listener dd_listener = { dd_offer, dd_enter, dd_leave, dd_motion, dd_drop, dd_selection };
+
+/* ---- touch ---- */
+static void t_down(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, struct wl_surface *s, int32_t id, wl_fixed_t x, wl_fixed_t y)
+{
+	(void)d; (void)t;
+	out("down id=%d x=%.1f y=%.1f time=%u", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
+	if (want_drag && !dragging && data_device) {
+		struct wl_data_source *src = wl_data_device_manager_create_data_source(ddm);
+		wl_data_source_add_listener(src, &source_listener, NULL);
+		wl_data_source_offer(src, "text/plain");
+		wl_data_source_set_actions(src, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY);
+		wl_data_device_start_drag(data_device, src, s, NULL, serial);
+		dragging = true;
+		want_drag = false;
+		out("drag-started");
+	}
+}
+static void t_up(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id) { (void)d; (void)t; (void)serial; out("up id=%d time=%u", id, time); }
+static void t_motion(void *d, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y)
+{
+	(void)d; (void)t;
+	out("motion id=%d x=%.1f y=%.1f time=%u", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
+}
+static void t_frame(void *d, struct wl_touch *t) { (void)d; (void)t; out("frame"); }
+static void t_cancel(void *d, struct wl_touch *t) { (void)d; (void)t; out("cancel"); }
+static void t_shape(void *d, struct wl_touch *t, int32_t id, wl_fixed_t a, wl_fixed_t b) { (void)d; (void)t; (void)id; (void)a; (void)b; }
+static void t_orient(void *d, struct wl_touch *t, int32_t id, wl_fixed_t o) { (void)d; (void)t; (void)id; (void)o; }
+static const struct wl_touch_listener touch_listener = { .down = t_down, .up = t_up, .motion = t_motion, .frame = t_frame, .cancel = t_cancel, .shape = t_shape, .orientation = t_orient };
+
+static void seat_caps(void *d, struct wl_seat *s, uint32_t caps)
+{
+	(void)d;
+	if ((caps & WL_SEAT_CAPABILITY_TOUCH) && !touch) {
+		touch = wl_seat_get_touch(s);
+		wl_touch_add_listener(touch, &touch_listener, NULL);
+	}
+}
+static void seat_name(void *d, struct wl_seat *s, const char *n) { (void)d; (void)s; (void)n; }
+static const struct wl_seat_listener seat_listener = { seat_caps, seat_name };
+
+static void wm_ping(void *d, struct xdg_wm_base *b, uint32_t serial) { (void)d; xdg_wm_base_pong(b, serial); }
+static const struct xdg_wm_base_listener wm_listener = { wm_ping };
+static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial) { (void)d; xdg_surface_ack_configure(xs, serial); configured = true; }
+static const struct xdg_surface_listener xs_listener = { xs_configure };
+static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s)
+{
+	(void)d; (void)t; (void)s;
+	if (w > 0 && h > 0) { width = w; height = h; }
+}
+static void tl_close(void *d, struct xdg_toplevel *t) { (void)d; (void)t; }
+static const struct xdg_toplevel_listener tl_listener = { .configure = tl_configure, .close = tl_close };
+
+static void reg_global(void *d, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version)
+{
+	(void)d;
+	if (!strcmp(iface, wl_compositor_interface.name))
+		compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
+	else if (!strcmp(iface, wl_shm_interface.name))
+		shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
+	else if (!strcmp(iface, wl_seat_interface.name) && !seat) {
+		seat = wl_registry_bind(r, name, &wl_seat_interface, version < 5 ? version : 5);
+		wl_seat_add_listener(seat, &seat_listener, NULL);
+	} else if (!strcmp(iface, xdg_wm_base_interface.name)) {
+		wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
+		xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
+	} else if (!strcmp(iface, bezel_system_gestures_manager_v1_interface.name))
+		gestures = wl_registry_bind(r, name, &bezel_system_gestures_manager_v1_interface, 1);
+	else if (!strcmp(iface, wl_data_device_manager_interface.name))
+		ddm = wl_registry_bind(r, name, &wl_data_device_manager_interface, version < 3 ? version : 3);
+}
+static void reg_remove(void *d, struct wl_registry *r, uint32_t name) { (void)d; (void)r; (void)name; }
+static const struct wl_registry_listener reg_listener = { reg_global, reg_remove };
+
+static struct wl_buffer *make_buffer(int w, int h)
+{
+	int stride = w * 4, size = stride * h;
+	int fd = memfd_create("bezel-touch-client", MFD_CLOEXEC);
+	if (fd < 0 || ftruncate(fd, size) < 0)
+		return NULL;
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	memset(p, 0x60, size);
+	munmap(p, size);
+	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
+	struct wl_buffer *b = wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	return b;
+}
+
+int main(int argc, char **argv)
+{
+	uint32_t edges = 0;
+	bool object = true;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--edges") && i + 1 < argc)
+			edges = (uint32_t)strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--no-gesture-object"))
+			object = false;
+		else if (!strcmp(argv[i], "--drag"))
+			want_drag = true;
+		else {
+			fprintf(stderr, "usage: %s [--edges N] [--no-gesture-object] [--drag]\n", argv[0]);
+			return 2;
+		}
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	struct wl_display *display = wl_display_connect(NULL);
+	if (!display) {
+		fprintf(stderr, "cannot connect\n");
+		return 1;
+	}
+	struct wl_registry *registry = wl_display_get_registry(display);
+	wl_registry_add_listener(registry, &reg_listener, NULL);
+	wl_display_roundtrip(display);
+	wl_display_roundtrip(display);
+	if (!compositor || !shm || !wm_base || !seat || (object && !gestures)) {
+		fprintf(stderr, "missing globals\n");
+		return 1;
+	}
+	if (ddm) {
+		data_device = wl_data_device_manager_get_data_device(ddm, seat);
+		wl_data_device_add_listener(data_device, &dd_listener, NULL);
+	}
+	surface = wl_compositor_create_surface(compositor);
+	struct xdg_surface *xs = xdg_wm_base_get_xdg_surface(wm_base, surface);
+	xdg_surface_add_listener(xs, &xs_listener, NULL);
+	struct xdg_toplevel *tl = xdg_surface_get_toplevel(xs);
+	xdg_toplevel_add_listener(tl, &tl_listener, NULL);
+	xdg_toplevel_set_fullscreen(tl, NULL);
+	if (object) {
+		struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(gestures, surface);
+		bezel_gesture_surface_v1_add_listener(g, &gesture_listener, NULL);
+		bezel_gesture_surface_v1_set_deferred_edges(g, edges);
+	}
+	wl_surface_commit(surface);
+	while (!configured && wl_display_dispatch(display) >= 0)
+		;
+	if (width <= 0 || height <= 0) {
+		width = 1080;
+		height = 1920;
+	}
+	struct wl_buffer *buffer = make_buffer(width, height);
+	if (!buffer) {
+		fprintf(stderr, "no buffer\n");
+		return 1;
+	}
+	wl_surface_attach(surface, buffer, 0, 0);
+	wl_surface_damage(surface, 0, 0, width, height);
+	wl_surface_commit(surface);
+	wl_display_roundtrip(display); /* the compositor has processed the commit */
+	out("ready %dx%d", width, height);
+	while (wl_display_dispatch(display) >= 0)
+		;
+	return 0;
+}

@@ -1,0 +1,332 @@
+#!/usr/bin/env bash
+# Integration tests: real weston 10 (headless backend, kiosk shell) with bezel-weston.so, touches
+# from real libinput reading an umockdev-emulated touchscreen (tools/umockdev-preload), real
+# Wayland clients. No /dev/input, no /dev/uinput, no display needed.
+#
+# Each test:
+#   1. writes a touch recording (tests/weston/gen-touch.py) and the umockdev files for it;
+#   2. starts weston under umockdev-run with the module; the module's touch device opens only
+#      on SIGUSR2 (`touch-device-open=sigusr2`), so the replay cannot start before the clients
+#      are ready;
+#   3. starts the client(s), waits for their "ready" line (the client prints it after a
+#      roundtrip that follows its mapping commit), then sends weston SIGUSR2;
+#   4. waits until the module's event log has seen every touch of the recording lift, stops
+#      weston and waits for weston and the clients to exit (clients read everything weston sent
+#      before it closed their connection), then checks what each party saw.
+# Waiting on files (weston's socket, the client's ready line, the module's event log) is done by
+# polling them with a timeout: nothing else signals those moments. No fixed sleeps.
+#
+# usage: tests/weston/run.sh [--keep] [--latency N]
+# Ends with "N passed, N failed"; exit status 0 only if nothing failed.
+# Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
+# libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston}
+OUT=$SCRATCH/weston-tests
+LATENCY=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--latency) LATENCY=$2; shift ;;
+	*) echo "usage: $0 [--latency N]" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+finish() {
+	echo "$PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+	exit $?
+}
+
+# ---- build ----
+mkdir -p "$OUT"
+echo "== building libBezelPlugin.so and bezel-input-probe (scratch $SCRATCH)"
+for product in BezelPlugin bezel-input-probe; do
+	if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --product $product \
+		-Xswiftc -static-stdlib >"$OUT/swift-$product.log" 2>&1; then
+		tail -30 "$OUT/swift-$product.log"
+		fail "swift build --product $product"
+		finish
+	fi
+done
+BIN=$(swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
+PROBE=$BIN/bezel-input-probe
+INC=$ROOT/CBezel/Sources/CBezel/include
+XML=$ROOT/protocol/bezel-system-gestures-v1.xml
+XDG_XML=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+wayland-scanner client-header "$XML" "$OUT/bezel-system-gestures-v1-client-protocol.h"
+wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
+wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
+wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+if cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston.so" "$ROOT/weston-module/bezel-weston.c" -I"$INC" \
+	$(pkg-config --cflags --libs libweston-10 weston libinput wayland-server) \
+	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
+	pass "bezel-weston.so, test client, example client and umockdev shim compile with -Werror"
+else
+	fail "compile"
+	finish
+fi
+if nm -D --undefined-only "$OUT/bezel-weston.so" | grep -q notify_touch_normalized &&
+	nm -D --defined-only "$(ldconfig -p | awk '/libweston-10.so.0 /{print $NF; exit}')" | grep -q ' T notify_touch_normalized'; then
+	pass "redeclared weston 10 internals are exported by libweston-10.so.0"
+else
+	fail "weston 10 internals not found in libweston-10.so.0"
+fi
+
+export XDG_RUNTIME_DIR=$OUT/xdg
+mkdir -p "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+NODE=/dev/input/event7
+
+# wait_for FILE PATTERN [COUNT] [TIMEOUT_S]: polls FILE until PATTERN matches COUNT lines.
+wait_for() {
+	local file=$1 pattern=$2 count=${3:-1} timeout=${4:-20} i=0
+	while [ $i -lt $((timeout * 50)) ]; do
+		if [ -e "$file" ] && [ "$(grep -c -- "$pattern" "$file" 2>/dev/null)" -ge "$count" ]; then
+			return 0
+		fi
+		sleep 0.02 # polling interval, not synchronisation
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# start_weston NAME SCENARIO: sets DIR, WPID (umockdev-run), WESTON_PID, CONTACTS, SOCK
+start_weston() {
+	local name=$1 scenario=$2
+	DIR=$OUT/$name
+	rm -rf "$DIR"
+	mkdir -p "$DIR"
+	CONTACTS=$(python3 "$ROOT/tests/weston/gen-touch.py" "$scenario" "$DIR/rec.evemu") || return 1
+	mkdir -p "$DIR/dev"
+	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
+	cat >"$DIR/weston.ini" <<-EOF
+	[core]
+	idle-time=0
+	[bezel]
+	log-level=debug
+	touch-device=$NODE
+	touch-device-open=sigusr2
+	output-width-mm=68
+	output-height-mm=121
+	event-log=$DIR/events.log
+	EOF
+	SOCK=bezel-$name
+	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
+	umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
+		-s "$NODE=$DIR/dev/device.script" -- \
+		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
+		"$SHIM" "$DIR" weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
+		--socket=$SOCK --config="$DIR/weston.ini" --modules="$OUT/bezel-weston.so" \
+		--log="$DIR/weston.log" >"$DIR/umockdev.log" 2>&1 &
+	WPID=$!
+	local i=0
+	while [ ! -S "$XDG_RUNTIME_DIR/$SOCK" ] && [ $i -lt 1000 ]; do sleep 0.02; i=$((i + 1)); done
+	WESTON_PID=$(cat "$DIR/weston.pid" 2>/dev/null)
+	[ -S "$XDG_RUNTIME_DIR/$SOCK" ]
+}
+
+# start_client LABEL CMD...: starts a client on the current weston; sets CPID_<LABEL>
+start_client() {
+	local label=$1
+	shift
+	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
+	eval "CPID_$label=$!"
+}
+
+# replay: starts the recording and waits until every contact has lifted
+replay() {
+	kill -USR2 "$WESTON_PID"
+	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+}
+
+stop_weston() {
+	kill -TERM "$WESTON_PID" 2>/dev/null
+	wait "$WPID" 2>/dev/null
+	local p
+	for p in "$@"; do wait "$p" 2>/dev/null; done
+}
+
+# count FILE PATTERN
+count() { grep -c -- "$2" "$1" 2>/dev/null || true; }
+
+# first line number of PATTERN in FILE (0 if absent)
+line_of() { grep -n -m1 -- "$2" "$1" 2>/dev/null | cut -d: -f1 || true; }
+
+# ---- 0. wayland-info: the global and a seat with touch ----
+if start_weston info tap-bottom; then
+	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+	stop_weston
+	if grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
+		grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
+		pass "wayland-info lists bezel_system_gestures_manager_v1 and a seat with touch"
+	else
+		fail "wayland-info (see $DIR/wayland-info.out)"
+	fi
+else
+	fail "headless weston did not start (see $DIR/weston.log)"
+	finish
+fi
+
+# ---- 1. a tap at the bottom edge reaches the client at the time of the up ----
+if start_weston tap tap-bottom; then
+	start_client c "$OUT/bezel-touch-client"
+	if wait_for "$DIR/c.out" " ready" && replay; then
+		stop_weston "$CPID_c"
+		EV=$DIR/events.log
+		in_up=$(line_of "$EV" "[0-9] input up id=0")
+		send_down=$(line_of "$EV" "send down id=0")
+		down_time=$(grep -m1 "[0-9] input down id=0" "$EV" | sed 's/.*time=//')
+		if [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
+			[ -n "$send_down" ] && [ -n "$in_up" ] && [ "$send_down" -gt "$in_up" ] &&
+			grep -q " down id=0 .*time=$down_time\$" "$DIR/c.out" &&
+			grep -q "gesture failed dock.*reason=tap" "$EV"; then
+			pass "tap at the bottom edge: held, released at the up with its original time ($down_time), candidate failed 'tap'"
+		else
+			fail "tap at the bottom edge (see $DIR)"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "tap at the bottom edge: client not ready or replay incomplete (see $DIR)"
+	fi
+fi
+
+# ---- 2. a swipe up from the bottom is the dock gesture; the client gets nothing ----
+if start_weston swipe swipe-up; then
+	start_client c "$OUT/bezel-touch-client"
+	if wait_for "$DIR/c.out" " ready" && replay; then
+		stop_weston "$CPID_c"
+		EV=$DIR/events.log
+		if grep -q "gesture began dock" "$EV" && grep -q "gesture ended dock .*committed=1" "$EV" &&
+			[ "$(count "$EV" 'gesture changed dock')" -gt 3 ] &&
+			[ "$(grep -c -E ' (down|motion|up|cancel|frame)( |$)' "$DIR/c.out")" = 0 ]; then
+			pass "swipe up from the bottom: dock began, changed, ended committed; the client got no touch event"
+		else
+			fail "swipe up from the bottom (see $DIR)"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "swipe up: client not ready or replay incomplete (see $DIR)"
+	fi
+fi
+
+# ---- 3. a late begin: gesture_taken, wl_touch.cancel, then nothing for those ids ----
+if start_weston late late-begin; then
+	start_client c "$OUT/bezel-touch-client"
+	if wait_for "$DIR/c.out" " ready" && replay; then
+		stop_weston "$CPID_c"
+		C=$DIR/c.out
+		taken=$(line_of "$C" "gesture_taken")
+		cancel=$(line_of "$C" " cancel")
+		down=$(line_of "$C" " down id=0")
+		total=$(wc -l <"$C")
+		after=$(tail -n +$(( ${cancel:-$total} + 1 )) "$C" | grep -c -E ' (down|motion|up)( |$)')
+		if [ -n "$down" ] && [ -n "$taken" ] && [ -n "$cancel" ] && [ "$down" -lt "$taken" ] &&
+			[ "$taken" -lt "$cancel" ] && [ "$after" = 0 ] && grep -q "gesture began dock" "$DIR/events.log"; then
+			pass "late begin: the client got the held down (flushed), then gesture_taken, then wl_touch.cancel, then nothing"
+		else
+			fail "late begin (see $DIR)"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "late begin: client not ready or replay incomplete (see $DIR)"
+	fi
+fi
+
+# ---- 4. the example client defers bottom: first swipe to it, deferred_swipe; second to the system ----
+if start_weston defer swipe-twice; then
+	start_client c "$OUT/bezel-defer-client"
+	# The example prints honored_edges when the plugin has applied its committed deferral.
+	if wait_for "$DIR/c.out" "honored_edges bottom" && replay; then
+		stop_weston "$CPID_c"
+		C=$DIR/c.out
+		EV=$DIR/events.log
+		ds=$(line_of "$C" "deferred_swipe bottom")
+		if [ "$(count "$C" 'touch down id=0')" = 1 ] && [ "$(count "$C" 'touch up id=0')" = 1 ] &&
+			[ -n "$ds" ] && [ "$(count "$C" 'touch motion')" -gt 5 ] &&
+			[ "$(count "$EV" 'gesture began dock')" = 1 ] &&
+			[ "$(line_of "$EV" 'affordance shown edge=2')" -lt "$(line_of "$EV" 'gesture began dock')" ] &&
+			grep -q "affordance hidden edge=2" "$EV" &&
+			[ "$(count "$C" 'touch cancel')" = 0 ]; then
+			pass "defer client: first swipe delivered + deferred_swipe + affordance; second swipe is the dock, client sees nothing of it"
+		else
+			fail "defer client swipe twice (see $DIR)"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "defer client: not ready or replay incomplete (see $DIR)"
+	fi
+fi
+
+# ---- 5. a drag survives a dock swipe by a second finger and is cancelled by the cover sheet ----
+if start_weston drag drag; then
+	start_client c "$OUT/bezel-touch-client" --drag
+	if wait_for "$DIR/c.out" " ready" && replay; then
+		stop_weston "$CPID_c"
+		C=$DIR/c.out
+		EV=$DIR/events.log
+		dock=$(line_of "$EV" "gesture began dock")
+		cover=$(line_of "$EV" "gesture began cover_sheet")
+		dcancel=$(line_of "$EV" "drag cancelled")
+		if grep -q "drag-started" "$C" && grep -q "drag start id=0" "$EV" && [ -n "$dock" ] &&
+			[ -n "$cover" ] && [ -n "$dcancel" ] && [ "$dock" -lt "$dcancel" ] &&
+			[ "$dcancel" -lt "$cover" ] && grep -q "source-cancelled" "$C" &&
+			grep -q "dd-leave" "$C" && ! grep -q -E "dd-drop|source-drop-performed|source-dnd-finished" "$C" &&
+			[ "$(count "$C" ' down id=1')" = 0 ] && [ "$(count "$C" ' down id=2')" = 0 ]; then
+			pass "drag: survives the dock swipe by a second finger; the cover sheet cancels it (source cancelled, leave, no drop)"
+		else
+			fail "drag (see $DIR)"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "drag: client not ready or replay incomplete (see $DIR)"
+	fi
+fi
+
+# ---- 6. a client killed mid-gesture does not disturb weston or the next touches ----
+if start_weston kill kill; then
+	start_client c "$OUT/bezel-touch-client"
+	if wait_for "$DIR/c.out" " ready"; then
+		kill -USR2 "$WESTON_PID"
+		wait_for "$DIR/c.out" " motion id=0" 1 20
+		kill -KILL "$CPID_c"
+		wait "$CPID_c" 2>/dev/null
+		# A second client maps while the first finger still moves over the dead client's place.
+		start_client d "$OUT/bezel-touch-client"
+		wait_for "$DIR/d.out" " ready"
+		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+		WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+		winfo=$?
+		stop_weston "$CPID_d"
+		if [ $winfo = 0 ] && [ "$(count "$DIR/d.out" ' down id=0')" -ge 1 ] &&
+			[ "$(count "$DIR/d.out" ' up id=0')" = "$(count "$DIR/d.out" ' down id=0')" ] &&
+			! grep -q -i "segfault\|assert\|fatal" "$DIR/weston.log"; then
+			pass "client killed mid-touch: weston keeps running, the next client gets the next taps"
+		else
+			fail "client killed mid-touch (see $DIR)"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "kill: client not ready (see $DIR)"
+	fi
+fi
+
+# ---- latency (optional): libinput event time -> client receipt, with and without the module ----
+if [ "$LATENCY" -gt 0 ]; then
+	python3 "$ROOT/tests/weston/latency.py" "$OUT" "$LATENCY" || fail "latency measurement"
+fi
+
+finish
