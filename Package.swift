@@ -57,11 +57,15 @@ let package = Package(
 
         .executableTarget(name: "BezelCLI", dependencies: [
             "BezelCore",
+            "BezelRender",
             "BezelInput",
             "BezelScenario",
             "CMallocCounter",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // `bezel render`: draws a scenario or a trace with its decisions as a standalone SVG.
+        .target(name: "BezelRender", dependencies: ["BezelCore", "BezelScenario"]),
 
         // Protocol server for bezel-system-gestures-v1 and the `bezel_*` C interface (@_cdecl).
         .target(name: "BezelWayland", dependencies: [
@@ -73,6 +77,7 @@ let package = Package(
         .testTarget(name: "BezelCoreTests", dependencies: ["BezelCore"]),
         .testTarget(name: "BezelInputTests", dependencies: ["BezelInput", "BezelCore", "BezelInputProbe"]),
         .testTarget(name: "BezelScenarioTests", dependencies: ["BezelScenario", "BezelCore"]),
+        .testTarget(name: "BezelRenderTests", dependencies: ["BezelRender", "BezelScenario", "BezelCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,6 @@ struct Bezel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bezel",
         abstract: "System edge gestures for Wayland compositors: scenarios, benchmarks and tools.",
-        subcommands: [ScenarioCommand.self, ReplayCommand.self, BenchCommand.self]
+        subcommands: [ScenarioCommand.self, ReplayCommand.self, BenchCommand.self, RenderCommand.self]
     )
 }
