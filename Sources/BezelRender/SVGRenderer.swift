@@ -46,10 +46,12 @@ public struct SVGRenderer: Sendable {
         let laneCount = shownTracks.count + recording.gestureLanes.count + recording.edgeLanes.count
         let timelineY = max(mapY + mapH + 50, legendBottom + 20)
         let height = timelineY + 40 + Double(laneCount) * Self.laneHeight + 40
-        let t0 = recording.startTime
         var tEnd = recording.endTime
         for e in recording.edgeLanes { for s in e.armed { tEnd = max(tEnd, s.t1) } }
         for tr in shownTracks { if let h = tr.holdExpiry { tEnd = max(tEnd, h) } }
+        // The axis starts on a round time at or before the first instant.
+        let step = Self.niceStep(range: tEnd - recording.startTime, targetTicks: 10)
+        let t0 = (recording.startTime / step).rounded(.down) * step
         let plotX = Self.laneLabelWidth, plotW = width - plotX - 30
         let pxPerMs = plotW / max(tEnd - t0, 1)
         func tx(_ t: Double) -> Double { plotX + (t - t0) * pxPerMs }
@@ -123,7 +125,7 @@ public struct SVGRenderer: Sendable {
                                    ("x", n(x)), ("y", n(y)), ("width", n(zw)), ("height", n(zh)),
                                    ("fill", RenderStyle.zoneFills[k % 2]), ("fill-opacity", "0.8"),
                                    ("stroke", "#c0504d"), ("stroke-width", "0.8")])
-                let label = "\(name) (\(edge.name), \(n(seg.from))–\(n(seg.to)))"
+                let label = "\(name) \(n(seg.from))–\(n(seg.to))"
                 let labelW = Double(label.count) * 6
                 switch edge {
                 case .top:
@@ -237,7 +239,7 @@ public struct SVGRenderer: Sendable {
         ly += 18
         w.element("rect", [("x", n(legendX)), ("y", n(ly - 10)), ("width", "28"), ("height", "10"),
                            ("fill", RenderStyle.zoneFills[0]), ("stroke", "#c0504d"), ("stroke-width", "0.8")])
-        w.element("text", [("x", n(legendX + 36)), ("y", n(ly))], text: "edge zone segment, labelled gesture (edge, from–to)")
+        w.element("text", [("x", n(legendX + 36)), ("y", n(ly))], text: "edge zone segment: gesture, from–to along the edge")
         ly += 16
         for (cls, text) in [("span-held", "held span: from down to flush, take or up"),
                             ("span-run", "system gesture running (began → ended)"),
@@ -263,7 +265,6 @@ public struct SVGRenderer: Sendable {
         let axisY = timelineY + 16
         w.element("line", [("class", "axis"), ("x1", n(plotX)), ("y1", n(axisY)), ("x2", n(plotX + plotW)), ("y2", n(axisY)),
                            ("stroke", "#333333")])
-        let step = Self.niceStep(range: tEnd - t0, targetTicks: 10)
         var tick = (t0 / step).rounded(.up) * step
         while tick <= tEnd + step * 1e-9 {
             let x = tx(tick)
