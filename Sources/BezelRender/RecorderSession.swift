@@ -220,7 +220,10 @@ struct RecorderSession {
     mutating func close(_ i: Int, at t: Double, cancelled: Bool = false) {
         if tracks[i].route == .held { endHeld(i, at: t) }
         if cancelled { setRoute(i, .dropped, at: t) }
-        tracks[i].openCandidates.removeAll()
+        if !tracks[i].openCandidates.isEmpty {
+            tracks[i].openCandidates.removeAll()
+            openTracks.removeAll { $0 == i }
+        }
     }
 
     mutating func endHeld(_ i: Int, at t: Double) {
