@@ -373,7 +373,7 @@ static void h_cancel_drag(void *data)
 		struct bw_weston10_touch_drag *drag = wl_container_of(g, drag, grab);
 		struct weston_data_source *src = drag->base.data_source;
 		if (src && src->resource &&
-		    wl_resource_instance_of(src->resource, &wl_data_source_interface, NULL) == 0)
+		    strcmp(wl_resource_get_class(src->resource), wl_data_source_interface.name) != 0)
 			src = NULL; /* layout mismatch guard: not a wl_data_source */
 		if (src && src->resource &&
 		    wl_resource_get_version(src->resource) >= WL_DATA_SOURCE_CANCELLED_SINCE_VERSION)
@@ -820,6 +820,21 @@ static struct bw_seat *own_bw_seat(struct bw *bw)
 	return NULL;
 }
 
+/* weston picks the focus view from its view list, which is rebuilt only at repaint: a
+ * surface mapped since the last repaint is not found. wl_data_device.start_drag needs the
+ * focus, so it is set from the module's own (current) surface tree then. */
+static void focus_from_tree(struct bw *bw, struct weston_touch *t, double x, double y)
+{
+	struct bw_surface *bs, *hit = NULL;
+	wl_list_for_each(bs, &bw->surfaces, link)
+		if (bs->added && x >= bs->x + bw->out_x && x < bs->x + bw->out_x + bs->w &&
+		    y >= bs->y + bw->out_y && y < bs->y + bw->out_y + bs->h)
+			hit = bs;
+	struct weston_view *v = hit ? mapped_view(hit->surface) : NULL;
+	if (v)
+		weston_touch_set_focus(t, v);
+}
+
 static int li_dispatch(int fd, uint32_t mask, void *data)
 {
 	struct bw *bw = data;
@@ -863,9 +878,28 @@ static int li_dispatch(int fd, uint32_t mask, void *data)
 			evlog(bw, "libinput %s id=%d time_us=%lld",
 			      type == LIBINPUT_EVENT_TOUCH_DOWN ? "down" : "motion", slot,
 			      (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
-			notify_touch_normalized(bw->touch_device, &ts, slot, x, y, NULL,
-						type == LIBINPUT_EVENT_TOUCH_DOWN ? WL_TOUCH_DOWN
-										  : WL_TOUCH_MOTION);
+			/* weston 10's notify_touch drops a motion, and a down that is not the
+			 * first, while the touch has no focus view (the first finger landed on
+			 * no surface, or before weston rebuilt its view list). The plugin must
+			 * see every touch (system gestures need no client), so those go to the
+			 * grab directly. */
+			struct weston_touch *wt = bw->touch_device->aggregate;
+			uint32_t before = wt->num_tp;
+			bool focused = wt->focus != NULL;
+			wl_fixed_t fx = wl_fixed_from_double(x), fy = wl_fixed_from_double(y);
+			if (type == LIBINPUT_EVENT_TOUCH_DOWN) {
+				notify_touch_normalized(bw->touch_device, &ts, slot, x, y, NULL,
+							WL_TOUCH_DOWN);
+				if (before >= 1 && !wt->focus)
+					wt->grab->interface->down(wt->grab, &ts, slot, fx, fy);
+				else if (before == 0 && !wt->focus)
+					focus_from_tree(bw, wt, x, y);
+			} else {
+				notify_touch_normalized(bw->touch_device, &ts, slot, x, y, NULL,
+							WL_TOUCH_MOTION);
+				if (!focused)
+					wt->grab->interface->motion(wt->grab, &ts, slot, fx, fy);
+			}
 			break;
 		}
 		case LIBINPUT_EVENT_TOUCH_UP: {

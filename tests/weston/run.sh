@@ -104,15 +104,20 @@ wait_for() {
 	return 1
 }
 
-# start_weston NAME SCENARIO: sets DIR, WPID (umockdev-run), WESTON_PID, CONTACTS, SOCK
+# start_weston NAME SCENARIO [realtime]: sets DIR, WPID (umockdev-run), WESTON_PID, CONTACTS, SOCK
+# By default umockdev replays the whole recording at once (the event times carry the timing);
+# "realtime" keeps the recording's delays, for tests where a client reacts between events.
 start_weston() {
-	local name=$1 scenario=$2
+	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
 	rm -rf "$DIR"
 	mkdir -p "$DIR"
 	CONTACTS=$(python3 "$ROOT/tests/weston/gen-touch.py" "$scenario" "$DIR/rec.evemu") || return 1
 	mkdir -p "$DIR/dev"
 	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
+	if [ "$mode" = realtime ]; then
+		python3 "$ROOT/tests/weston/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
+	fi
 	cat >"$DIR/weston.ini" <<-EOF
 	[core]
 	idle-time=0
@@ -272,7 +277,7 @@ if start_weston defer swipe-twice; then
 fi
 
 # ---- 5. a drag survives a dock swipe by a second finger and is cancelled by the cover sheet ----
-if start_weston drag drag; then
+if start_weston drag drag realtime; then
 	start_client c "$OUT/bezel-touch-client" --drag
 	if wait_for "$DIR/c.out" " ready" && replay; then
 		stop_weston "$CPID_c"
@@ -297,7 +302,7 @@ if start_weston drag drag; then
 fi
 
 # ---- 6. a client killed mid-gesture does not disturb weston or the next touches ----
-if start_weston kill kill; then
+if start_weston kill kill realtime; then
 	start_client c "$OUT/bezel-touch-client"
 	if wait_for "$DIR/c.out" " ready"; then
 		kill -USR2 "$WESTON_PID"
