@@ -24,33 +24,16 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A scenario file (YAML). Or give --desc and --events.")
     var scenario: String?
 
-    @Option(help: "evemu device description (.desc).")
-    var desc: String?
-
-    @Option(help: "evemu event stream (.events).")
-    var events: String?
-
-    @Option(help: "A `libinput record` YAML file, instead of --desc/--events.")
-    var record: String?
-
-    @Option(help: "For traces: the output as WxH@WMMxHMM (logical px and mm).")
-    var output: String = "1080x2340@68x147"
-
-    @Option(help: "For traces: the output transform (normal, 90, 180, 270, flipped, flipped-90, …).")
-    var transform: String = "normal"
-
-    @Option(help: "For traces: a configuration file (YAML, the keys of DESIGN §4.4).")
-    var config: String?
+    @OptionGroup var trace: TraceOptions
 
     @Option(name: .shortAndLong, help: "Where to write the SVG (`-` for stdout).")
     var out: String
 
     func validate() throws {
-        let traceGiven = desc != nil || events != nil || record != nil
-        if scenario != nil && traceGiven {
+        if scenario != nil && trace.isGiven {
             throw ValidationError("give a scenario file or a trace (--desc/--events or --record), not both")
         }
-        if scenario == nil && record == nil && (desc == nil || events == nil) {
+        if scenario == nil && trace.record == nil && (trace.desc == nil || trace.events == nil) {
             throw ValidationError("give a scenario file, or --desc and --events, or --record")
         }
     }
@@ -81,39 +64,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func recordTrace() throws -> Recording {
-        guard let geometry = OutputSpec.parse(output) else {
-            throw ValidationError("--output must look like 1080x2340@68x147")
-        }
-        guard let outputTransform = OutputTransform(name: transform) else {
-            throw ValidationError("--transform: unknown transform '\(transform)'")
-        }
-        var gestureConfig = SystemGestureConfig()
-        if let config {
-            do {
-                gestureConfig = try ScenarioParser.parseConfig(try readTextFile(config), file: config)
-            } catch {
-                printError("\(error is ScenarioError ? "" : "\(config): ")\(error)")
-                throw ExitCode(2)
-            }
-        }
-        let name: String
-        let frames: [TouchFrame]
-        do {
-            let trace: Trace
-            if let record {
-                trace = try LibinputRecordTrace.read(record)
-                name = record
-            } else {
-                trace = try EvemuTrace.read(desc: desc ?? "", events: events ?? "")
-                name = events ?? ""
-            }
-            frames = try trace.frames(mappedTo: geometry, transform: outputTransform)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
-        }
-        return RenderRecorder.record(frames: frames, output: geometry, config: gestureConfig,
-                                     title: Self.baseName(name))
+        let loaded = try trace.load(logger: .silent)
+        return RenderRecorder.record(frames: loaded.frames, output: loaded.output, config: loaded.config,
+                                     title: Self.baseName(loaded.name))
     }
 
     /// The last path component, so that pictures do not carry machine paths.

@@ -15,70 +15,16 @@ struct ReplayCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "evemu device description (.desc).")
-    var desc: String?
-
-    @Option(help: "evemu event stream (.events).")
-    var events: String?
-
-    @Option(help: "A `libinput record` YAML file, instead of --desc/--events.")
-    var record: String?
-
-    @Option(help: "Configuration file (YAML, the keys of DESIGN §4.4).")
-    var config: String?
-
-    @Option(help: "Output as WxH@WMMxHMM (logical px and mm), e.g. 1080x2340@68x147.")
-    var output: String = "1080x2340@68x147"
-
-    @Option(help: "Output transform: normal, 90, 180, 270, flipped, flipped-90, flipped-180, flipped-270.")
-    var transform: String = "normal"
+    @OptionGroup var trace: TraceOptions
 
     @Option(name: .long, help: "Print engine log lines to stderr at this level or more severe.")
     var log: String?
 
     func run() throws {
         let logger = try makeStderrLogger(level: log)
-        guard let geometry = OutputSpec.parse(output) else {
-            throw ValidationError("--output must look like 1080x2340@68x147")
-        }
-        guard let outputTransform = OutputTransform(name: transform) else {
-            throw ValidationError("--transform: unknown transform '\(transform)'")
-        }
-        var gestureConfig = SystemGestureConfig()
-        if let config {
-            do {
-                gestureConfig = try ScenarioParser.parseConfig(try readTextFile(config), file: config)
-            } catch {
-                printError("\(error is ScenarioError ? "" : "\(config): ")\(error)")
-                throw ExitCode(2)
-            }
-        }
-
-        let trace: Trace
-        let name: String
-        do {
-            if let record {
-                trace = try LibinputRecordTrace.read(record)
-                name = record
-            } else if let desc, let events {
-                trace = try EvemuTrace.read(desc: desc, events: events)
-                name = events
-            } else {
-                throw ValidationError("give --desc and --events, or --record")
-            }
-        } catch let error as TraceError {
-            printError("\(error)")
-            throw ExitCode(2)
-        }
-        let frames: [TouchFrame]
-        do {
-            frames = try trace.frames(mappedTo: geometry, transform: outputTransform, logger: logger)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
-        }
-
-        let scenario = Scenario.replaying(frames, output: geometry, config: gestureConfig, file: name)
+        let loaded = try trace.load(logger: logger)
+        let frames = loaded.frames, name = loaded.name
+        let scenario = Scenario.replaying(frames, output: loaded.output, config: loaded.config, file: name)
         let (lines, invariants) = ScenarioRunner.runChecked(scenario, logger: logger)
         for line in lines { print(line.json) }
 
