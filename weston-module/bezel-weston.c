@@ -30,6 +30,9 @@
  *   touch-device-open=start|sigusr2        open the device at start (default), or only when
  *                                          weston gets SIGUSR2 (tests: replay starts once the
  *                                          clients are ready; env BEZEL_WESTON_TOUCH_OPEN)
+ *   intercept=true|false                   false: leave weston's own touch grab in place (the
+ *                                          plugin sees nothing; only for latency baselines;
+ *                                          env BEZEL_WESTON_INTERCEPT=0)
  *   event-log=PATH                         append one line per input event and per wl_touch
  *                                          event sent (with CLOCK_MONOTONIC µs), for tests and
  *                                          latency measurements (env BEZEL_WESTON_EVENT_LOG)
@@ -142,6 +145,7 @@ struct bw {
 	struct wl_event_source *sync_idle;
 
 	FILE *event_log;
+	bool intercept;
 };
 
 struct bw_seat {
@@ -731,7 +735,7 @@ static const struct weston_touch_grab_interface wrap_grab_interface = {
 static void check_foreign_grab(struct bw_seat *bs)
 {
 	struct weston_touch *t = bs->touch;
-	if (!t || t->grab == &t->default_grab || t->grab == &bs->wrap)
+	if (!t || !bs->bw->intercept || t->grab == &t->default_grab || t->grab == &bs->wrap)
 		return;
 	bs->foreign = t->grab;
 	bs->drag_id = t->grab_touch_id;
@@ -766,7 +770,7 @@ static void seat_caps_changed(struct wl_listener *l, void *data)
 		bs->bw->current = NULL;
 	bs->touch = t;
 	bs->foreign = NULL;
-	if (t) {
+	if (t && bs->bw->intercept) {
 		bs->weston_default = t->default_grab.interface;
 		t->default_grab.interface = &bezel_grab_interface;
 		weston_log("bezel: intercepting touch on seat %s\n", bs->seat->seat_name);
@@ -1071,6 +1075,10 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	weston_config_section_get_string(sec, "event-log", &event_log, NULL);
 	weston_config_section_get_string(sec, "touch-device-open", &open_when, "start");
 	weston_config_section_get_int(sec, "output-width-mm", &bw->cfg_width_mm, 0);
+	weston_config_section_get_bool(sec, "intercept", &bw->intercept, true);
+	const char *ienv = getenv("BEZEL_WESTON_INTERCEPT");
+	if (ienv && !strcmp(ienv, "0"))
+		bw->intercept = false;
 	weston_config_section_get_int(sec, "output-height-mm", &bw->cfg_height_mm, 0);
 	const char *env = getenv("BEZEL_WESTON_TOUCH_DEVICE");
 	if (env && *env) {

@@ -16,7 +16,7 @@
 # Waiting on files (weston's socket, the client's ready line, the module's event log) is done by
 # polling them with a timeout: nothing else signals those moments. No fixed sleeps.
 #
-# usage: tests/weston/run.sh [--keep] [--latency N]
+# usage: tests/weston/run.sh [--latency N]   (--latency: also measure the added latency over N taps)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
@@ -330,8 +330,29 @@ if start_weston kill kill realtime; then
 fi
 
 # ---- latency (optional): libinput event time -> client receipt, with and without the module ----
+# The time from the module receiving a libinput event to the client receiving the wl_touch
+# event, for N taps in the middle (R1: delivered at once), replayed in real time 10 ms apart.
+# "without": the same weston, seat and libinput source, but weston's own touch grab delivers
+# (intercept=false), so the difference is what the plugin's routing adds.
 if [ "$LATENCY" -gt 0 ]; then
-	python3 "$ROOT/tests/weston/latency.py" "$OUT" "$LATENCY" || fail "latency measurement"
+	for mode in with without; do
+		if [ $mode = without ]; then export BEZEL_WESTON_INTERCEPT=0; else unset BEZEL_WESTON_INTERCEPT; fi
+		if start_weston latency-$mode taps-$LATENCY realtime; then
+			start_client c "$OUT/bezel-touch-client"
+			if wait_for "$DIR/c.out" " ready" && replay; then
+				stop_weston "$CPID_c"
+				if python3 "$ROOT/tests/weston/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the module's routing"; then
+					pass "latency measured ($mode)"
+				else
+					fail "latency ($mode), see $DIR"
+				fi
+			else
+				stop_weston "$CPID_c"
+				fail "latency ($mode): client not ready or replay incomplete (see $DIR)"
+			fi
+		fi
+	done
+	unset BEZEL_WESTON_INTERCEPT
 fi
 
 finish
