@@ -11,6 +11,7 @@ packages=(
     meson ninja-build                            # meson-shim and its consumer example
     valgrind                                     # leak checks of the protocol server
     weston libweston-10-dev wayland-utils        # weston host and its headless tests
+    python3                                      # real-time replay helper of the weston tests
 )
 
 missing=()
