@@ -27,9 +27,12 @@ traces="$root/../shared/traces/evemu-devices"
 if [ -d "$traces" ]; then
     echo
     echo "== 4. A real touchscreen recording (two-finger scroll), replayed"
+    lines=$(mktemp)
     "$bezel" replay --desc "$traces/ep0430m09.desc" --events "$traces/ep0430m09.2-finger-scroll-down.events" \
-        --output 1280x768@95x57 | head -5
-    echo "   ..."
+        --output 1280x768@95x57 >"$lines"
+    head -5 "$lines"
+    echo "   ... $(wc -l <"$lines") decisions in all"
+    rm -f "$lines"
 fi
 
 echo
