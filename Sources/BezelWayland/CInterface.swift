@@ -32,7 +32,18 @@ private func plugin(_ p: OpaquePointer?) -> Plugin? {
     return Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
 }
 
-private func finite(_ values: Double...) -> Bool { values.allSatisfy(\.isFinite) }
+/// The common shape of a host call that feeds the router: resolve the handle, let `body` feed
+/// the router with the host time converted, then deliver what it decided.
+private func feed(_ handle: OpaquePointer?, _ time: UInt32, _ body: (Plugin, Milliseconds) -> Void) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    body(p, p.time(time))
+    p.flush()
+    return OK
+}
+
+/// Both coordinates are numbers. Two parameters, not a variadic: this runs on every touch event
+/// and a variadic would build an array each time.
+private func finite(_ x: Double, _ y: Double) -> Bool { x.isFinite && y.isFinite }
 
 /// `bezel_version`: the library version.
 @_cdecl("bezel_version")
@@ -140,7 +151,7 @@ public func bezel_c_surface_add(_ handle: OpaquePointer?, _ surface: OpaquePoint
                                 _ parent: OpaquePointer?, _ x: Double, _ y: Double,
                                 _ width: Double, _ height: Double) -> Int32 {
     guard let p = plugin(handle), let surface else { return INVALID }
-    guard finite(x, y, width, height), width >= 0, height >= 0 else {
+    guard finite(x, y), finite(width, height), width >= 0, height >= 0 else {
         p.log(.warning, "bezel_surface_add: bad rectangle \(x),\(y) \(width)x\(height)")
         return INVALID
     }
@@ -174,7 +185,7 @@ public func bezel_c_surface_set_rect(_ handle: OpaquePointer?, _ surface: Opaque
                                      _ x: Double, _ y: Double,
                                      _ width: Double, _ height: Double) -> Int32 {
     guard let p = plugin(handle), let surface else { return INVALID }
-    guard finite(x, y, width, height), width >= 0, height >= 0 else { return INVALID }
+    guard finite(x, y), finite(width, height), width >= 0, height >= 0 else { return INVALID }
     guard let node = p.surfaces[surface]?.node else { return NOT_FOUND }
     p.router.setSurfaceRect(Rect(x: x, y: y, width: width, height: height), surface: node)
     return OK
@@ -227,10 +238,7 @@ public func bezel_c_surface_get_honored_edges(_ handle: OpaquePointer?, _ surfac
 /// `bezel_set_locked`: locks or unlocks the session (R6).
 @_cdecl("bezel_set_locked")
 public func bezel_c_set_locked(_ handle: OpaquePointer?, _ locked: Bool, _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    p.router.setLocked(locked, time: p.time(time))
-    p.flush()
-    return OK
+    feed(handle, time) { p, t in p.router.setLocked(locked, time: t) }
 }
 
 /// `bezel_touch_down`: a finger touched the screen.
@@ -264,44 +272,29 @@ public func bezel_c_touch_motion(_ handle: OpaquePointer?, _ id: Int32, _ x: Dou
 /// `bezel_touch_up`: a finger lifted.
 @_cdecl("bezel_touch_up")
 public func bezel_c_touch_up(_ handle: OpaquePointer?, _ id: Int32, _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    p.router.touchUp(id: id, time: p.time(time))
-    p.flush()
-    return OK
+    feed(handle, time) { p, t in p.router.touchUp(id: id, time: t) }
 }
 
 /// `bezel_touch_frame`: the end of an input frame.
 @_cdecl("bezel_touch_frame")
 public func bezel_c_touch_frame(_ handle: OpaquePointer?, _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    p.router.frame(time: p.time(time))
-    p.flush()
-    return OK
+    feed(handle, time) { p, t in p.router.frame(time: t) }
 }
 
 /// `bezel_touch_cancel`: the device cancelled every touch (R8).
 @_cdecl("bezel_touch_cancel")
 public func bezel_c_touch_cancel(_ handle: OpaquePointer?, _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    p.router.cancelAll(time: p.time(time))
-    p.flush()
-    return OK
+    feed(handle, time) { p, t in p.router.cancelAll(time: t) }
 }
 
 /// `bezel_drag_start`: a client started a drag with touch `id` (R7).
 @_cdecl("bezel_drag_start")
 public func bezel_c_drag_start(_ handle: OpaquePointer?, _ id: Int32, _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    p.router.dragStart(touch: id, time: p.time(time))
-    p.flush()
-    return OK
+    feed(handle, time) { p, t in p.router.dragStart(touch: id, time: t) }
 }
 
 /// `bezel_drag_end`: the drag-and-drop session ended.
 @_cdecl("bezel_drag_end")
 public func bezel_c_drag_end(_ handle: OpaquePointer?, _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    p.router.dragEnd(time: p.time(time))
-    p.flush()
-    return OK
+    feed(handle, time) { p, t in p.router.dragEnd(time: t) }
 }
