@@ -58,12 +58,4 @@ struct TouchSlot {
         (candidate0.map { $0.role == .live && $0.state == .possible } ?? false)
             || (candidate1.map { $0.role == .live && $0.state == .possible } ?? false)
     }
-
-    /// The earliest still-timer among possible candidates.
-    var stillDeadline: Milliseconds {
-        var d = Milliseconds.never
-        if let c = candidate0, c.state == .possible { d = min(d, c.stillDeadline) }
-        if let c = candidate1, c.state == .possible { d = min(d, c.stillDeadline) }
-        return d
-    }
 }
