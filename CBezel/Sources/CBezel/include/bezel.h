@@ -60,6 +60,7 @@
 #define BEZEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -215,6 +216,32 @@ int bezel_plugin_destroy(struct bezel_plugin *plugin);
 
 /** Sets the most verbose level passed to the `log` callback (default BEZEL_LOG_INFO). */
 int bezel_plugin_set_log_level(struct bezel_plugin *plugin, int level);
+
+/**
+ * Replaces the gesture configuration (DESIGN §4.4) with the defaults overridden by `count`
+ * flattened key/value pairs, as a `[bezel]` section of weston.ini writes them:
+ *
+ *   hold-window-ms=150            any threshold key, for every edge
+ *   bottom-edge-zone-mm=5         <edge>-<key>: the same keys for one edge (top, bottom, left, right)
+ *   bind-left=back:0.0:1.0        <edge>'s segments, gesture:from:to, separated by commas;
+ *   bind-right=                   an empty value unbinds the edge
+ *   gesture-back-modal=false      gesture-<name>-modal / gesture-<name>-when-locked
+ *
+ * Threshold keys: edge-zone-mm, slop-mm, direction-cone-deg, begin-distance-mm,
+ * still-timeout-ms, hold-window-ms, full-distance-mm, commit-progress, flick-velocity-mm-s,
+ * rearm-window-ms, multi-touch-rejects (true/false). Numbers are decimal; booleans are
+ * true/false. The order of the pairs does not matter: per-edge keys override the all-edge key.
+ *
+ * All or nothing: if any key is unknown or any value has the wrong type or range, a
+ * BEZEL_LOG_WARNING line names the key and says why, the plugin uses the default
+ * configuration, and the call returns BEZEL_ERROR_INVALID_ARGUMENT. count == 0 restores the
+ * defaults. Touches already being decided keep the thresholds they started with.
+ *
+ * @param keys, values  `count` NUL-terminated strings each (may be NULL when count is 0).
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT.
+ */
+int bezel_plugin_configure(struct bezel_plugin *plugin, const char *const *keys,
+			   const char *const *values, size_t count);
 
 /**
  * Describes the output the touches arrive on.
