@@ -36,6 +36,13 @@
  *   event-log=PATH                         append one line per input event and per wl_touch
  *                                          event sent (with CLOCK_MONOTONIC µs), for tests and
  *                                          latency measurements (env BEZEL_WESTON_EVENT_LOG)
+ *   panels=true|false                      draw the dock / cover-sheet panels and the
+ *                                          affordance bar (default true)
+ *   any other key                          a gesture setting of DESIGN §4.4, flattened, e.g.
+ *                                          bottom-edge-zone-mm=5, hold-window-ms=150,
+ *                                          bind-left=back:0.0:1.0 (see bezel_plugin_configure
+ *                                          in bezel.h); one bad key rejects them all with a
+ *                                          warning in the log, and the defaults apply
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -108,6 +115,15 @@ struct bw_weston10_touch_drag {
 
 struct bw_seat;
 
+/* One solid-colour view drawn by the module (never a client surface). */
+struct bw_panel {
+	struct weston_surface *surface; /* NULL until first shown */
+	struct weston_view *view;
+	bool shown;
+	bool tracking; /* follows a running gesture's progress */
+	bool open;     /* a committed gesture: stays until the next touch-down */
+};
+
 struct bw {
 	struct weston_compositor *ec;
 	struct bezel_plugin *plugin;
@@ -146,6 +162,12 @@ struct bw {
 
 	FILE *event_log;
 	bool intercept;
+
+	/* Visible feedback (see "feedback panels"). */
+	bool panels_enabled;
+	struct weston_layer feedback_layer;
+	struct bw_panel edge_panel[4];  /* by edge index: the running gesture's panel */
+	struct bw_panel affordance[4];  /* by edge index: the bar after a deferred swipe */
 };
 
 struct bw_seat {
@@ -325,10 +347,198 @@ static void h_touch_cancel(void *data, struct wl_client *client)
 	evlog(bw, "send cancel");
 }
 
+
+/* ---------------------------------------------------------------- feedback panels */
+
+/*
+ * Plain solid-colour views that let a user see what the system gestures do: a panel that
+ * grows from the edge with the running gesture's progress (dock from the bottom, cover sheet
+ * and control centre from the top, slide-over from a side), and a small bar at an edge whose
+ * swipe went to the app (the affordance of R3: "swipe again"). They live in a layer above
+ * full-screen apps and have an empty input region, so weston never picks them for a touch and
+ * they change nothing about routing. A committed gesture leaves its panel fully open until the
+ * next touch-down; an abandoned or cancelled one removes it.
+ */
+
+static int edge_index(uint32_t edge)
+{
+	switch (edge) {
+	case BEZEL_EDGE_TOP: return 0;
+	case BEZEL_EDGE_BOTTOM: return 1;
+	case BEZEL_EDGE_LEFT: return 2;
+	case BEZEL_EDGE_RIGHT: return 3;
+	default: return -1;
+	}
+}
+
+struct bw_rgba { float r, g, b, a; };
+
+static struct bw_rgba gesture_colour(const char *gesture)
+{
+	if (!strcmp(gesture, "dock")) return (struct bw_rgba){ 0.18f, 0.20f, 0.26f, 0.92f };
+	if (!strcmp(gesture, "cover_sheet")) return (struct bw_rgba){ 0.09f, 0.28f, 0.52f, 0.95f };
+	if (!strcmp(gesture, "control_center")) return (struct bw_rgba){ 0.30f, 0.30f, 0.36f, 0.95f };
+	if (!strcmp(gesture, "slide_over")) return (struct bw_rgba){ 0.20f, 0.42f, 0.30f, 0.95f };
+	return (struct bw_rgba){ 0.35f, 0.35f, 0.35f, 0.90f };
+}
+
+static void panel_hide(struct bw *bw, struct bw_panel *p)
+{
+	p->tracking = false;
+	p->open = false;
+	if (!p->shown)
+		return;
+	weston_view_damage_below(p->view);
+	weston_layer_entry_remove(&p->view->layer_link);
+	p->view->is_mapped = false;
+	p->surface->is_mapped = false;
+	p->shown = false;
+	weston_compositor_schedule_repaint(bw->ec);
+}
+
+/* Shows `p` at (x, y, w, h) in output coordinates, in `colour`. */
+static void panel_place(struct bw *bw, struct bw_panel *p, struct bw_rgba colour, double x,
+			double y, double w, double h)
+{
+	int32_t iw = (int32_t)(w + 0.5), ih = (int32_t)(h + 0.5);
+	if (iw <= 0 || ih <= 0) {
+		bool tracking = p->tracking;
+		panel_hide(bw, p);
+		p->tracking = tracking;
+		return;
+	}
+	if (!p->surface) {
+		p->surface = weston_surface_create(bw->ec);
+		p->view = p->surface ? weston_view_create(p->surface) : NULL;
+		if (!p->view) {
+			if (p->surface)
+				weston_surface_destroy(p->surface);
+			p->surface = NULL;
+			return;
+		}
+		/* Empty input region: touches go through to whatever is below. */
+		pixman_region32_fini(&p->surface->input);
+		pixman_region32_init(&p->surface->input);
+	}
+	if (p->shown)
+		weston_view_damage_below(p->view);
+	weston_surface_set_color(p->surface, colour.r, colour.g, colour.b, colour.a);
+	weston_surface_set_size(p->surface, iw, ih);
+	weston_view_set_position(p->view, (float)(x + bw->out_x), (float)(y + bw->out_y));
+	if (!p->shown) {
+		weston_layer_entry_insert(&bw->feedback_layer.view_list, &p->view->layer_link);
+		p->surface->is_mapped = true;
+		p->view->is_mapped = true;
+		p->shown = true;
+	}
+	weston_view_geometry_dirty(p->view);
+	weston_surface_damage(p->surface);
+	weston_compositor_schedule_repaint(bw->ec);
+}
+
+/* The panel of a gesture on `edge` at `progress` (0..1 of its full size). */
+static void panel_progress(struct bw *bw, const char *gesture, uint32_t edge, double progress)
+{
+	int i = edge_index(edge);
+	if (!bw->panels_enabled || !bw->output || i < 0)
+		return;
+	double W = bw->output->width, H = bw->output->height;
+	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
+	struct bw_panel *panel = &bw->edge_panel[i];
+	struct bw_rgba c = gesture_colour(gesture);
+	panel->tracking = true;
+	/* Full sizes: the dock is a strip, the top panels cover the screen, slide-over a column. */
+	switch (edge) {
+	case BEZEL_EDGE_BOTTOM: {
+		double d = 0.22 * H * p;
+		panel_place(bw, panel, c, 0, H - d, W, d);
+		break;
+	}
+	case BEZEL_EDGE_TOP:
+		panel_place(bw, panel, c, 0, 0, W, H * p);
+		break;
+	case BEZEL_EDGE_LEFT:
+		panel_place(bw, panel, c, 0, 0, 0.4 * W * p, H);
+		break;
+	case BEZEL_EDGE_RIGHT:
+		panel_place(bw, panel, c, W - 0.4 * W * p, 0, 0.4 * W * p, H);
+		break;
+	}
+}
+
+static void panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool committed)
+{
+	int i = edge_index(edge);
+	if (!bw->panels_enabled || i < 0)
+		return;
+	if (committed) {
+		panel_progress(bw, gesture, edge, 1.0);
+		bw->edge_panel[i].tracking = false;
+		bw->edge_panel[i].open = true;
+	} else {
+		panel_hide(bw, &bw->edge_panel[i]);
+	}
+}
+
+/* A touch-down dismisses the panels of committed gestures (a plain stand-in for a shell). */
+static void panels_dismiss_open(struct bw *bw)
+{
+	for (int i = 0; i < 4; i++)
+		if (bw->edge_panel[i].open)
+			panel_hide(bw, &bw->edge_panel[i]);
+}
+
+static void affordance_show(struct bw *bw, uint32_t edge, bool show)
+{
+	int i = edge_index(edge);
+	if (!bw->panels_enabled || !bw->output || i < 0)
+		return;
+	struct bw_panel *bar = &bw->affordance[i];
+	if (!show) {
+		panel_hide(bw, bar);
+		return;
+	}
+	double W = bw->output->width, H = bw->output->height;
+	double shorter = W < H ? W : H;
+	double len = 0.36 * shorter, thick = shorter / 110 + 2, gap = thick * 1.5;
+	struct bw_rgba c = { 0.92f, 0.92f, 0.95f, 0.85f };
+	switch (edge) {
+	case BEZEL_EDGE_BOTTOM: panel_place(bw, bar, c, (W - len) / 2, H - gap - thick, len, thick); break;
+	case BEZEL_EDGE_TOP: panel_place(bw, bar, c, (W - len) / 2, gap, len, thick); break;
+	case BEZEL_EDGE_LEFT: panel_place(bw, bar, c, gap, (H - len) / 2, thick, len); break;
+	case BEZEL_EDGE_RIGHT: panel_place(bw, bar, c, W - gap - thick, (H - len) / 2, thick, len); break;
+	}
+}
+
+static void panels_init(struct bw *bw)
+{
+	/* Above full-screen apps, below the lock screen and the cursor. */
+	weston_layer_init(&bw->feedback_layer, bw->ec);
+	weston_layer_set_position(&bw->feedback_layer, WESTON_LAYER_POSITION_TOP_UI);
+}
+
+static void panels_fini(struct bw *bw)
+{
+	for (int i = 0; i < 4; i++) {
+		struct bw_panel *ps[2] = { &bw->edge_panel[i], &bw->affordance[i] };
+		for (int k = 0; k < 2; k++) {
+			if (ps[k]->shown)
+				weston_layer_entry_remove(&ps[k]->view->layer_link);
+			if (ps[k]->surface)
+				weston_surface_destroy(ps[k]->surface); /* destroys its view too */
+			ps[k]->surface = NULL;
+			ps[k]->view = NULL;
+			ps[k]->shown = false;
+		}
+	}
+	weston_layer_fini(&bw->feedback_layer);
+}
+
 static void h_gesture_began(void *data, const char *gesture, uint32_t edge)
 {
 	evlog(data, "gesture began %s edge=%u", gesture, edge);
 	weston_log("bezel: %s began (edge %u)\n", gesture, edge);
+	panel_progress(data, gesture, edge, 0);
 }
 
 static void h_gesture_changed(void *data, const char *gesture, uint32_t edge, double travel,
@@ -336,6 +546,7 @@ static void h_gesture_changed(void *data, const char *gesture, uint32_t edge, do
 {
 	evlog(data, "gesture changed %s edge=%u travel=%.2f progress=%.3f velocity=%.1f", gesture,
 	      edge, travel, progress, velocity);
+	panel_progress(data, gesture, edge, progress);
 }
 
 static void h_gesture_ended(void *data, const char *gesture, uint32_t edge, bool committed)
@@ -343,12 +554,14 @@ static void h_gesture_ended(void *data, const char *gesture, uint32_t edge, bool
 	evlog(data, "gesture ended %s edge=%u committed=%d", gesture, edge, committed);
 	weston_log("bezel: %s ended (edge %u, %s)\n", gesture, edge,
 		   committed ? "committed" : "not committed");
+	panel_finish(data, gesture, edge, committed);
 }
 
 static void h_gesture_cancelled(void *data, const char *gesture, uint32_t edge)
 {
 	evlog(data, "gesture cancelled %s edge=%u", gesture, edge);
 	weston_log("bezel: %s cancelled (edge %u)\n", gesture, edge);
+	panel_finish(data, gesture, edge, false);
 }
 
 static void h_gesture_failed(void *data, const char *gesture, uint32_t edge, const char *reason)
@@ -359,11 +572,13 @@ static void h_gesture_failed(void *data, const char *gesture, uint32_t edge, con
 static void h_affordance_shown(void *data, uint32_t edge)
 {
 	evlog(data, "affordance shown edge=%u", edge);
+	affordance_show(data, edge, true);
 }
 
 static void h_affordance_hidden(void *data, uint32_t edge)
 {
 	evlog(data, "affordance hidden edge=%u", edge);
+	affordance_show(data, edge, false);
 }
 
 static void h_cancel_drag(void *data)
@@ -565,6 +780,7 @@ static void feed_down(struct bw_seat *bs, const struct timespec *time, int id, w
 	bw->current = bs;
 	bs->last_msec = ts_msec(time);
 	evlog(bw, "input down id=%d x=%.1f y=%.1f time=%u", id, x, y, bs->last_msec);
+	panels_dismiss_open(bw);
 	sync_surfaces(bw);
 	bezel_touch_down(bw->plugin, id, x, y, bs->last_msec);
 }
@@ -1000,6 +1216,101 @@ static int on_sigusr2(int sig, void *data)
 	return 0;
 }
 
+/* ---------------------------------------------------------------- gesture settings */
+
+/* Keys of [bezel] that configure the module itself; every other key is a gesture setting
+ * (DESIGN §4.4, flattened) and goes to bezel_plugin_configure. */
+static const char *const module_keys[] = {
+	"log-level", "touch-device", "touch-device-open", "seat", "output-width-mm",
+	"output-height-mm", "intercept", "event-log", "panels",
+};
+
+static bool is_module_key(const char *key)
+{
+	for (size_t i = 0; i < sizeof module_keys / sizeof module_keys[0]; i++)
+		if (!strcmp(key, module_keys[i]))
+			return true;
+	return false;
+}
+
+static char *trim(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	char *e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+/*
+ * weston_config can look a key up but cannot list a section's keys, and an unknown key must
+ * be reported rather than ignored (a typo would otherwise silently keep a default). So the
+ * first [bezel] section of the same file weston parsed is read again here, with weston's own
+ * rules: '#' comments, "[section]" headers, "key=value" lines.
+ */
+static void configure_gestures(struct bw *bw, struct weston_config *config)
+{
+	const char *path = config ? weston_config_get_full_path(config) : NULL;
+	enum { MAX_KEYS = 128 };
+	char *keys[MAX_KEYS], *values[MAX_KEYS];
+	size_t count = 0;
+	bool in_bezel = false, seen_bezel = false;
+	char line[1024];
+	FILE *f = path ? fopen(path, "re") : NULL;
+	if (!f) {
+		if (path)
+			weston_log("bezel: cannot read %s for gesture settings: %s\n", path,
+				   strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof line, f)) {
+		char *l = trim(line);
+		if (*l == '#' || *l == '\0')
+			continue;
+		if (*l == '[') {
+			char *end = strchr(l, ']');
+			in_bezel = end && !seen_bezel && end - l == 6 && !strncmp(l, "[bezel", 6);
+			seen_bezel = seen_bezel || in_bezel;
+			continue;
+		}
+		char *eq = strchr(l, '=');
+		if (!in_bezel || !eq)
+			continue;
+		*eq = '\0';
+		char *key = trim(l), *value = trim(eq + 1);
+		if (is_module_key(key))
+			continue;
+		if (count == MAX_KEYS) {
+			weston_log("bezel: warning: more than %d gesture settings in [bezel]; "
+				   "ignoring %s and the rest\n", MAX_KEYS, key);
+			break;
+		}
+		keys[count] = strdup(key);
+		values[count] = strdup(value);
+		if (!keys[count] || !values[count]) {
+			free(keys[count]);
+			free(values[count]);
+			break;
+		}
+		count++;
+	}
+	fclose(f);
+	if (count > 0) {
+		int r = bezel_plugin_configure(bw->plugin, (const char *const *)keys,
+					       (const char *const *)values, count);
+		if (r == BEZEL_OK)
+			weston_log("bezel: %zu gesture setting(s) from [bezel] applied\n", count);
+		else
+			weston_log("bezel: warning: [bezel] gesture settings rejected (%s); using "
+				   "the defaults\n", bezel_result_string(r));
+	}
+	for (size_t i = 0; i < count; i++) {
+		free(keys[i]);
+		free(values[i]);
+	}
+}
+
 /* ---------------------------------------------------------------- life cycle */
 
 static void compositor_destroyed(struct wl_listener *l, void *data)
@@ -1039,6 +1350,7 @@ static void compositor_destroyed(struct wl_listener *l, void *data)
 		weston_seat_release(bw->own_seat);
 		free(bw->own_seat);
 	}
+	panels_fini(bw);
 	bezel_plugin_destroy(bw->plugin);
 	wl_list_remove(&bw->create_surface_listener.link);
 	wl_list_remove(&bw->seat_created_listener.link);
@@ -1076,6 +1388,7 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	weston_config_section_get_string(sec, "touch-device-open", &open_when, "start");
 	weston_config_section_get_int(sec, "output-width-mm", &bw->cfg_width_mm, 0);
 	weston_config_section_get_bool(sec, "intercept", &bw->intercept, true);
+	weston_config_section_get_bool(sec, "panels", &bw->panels_enabled, true);
 	const char *ienv = getenv("BEZEL_WESTON_INTERCEPT");
 	if (ienv && !strcmp(ienv, "0"))
 		bw->intercept = false;
@@ -1130,6 +1443,8 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	bw_instance = bw;
 	bezel_plugin_set_log_level(bw->plugin, parse_level(level));
 	weston_log("bezel: libbezel %s loaded, log level %s\n", bezel_version_string(), level);
+	configure_gestures(bw, config);
+	panels_init(bw);
 
 	bw->destroy_listener.notify = compositor_destroyed;
 	weston_compositor_add_destroy_listener_once(ec, &bw->destroy_listener, compositor_destroyed);

@@ -11,6 +11,11 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
   swipe-up     one swipe up from the bottom edge
   late-begin   a touch at the bottom edge that rests past the hold window, then swipes up
   swipe-twice  two swipes up from the bottom, 600 ms apart
+  defer-once   one swipe up from the bottom (a client deferring the bottom edge gets it)
+  demo         the README demo, replayed in real time: a swipe up from the bottom (deferred
+               to the app), a second one that rests at 60 % of the dock's travel for 2.5 s
+               (screenshot time) and then completes, a tap in the middle, and a swipe down
+               from the top (cover sheet)
   drag         finger 0 rests in the middle (the client starts a drag), finger 1 swipes up
                from the bottom (dock), finger 2 swipes down from the top (cover sheet)
   kill         finger 0 moves in the middle for 1.5 s (the client is killed meanwhile), then
@@ -121,6 +126,23 @@ def main():
     elif name == "swipe-twice":
         t = r.swipe(0, 0, cx, bottom, cx, bottom - 600, 160)
         r.swipe(t + 600, 0, cx, bottom, cx, bottom - 600, 160)
+    elif name == "defer-once":
+        r.swipe(0, 0, cx, bottom, cx, bottom - 600, 160)
+    elif name == "demo":
+        t = r.swipe(0, 0, cx, bottom, cx, bottom - 600, 160)
+        t += 700
+        r.down(t, 0, cx, bottom)
+        for i in range(1, 16):      # 240 px (about 15 mm: progress 0.6) in 120 ms
+            r.move(t + i * 8, 0, cx, bottom - i * 16)
+        t += 120 + 2500             # the finger rests; the dock panel stays at 60 %
+        for i in range(1, 13):      # then completes the swipe
+            r.move(t + i * 8, 0, cx, bottom - 240 - i * 30)
+        r.up(t + 13 * 8, 0)
+        t += 600
+        r.down(t, 0, cx, cy)        # a tap for the app (it also dismisses the open dock)
+        r.up(t + 40, 0)
+        t += 500
+        r.swipe(t, 0, cx, 10, cx, 760, 200)   # cover sheet
     elif name == "drag":
         r.down(0, 0, cx, cy)
         for i in range(1, 41):      # finger 0 drags slowly for 2 s (the client starts a drag)

@@ -107,6 +107,7 @@ wait_for() {
 # start_weston NAME SCENARIO [realtime]: sets DIR, WPID (umockdev-run), WESTON_PID, CONTACTS, SOCK
 # By default umockdev replays the whole recording at once (the event times carry the timing);
 # "realtime" keeps the recording's delays, for tests where a client reacts between events.
+# EXTRA_INI: more lines for the [bezel] section; EXTRA_ARGS: more weston arguments.
 start_weston() {
 	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
@@ -128,6 +129,7 @@ start_weston() {
 	output-width-mm=68
 	output-height-mm=121
 	event-log=$DIR/events.log
+	${EXTRA_INI:-}
 	EOF
 	SOCK=bezel-$name
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
@@ -135,7 +137,7 @@ start_weston() {
 		-s "$NODE=$DIR/dev/device.script" -- \
 		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
 		"$SHIM" "$DIR" weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
-		--socket=$SOCK --config="$DIR/weston.ini" --modules="$OUT/bezel-weston.so" \
+		--socket=$SOCK --config="$DIR/weston.ini" --modules="$OUT/bezel-weston.so" ${EXTRA_ARGS:-} \
 		--log="$DIR/weston.log" >"$DIR/umockdev.log" 2>&1 &
 	WPID=$!
 	local i=0
@@ -326,6 +328,104 @@ if start_weston kill kill realtime; then
 	else
 		stop_weston "$CPID_c"
 		fail "kill: client not ready (see $DIR)"
+	fi
+fi
+
+# ---- 7. gesture settings from [bezel] (DESIGN §4.4, flattened keys) reach the plugin ----
+# bind-bottom= unbinds the bottom edge: a swipe up from the bottom is then the client's.
+if EXTRA_INI="bind-bottom=" start_weston config-unbind swipe-up; then
+	start_client c "$OUT/bezel-touch-client"
+	if wait_for "$DIR/c.out" " ready" && replay; then
+		stop_weston "$CPID_c"
+		if grep -q "1 gesture setting(s) from \[bezel\] applied" "$DIR/weston.log" &&
+			[ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
+			[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] &&
+			! grep -q "gesture began" "$DIR/events.log"; then
+			pass "[bezel] bind-bottom= unbinds the bottom edge: the swipe up reaches the client, no dock"
+		else
+			fail "[bezel] bind-bottom= (see $DIR)"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "[bezel] bind-bottom=: client not ready or replay incomplete (see $DIR)"
+	fi
+fi
+
+# A bad value is named in weston's log, and the defaults apply: the dock still works.
+if EXTRA_INI="bottom-edge-zone-mm=wide" start_weston config-bad swipe-up; then
+	start_client c "$OUT/bezel-touch-client"
+	if wait_for "$DIR/c.out" " ready" && replay; then
+		stop_weston "$CPID_c"
+		if grep -q "bezel\[warning\]:.*bottom-edge-zone-mm" "$DIR/weston.log" &&
+			grep -q "gesture settings rejected" "$DIR/weston.log" &&
+			grep -q "gesture began dock" "$DIR/events.log"; then
+			pass "[bezel] bottom-edge-zone-mm=wide: a warning names the key, the defaults apply (dock began)"
+		else
+			fail "[bezel] bad gesture setting (see $DIR)"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "[bezel] bad setting: client not ready or replay incomplete (see $DIR)"
+	fi
+fi
+
+# ---- 8. what the user sees: the dock panel and the affordance bar, in weston's own pixels ----
+# The pixman renderer draws into memory; weston-screenshooter (allowed by --debug) saves it.
+# A committed dock stays open until the next touch-down, so a screenshot after the replay is
+# deterministic; the affordance is kept up by a long rearm window (set through [bezel]).
+# rgb_near "R G B" R G B TOL: the pixel is within TOL of the expected colour on each channel
+rgb_near() {
+	local got=($1)
+	[ ${#got[@]} = 3 ] || return 1
+	[ $(( ${got[0]} - $2 )) -le $5 ] && [ $(( $2 - ${got[0]} )) -le $5 ] &&
+		[ $(( ${got[1]} - $3 )) -le $5 ] && [ $(( $3 - ${got[1]} )) -le $5 ] &&
+		[ $(( ${got[2]} - $4 )) -le $5 ] && [ $(( $4 - ${got[2]} )) -le $5 ]
+}
+# pixel PNG X Y: "R G B"
+pixel() { python3 "$ROOT/tests/weston/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
+screenshot() {
+	(cd "$DIR" && WAYLAND_DISPLAY=$SOCK timeout 20 weston-screenshooter >"$DIR/screenshooter.log" 2>&1)
+	ls "$DIR"/wayland-screenshot-*.png 2>/dev/null | head -1
+}
+if EXTRA_ARGS="--use-pixman --debug" start_weston panel-dock swipe-up; then
+	start_client c "$OUT/bezel-touch-client"
+	if wait_for "$DIR/c.out" " ready" && replay; then
+		PNG=$(screenshot)
+		stop_weston "$CPID_c"
+		# The client's surface shows white; the dock panel (46, 51, 66 at 92 %) covers the
+		# bottom 22 % (422 px) and shows as about (57, 62, 78) over it.
+		if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 57 62 78 10 &&
+			rgb_near "$(pixel "$PNG" 540 1520)" 57 62 78 10 &&
+			rgb_near "$(pixel "$PNG" 540 1480)" 255 255 255 3 &&
+			rgb_near "$(pixel "$PNG" 540 600)" 255 255 255 3; then
+			pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's"
+		else
+			fail "dock panel pixels (see $DIR, screenshot '$PNG')"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "dock panel: client not ready or replay incomplete (see $DIR)"
+	fi
+fi
+if EXTRA_ARGS="--use-pixman --debug" EXTRA_INI="rearm-window-ms=600000" start_weston panel-affordance defer-once; then
+	start_client c "$OUT/bezel-defer-client"
+	if wait_for "$DIR/c.out" "honored_edges bottom" && replay; then
+		PNG=$(screenshot)
+		stop_weston "$CPID_c"
+		# The example client paints (32, 40, 48); the bar is near-white (about 240, 241, 250)
+		# just above the bottom edge, centred, about 390 px long.
+		if [ -n "$PNG" ] && grep -q "deferred_swipe bottom" "$DIR/c.out" &&
+			rgb_near "$(pixel "$PNG" 540 1896)" 240 241 250 10 &&
+			rgb_near "$(pixel "$PNG" 400 1896)" 240 241 250 10 &&
+			rgb_near "$(pixel "$PNG" 100 1896)" 32 40 48 3 &&
+			rgb_near "$(pixel "$PNG" 540 1000)" 32 40 48 3; then
+			pass "affordance bar: after a deferred swipe a light bar sits above the bottom edge, nothing else is drawn"
+		else
+			fail "affordance bar pixels (see $DIR, screenshot '$PNG')"
+		fi
+	else
+		stop_weston "$CPID_c"
+		fail "affordance bar: client not ready or replay incomplete (see $DIR)"
 	fi
 fi
 
