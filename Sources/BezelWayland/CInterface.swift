@@ -126,6 +126,73 @@ public func bezel_c_plugin_set_log_level(_ handle: OpaquePointer?, _ level: Int3
     return OK
 }
 
+/// `bezel_plugin_configure`: the defaults overridden by flattened `[bezel]` keys (DESIGN §4.4).
+/// All or nothing: any bad pair (or a NULL where a string is due) leaves the defaults in force,
+/// so the host always ends up with a configuration it can name.
+@_cdecl("bezel_plugin_configure")
+public func bezel_c_plugin_configure(_ handle: OpaquePointer?,
+                                     _ keys: UnsafePointer<UnsafePointer<CChar>?>?,
+                                     _ values: UnsafePointer<UnsafePointer<CChar>?>?,
+                                     _ count: Int) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    // Any failure leaves the defaults, as the header promises for bad keys.
+    func rejected(_ why: String) -> Int32 {
+        p.log(.warning, "configuration rejected, using the defaults: \(why)")
+        apply(SystemGestureConfig(), to: p)
+        return INVALID
+    }
+    // size_t arrives as Int: a count above Int.max shows up negative.
+    guard count >= 0 else { return rejected("count \(UInt(bitPattern: count)) is too large") }
+    var entries: [(key: String, value: String)] = []
+    if count > 0 {
+        guard let keys, let values else { return rejected("keys or values is NULL with count \(count)") }
+        entries.reserveCapacity(count)
+        for i in 0..<count {
+            guard let k = keys[i], let v = values[i] else {
+                return rejected("key or value \(i) is NULL")
+            }
+            entries.append((String(cString: k), String(cString: v)))
+        }
+    }
+    let config: SystemGestureConfig
+    do {
+        config = try SystemGestureConfig(flattened: entries)
+    } catch {
+        return rejected("\(error.key): \(error.reason)")
+    }
+    apply(config, to: p)
+    p.log(.info, "configuration set (\(count) keys)")
+    return OK
+}
+
+/// Installs `config` and the C strings of its gesture names.
+private func apply(_ config: SystemGestureConfig, to p: Plugin) {
+    p.router.setConfig(keepingGestureIndices(of: p.router.config, in: config))
+    p.refreshGestureNames()
+}
+
+/// `new`, with every gesture of `old` at the same index.
+///
+/// An edge candidate still being decided names its gesture by an index into the configuration
+/// it started with, and the router looks that index up in the current one: without this a
+/// swipe on `back` that began before a reconfiguration to the defaults would index past the
+/// end of the new list and trap. Gestures only `old` knew stay in the list unbound, with their
+/// old flags, so the list grows only by names the host once configured.
+private func keepingGestureIndices(of old: SystemGestureConfig,
+                                   in new: SystemGestureConfig) -> SystemGestureConfig {
+    var merged = new
+    merged.gestures = old.gestures.map { g in new.gestureIndex(named: g.name).map { new.gestures[$0] } ?? g }
+    for g in new.gestures where merged.gestureIndex(named: g.name) == nil { merged.gestures.append(g) }
+    merged.bindings = new.bindings.map { segments in
+        segments.map { s in
+            var s = s
+            s.gesture = merged.gestureIndex(named: new.gestures[s.gesture].name) ?? s.gesture
+            return s
+        }
+    }
+    return merged
+}
+
 /// `bezel_output_set`: the output's size, physical size and transform.
 @_cdecl("bezel_output_set")
 public func bezel_c_output_set(_ handle: OpaquePointer?, _ width: Int32, _ height: Int32,

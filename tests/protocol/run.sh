@@ -10,7 +10,9 @@
 #      mid-way, raw garbage) hammer the compositor while a well-behaved bystander keeps checking
 #      its own state; the compositor must survive and the bystander must see no difference;
 #   5. the compositor shuts down cleanly; with --valgrind it runs under valgrind and must
-#      report no errors and no definitely-lost memory.
+#      report no errors and no definitely-lost memory;
+#   6. configure-test drives bezel_plugin_configure in-process (no socket): flattened keys
+#      change what a swipe does, bad keys are refused with a warning and the defaults.
 #
 # Usage: tests/protocol/run.sh [--valgrind] [--hostile N]
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -216,6 +218,26 @@ if [ "$VALGRIND" = 1 ]; then
 		fail "valgrind (exit $RC), see $VGLOG"
 		head -60 "$VGLOG"
 	fi
+fi
+
+# ---- bezel_plugin_configure, in-process (under valgrind too with --valgrind) ----
+if cc $CFLAGS -o "$OUT/configure-test" "$ROOT/tests/protocol/configure-test.c" -I"$INC" \
+	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
+	if [ "$VALGRIND" = 1 ]; then
+		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 300 valgrind --quiet \
+			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+			--error-exitcode=97 "$OUT/configure-test" >"$OUT/configure-test.log" 2>&1
+	else
+		timeout 60 "$OUT/configure-test" >"$OUT/configure-test.log" 2>&1
+	fi
+	if [ $? -eq 0 ]; then
+		pass "bezel_plugin_configure ($(grep -c '^ok ' "$OUT/configure-test.log") checks)"
+	else
+		fail "bezel_plugin_configure"
+		sed 's/^/    /' "$OUT/configure-test.log"
+	fi
+else
+	fail "compiling tests/protocol/configure-test.c"
 fi
 if grep -qiE 'fatal error|assertion|Segmentation' "$LOG"; then
 	fail "compositor log has a crash message"
