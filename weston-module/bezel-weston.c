@@ -375,7 +375,7 @@ struct bw_rgba { float r, g, b, a; };
 
 static struct bw_rgba gesture_colour(const char *gesture)
 {
-	if (!strcmp(gesture, "dock")) return (struct bw_rgba){ 0.18f, 0.20f, 0.26f, 0.92f };
+	if (!strcmp(gesture, "dock")) return (struct bw_rgba){ 0.60f, 0.64f, 0.72f, 0.92f };
 	if (!strcmp(gesture, "cover_sheet")) return (struct bw_rgba){ 0.09f, 0.28f, 0.52f, 0.95f };
 	if (!strcmp(gesture, "control_center")) return (struct bw_rgba){ 0.30f, 0.30f, 0.36f, 0.95f };
 	if (!strcmp(gesture, "slide_over")) return (struct bw_rgba){ 0.20f, 0.42f, 0.30f, 0.95f };
@@ -422,7 +422,9 @@ static void panel_place(struct bw *bw, struct bw_panel *p, struct bw_rgba colour
 	}
 	if (p->shown)
 		weston_view_damage_below(p->view);
-	weston_surface_set_color(p->surface, colour.r, colour.g, colour.b, colour.a);
+	/* weston blends solid colours as premultiplied alpha. */
+	weston_surface_set_color(p->surface, colour.r * colour.a, colour.g * colour.a,
+				 colour.b * colour.a, colour.a);
 	weston_surface_set_size(p->surface, iw, ih);
 	weston_view_set_position(p->view, (float)(x + bw->out_x), (float)(y + bw->out_y));
 	if (!p->shown) {

@@ -165,32 +165,11 @@ public func bezel_c_plugin_configure(_ handle: OpaquePointer?,
     return OK
 }
 
-/// Installs `config` and the C strings of its gesture names.
+/// Installs `config` (the router keeps the gesture indices of swipes still being decided) and
+/// the C strings of its gesture names.
 private func apply(_ config: SystemGestureConfig, to p: Plugin) {
-    p.router.setConfig(keepingGestureIndices(of: p.router.config, in: config))
+    p.router.setConfig(config)
     p.refreshGestureNames()
-}
-
-/// `new`, with every gesture of `old` at the same index.
-///
-/// An edge candidate still being decided names its gesture by an index into the configuration
-/// it started with, and the router looks that index up in the current one: without this a
-/// swipe on `back` that began before a reconfiguration to the defaults would index past the
-/// end of the new list and trap. Gestures only `old` knew stay in the list unbound, with their
-/// old flags, so the list grows only by names the host once configured.
-private func keepingGestureIndices(of old: SystemGestureConfig,
-                                   in new: SystemGestureConfig) -> SystemGestureConfig {
-    var merged = new
-    merged.gestures = old.gestures.map { g in new.gestureIndex(named: g.name).map { new.gestures[$0] } ?? g }
-    for g in new.gestures where merged.gestureIndex(named: g.name) == nil { merged.gestures.append(g) }
-    merged.bindings = new.bindings.map { segments in
-        segments.map { s in
-            var s = s
-            s.gesture = merged.gestureIndex(named: new.gestures[s.gesture].name) ?? s.gesture
-            return s
-        }
-    }
-    return merged
 }
 
 /// `bezel_output_set`: the output's size, physical size and transform.

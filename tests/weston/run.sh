@@ -14,7 +14,7 @@
 #      weston and waits for weston and the clients to exit (clients read everything weston sent
 #      before it closed their connection), then checks what each party saw.
 # Waiting on files (weston's socket, the client's ready line, the module's event log) is done by
-# polling them with a timeout: nothing else signals those moments. No fixed sleeps.
+# polling them with a timeout (tests/weston/lib.sh): nothing else signals those moments. No fixed sleeps.
 #
 # usage: tests/weston/run.sh [--latency N]   (--latency: also measure the added latency over N taps)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -91,18 +91,7 @@ mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
 
-# wait_for FILE PATTERN [COUNT] [TIMEOUT_S]: polls FILE until PATTERN matches COUNT lines.
-wait_for() {
-	local file=$1 pattern=$2 count=${3:-1} timeout=${4:-20} i=0
-	while [ $i -lt $((timeout * 50)) ]; do
-		if [ -e "$file" ] && [ "$(grep -c -- "$pattern" "$file" 2>/dev/null)" -ge "$count" ]; then
-			return 0
-		fi
-		sleep 0.02 # polling interval, not synchronisation
-		i=$((i + 1))
-	done
-	return 1
-}
+. "$ROOT/tests/weston/lib.sh"
 
 # start_weston NAME SCENARIO [realtime]: sets DIR, WPID (umockdev-run), WESTON_PID, CONTACTS, SOCK
 # By default umockdev replays the whole recording at once (the event times carry the timing);
@@ -113,12 +102,7 @@ start_weston() {
 	DIR=$OUT/$name
 	rm -rf "$DIR"
 	mkdir -p "$DIR"
-	CONTACTS=$(python3 "$ROOT/tests/weston/gen-touch.py" "$scenario" "$DIR/rec.evemu") || return 1
-	mkdir -p "$DIR/dev"
-	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
-	if [ "$mode" = realtime ]; then
-		python3 "$ROOT/tests/weston/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
-	fi
+	make_touch_device "$ROOT" "$PROBE" "$scenario" "$DIR" $NODE $mode || return 1
 	cat >"$DIR/weston.ini" <<-EOF
 	[core]
 	idle-time=0
@@ -132,18 +116,8 @@ start_weston() {
 	${EXTRA_INI:-}
 	EOF
 	SOCK=bezel-$name
-	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
-	umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
-		-s "$NODE=$DIR/dev/device.script" -- \
-		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
-		"$SHIM" "$DIR" weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
-		--socket=$SOCK --config="$DIR/weston.ini" --modules="$OUT/bezel-weston.so" ${EXTRA_ARGS:-} \
-		--log="$DIR/weston.log" >"$DIR/umockdev.log" 2>&1 &
-	WPID=$!
-	local i=0
-	while [ ! -S "$XDG_RUNTIME_DIR/$SOCK" ] && [ $i -lt 1000 ]; do sleep 0.02; i=$((i + 1)); done
-	WESTON_PID=$(cat "$DIR/weston.pid" 2>/dev/null)
-	[ -S "$XDG_RUNTIME_DIR/$SOCK" ]
+	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
+	start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so" "$SOCK" ${EXTRA_ARGS:-}
 }
 
 # start_client LABEL CMD...: starts a client on the current weston; sets CPID_<LABEL>
@@ -383,19 +357,15 @@ rgb_near() {
 }
 # pixel PNG X Y: "R G B"
 pixel() { python3 "$ROOT/tests/weston/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
-screenshot() {
-	(cd "$DIR" && WAYLAND_DISPLAY=$SOCK timeout 20 weston-screenshooter >"$DIR/screenshooter.log" 2>&1)
-	ls "$DIR"/wayland-screenshot-*.png 2>/dev/null | head -1
-}
 if EXTRA_ARGS="--use-pixman --debug" start_weston panel-dock swipe-up; then
 	start_client c "$OUT/bezel-touch-client"
 	if wait_for "$DIR/c.out" " ready" && replay; then
-		PNG=$(screenshot)
+		PNG=$(screenshot "$DIR" "$SOCK")
 		stop_weston "$CPID_c"
-		# The client's surface shows white; the dock panel (46, 51, 66 at 92 %) covers the
-		# bottom 22 % (422 px) and shows as about (57, 62, 78) over it.
-		if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 57 62 78 10 &&
-			rgb_near "$(pixel "$PNG" 540 1520)" 57 62 78 10 &&
+		# The client's surface shows white; the dock panel (153, 163, 184 at 92 %) covers the
+		# bottom 22 % (422 px) and shows as about (161, 171, 189) over it.
+		if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 161 171 189 10 &&
+			rgb_near "$(pixel "$PNG" 540 1520)" 161 171 189 10 &&
 			rgb_near "$(pixel "$PNG" 540 1480)" 255 255 255 3 &&
 			rgb_near "$(pixel "$PNG" 540 600)" 255 255 255 3; then
 			pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's"
@@ -410,13 +380,13 @@ fi
 if EXTRA_ARGS="--use-pixman --debug" EXTRA_INI="rearm-window-ms=600000" start_weston panel-affordance defer-once; then
 	start_client c "$OUT/bezel-defer-client"
 	if wait_for "$DIR/c.out" "honored_edges bottom" && replay; then
-		PNG=$(screenshot)
+		PNG=$(screenshot "$DIR" "$SOCK")
 		stop_weston "$CPID_c"
-		# The example client paints (32, 40, 48); the bar is near-white (about 240, 241, 250)
-		# just above the bottom edge, centred, about 390 px long.
+		# The example client paints (32, 40, 48); the bar (235, 235, 242 at 85 %) sits just
+		# above the bottom edge, centred, about 390 px long, and shows as about (204, 205, 213).
 		if [ -n "$PNG" ] && grep -q "deferred_swipe bottom" "$DIR/c.out" &&
-			rgb_near "$(pixel "$PNG" 540 1896)" 240 241 250 10 &&
-			rgb_near "$(pixel "$PNG" 400 1896)" 240 241 250 10 &&
+			rgb_near "$(pixel "$PNG" 540 1896)" 204 205 213 10 &&
+			rgb_near "$(pixel "$PNG" 400 1896)" 204 205 213 10 &&
 			rgb_near "$(pixel "$PNG" 100 1896)" 32 40 48 3 &&
 			rgb_near "$(pixel "$PNG" 540 1000)" 32 40 48 3; then
 			pass "affordance bar: after a deferred swipe a light bar sits above the bottom edge, nothing else is drawn"

@@ -73,7 +73,11 @@ struct RouterCore {
     }
 
     /// Replaces the configuration. Candidates already running keep the thresholds they began with.
-    mutating func setConfig(_ config: SystemGestureConfig) { self.config = config }
+    /// Replaces the configuration, keeping every gesture of the old one at its index: a swipe
+    /// still being decided names its gesture by an index into the old list.
+    mutating func setConfig(_ config: SystemGestureConfig) {
+        self.config = config.keepingGestureIndices(of: self.config)
+    }
 
     // MARK: - Surfaces and deferral
 

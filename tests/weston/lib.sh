@@ -1,0 +1,75 @@
+# Shell functions shared by the weston integration tests (tests/weston/run.sh) and the demo
+# (scripts/demo.sh): a touch recording turned into an umockdev device, and headless weston
+# started inside umockdev-run so that the module's libinput reads that device.
+# Source it; it defines functions only.
+#
+# Needs: python3, umockdev-run, weston 10, bezel-input-probe (swift build --product
+# bezel-input-probe) and the LD_PRELOAD shim of tools/umockdev-preload.
+
+# wait_for FILE PATTERN [COUNT] [TIMEOUT_S]: polls FILE until PATTERN (grep regex) matches
+# COUNT lines. Files are the only signal these moments give (a socket appears, a client prints
+# "ready", the module logs an event), so they are polled; nothing waits for a fixed time.
+wait_for() {
+	local file=$1 pattern=$2 count=${3:-1} timeout=${4:-20} i=0
+	while [ $i -lt $((timeout * 50)) ]; do
+		if [ -e "$file" ] && [ "$(grep -c -- "$pattern" "$file" 2>/dev/null)" -ge "$count" ]; then
+			return 0
+		fi
+		sleep 0.02 # polling interval, not synchronisation
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# make_touch_device ROOT PROBE SCENARIO DIR NODE [realtime]
+# Writes DIR/rec.evemu for SCENARIO (tests/weston/gen-touch.py) and the umockdev files for it
+# in DIR/dev, for the device node NODE. Sets CONTACTS (touch sequences in the recording).
+# "realtime": umockdev keeps the recording's delays instead of replaying it at once.
+make_touch_device() {
+	local root=$1 probe=$2 scenario=$3 dir=$4 node=$5 mode=${6:-}
+	CONTACTS=$(python3 "$root/tests/weston/gen-touch.py" "$scenario" "$dir/rec.evemu") || return 1
+	mkdir -p "$dir/dev"
+	"$probe" umockdev --events "$dir/rec.evemu" --out "$dir/dev" --node "$node" >"$dir/probe.log" 2>&1 || return 1
+	if [ "$mode" = realtime ]; then
+		python3 "$root/tests/weston/realtime-script.py" "$dir/rec.evemu" "$dir/dev/device.script" || return 1
+	fi
+}
+
+# start_umockdev_weston DIR NODE SHIM MODULE SOCK [WESTON ARGS...]
+# Starts headless weston (kiosk shell, 1080x1920) with MODULE and DIR/weston.ini inside
+# umockdev-run, with the device of make_touch_device on NODE. Logs go to DIR/weston.log.
+# Sets WPID (umockdev-run) and WESTON_PID; returns once weston accepts clients.
+start_umockdev_weston() {
+	local dir=$1 node=$2 shim=$3 module=$4 sock=$5
+	shift 5
+	rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock"
+	umockdev-run -d "$dir/dev/device.umockdev" -i "$node=$dir/dev/device.ioctl" \
+		-s "$node=$dir/dev/device.script" -- \
+		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
+		"$shim" "$dir" weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
+		--socket="$sock" --config="$dir/weston.ini" --modules="$module" "$@" \
+		--log="$dir/weston.log" >"$dir/umockdev.log" 2>&1 &
+	WPID=$!
+	local i=0
+	while [ ! -S "$XDG_RUNTIME_DIR/$sock" ] && [ $i -lt 1000 ]; do
+		sleep 0.02 # polling interval, not synchronisation
+		i=$((i + 1))
+	done
+	WESTON_PID=$(cat "$dir/weston.pid" 2>/dev/null)
+	# The socket file appears at bind(), a moment before listen(): a client connecting in
+	# between is refused. weston loads modules after both, so the module's first log line
+	# means clients can connect.
+	[ -S "$XDG_RUNTIME_DIR/$sock" ] && wait_for "$dir/weston.log" "bezel: libbezel .* loaded"
+}
+
+# screenshot DIR SOCK: weston-screenshooter (weston must run with --debug and a renderer,
+# e.g. --use-pixman) saves the next repaint in DIR; prints the PNG's path.
+screenshot() {
+	local dir=$1 sock=$2 before
+	before=$(ls "$dir"/wayland-screenshot-*.png 2>/dev/null)
+	(cd "$dir" && WAYLAND_DISPLAY=$sock timeout 20 weston-screenshooter >>"$dir/screenshooter.log" 2>&1)
+	for f in "$dir"/wayland-screenshot-*.png; do
+		case "$before" in *"$f"*) ;; *) [ -e "$f" ] && echo "$f" && return 0 ;; esac
+	done
+	return 1
+}
