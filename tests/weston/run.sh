@@ -16,7 +16,8 @@
 # Waiting on files (weston's socket, the client's ready line, the module's event log) is done by
 # polling them with a timeout (tests/weston/lib.sh): nothing else signals those moments. No fixed sleeps.
 #
-# usage: tests/weston/run.sh [--latency N]   (--latency: also measure the added latency over N taps)
+# usage: tests/weston/run.sh [--latency N] [--release]
+#   --latency N: also measure the added latency over N taps; --release: build the plugin optimised
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
@@ -25,10 +26,12 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston}
 OUT=$SCRATCH/weston-tests
 LATENCY=0
+CONFIG=debug
 while [ $# -gt 0 ]; do
 	case $1 in
 	--latency) LATENCY=$2; shift ;;
-	*) echo "usage: $0 [--latency N]" >&2; exit 2 ;;
+	--release) CONFIG=release ;;
+	*) echo "usage: $0 [--latency N] [--release]" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -45,16 +48,16 @@ finish() {
 
 # ---- build ----
 mkdir -p "$OUT"
-echo "== building libBezelPlugin.so and bezel-input-probe (scratch $SCRATCH)"
+echo "== building libBezelPlugin.so and bezel-input-probe ($CONFIG, scratch $SCRATCH)"
 for product in BezelPlugin bezel-input-probe; do
-	if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --product $product \
+	if ! swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --product $product \
 		-Xswiftc -static-stdlib >"$OUT/swift-$product.log" 2>&1; then
 		tail -30 "$OUT/swift-$product.log"
 		fail "swift build --product $product"
 		finish
 	fi
 done
-BIN=$(swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
+BIN=$(swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
 PROBE=$BIN/bezel-input-probe
 INC=$ROOT/CBezel/Sources/CBezel/include
 XML=$ROOT/protocol/bezel-system-gestures-v1.xml
