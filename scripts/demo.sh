@@ -101,6 +101,8 @@ echo "== what the app saw (motions and frames counted, not listed)"
 awk '/touch motion/ { m++; next } /touch frame/ { next }
      { if (m) { printf "   ... %d touch motion events\n", m; m = 0 } print "   " $0 }
      END { if (m) printf "   ... %d touch motion events\n", m }' "$run/app.out"
+echo "   the app got $(grep -c 'touch down' "$run/app.out") of the $CONTACTS touches: the dock and" \
+	"cover-sheet swipes never reached it"
 echo
 echo "== what the system saw (bezel-weston.so: gestures and affordance; ms since the first touch)"
 awk -v t0="$t0" '/ gesture (began|ended|failed|cancelled) | affordance | drag / {

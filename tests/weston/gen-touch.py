@@ -16,9 +16,10 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
                to the app), a second one that rests at 60 % of the dock's travel for 2.5 s
                (screenshot time) and then completes, a tap in the middle, and a swipe down
                from the top (cover sheet)
-  drag         finger 0 rests in the middle (the client starts a drag), finger 1 swipes up
-               from the bottom (dock), finger 2 swipes down from the top (cover sheet)
-  kill         finger 0 moves in the middle for 1.5 s (the client is killed meanwhile), then
+  drag         finger 0 moves slowly in the middle (the client starts a drag), finger 1 swipes
+               up from the bottom at 1.5 s (dock), finger 2 down from the top at 2.1 s (cover
+               sheet)
+  kill         finger 0 moves in the middle for 2.5 s (the client is killed meanwhile), then
                two taps in the middle
   taps-N       N taps in the middle, 10 ms apart (latency measurement)
 """
@@ -145,20 +146,22 @@ def main():
         r.swipe(t, 0, cx, 10, cx, 760, 200)   # cover sheet
     elif name == "drag":
         r.down(0, 0, cx, cy)
-        for i in range(1, 41):      # finger 0 drags slowly for 2 s (the client starts a drag)
+        for i in range(1, 57):      # finger 0 drags slowly for 2.8 s (the client starts a drag)
             r.move(i * 50, 0, cx + i * 2, cy)
-        r.swipe(800, 1, cx - 200, bottom, cx - 200, bottom - 600, 160)       # dock
-        r.swipe(1400, 2, cx - 300, 10, cx - 300, 610, 160)                   # cover sheet
-        r.up(2100, 0)
+        # The client starts its drag at finger 0's first motion; the dock comes 1.5 s later,
+        # so a slow client under load still has its drag running by then.
+        r.swipe(1500, 1, cx - 200, bottom, cx - 200, bottom - 600, 160)      # dock
+        r.swipe(2100, 2, cx - 300, 10, cx - 300, 610, 160)                   # cover sheet
+        r.up(2900, 0)
     elif name == "kill":
         r.down(0, 0, cx, cy)
-        for i in range(1, 31):
-            r.move(i * 50, 0, cx + i * 3, cy)
-        r.up(1550, 0)
-        r.down(1700, 0, cx, cy)
-        r.up(1740, 0)
-        r.down(1800, 0, cx, cy)
-        r.up(1840, 0)
+        for i in range(1, 51):      # 2.5 s: time for the second client to map meanwhile
+            r.move(i * 50, 0, cx + i * 2, cy)
+        r.up(2550, 0)
+        r.down(2700, 0, cx, cy)
+        r.up(2740, 0)
+        r.down(2800, 0, cx, cy)
+        r.up(2840, 0)
     elif name.startswith("taps-"):
         n = int(name[5:])
         for i in range(n):
