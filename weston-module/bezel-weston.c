@@ -382,10 +382,9 @@ static struct bw_rgba gesture_colour(const char *gesture)
 	return (struct bw_rgba){ 0.35f, 0.35f, 0.35f, 0.90f };
 }
 
-static void panel_hide(struct bw *bw, struct bw_panel *p)
+/* Takes the panel's view off the screen; its state (tracking, open) is the caller's. */
+static void panel_unmap(struct bw *bw, struct bw_panel *p)
 {
-	p->tracking = false;
-	p->open = false;
 	if (!p->shown)
 		return;
 	weston_view_damage_below(p->view);
@@ -396,15 +395,20 @@ static void panel_hide(struct bw *bw, struct bw_panel *p)
 	weston_compositor_schedule_repaint(bw->ec);
 }
 
+static void panel_hide(struct bw *bw, struct bw_panel *p)
+{
+	p->tracking = false;
+	p->open = false;
+	panel_unmap(bw, p);
+}
+
 /* Shows `p` at (x, y, w, h) in output coordinates, in `colour`. */
 static void panel_place(struct bw *bw, struct bw_panel *p, struct bw_rgba colour, double x,
 			double y, double w, double h)
 {
 	int32_t iw = (int32_t)(w + 0.5), ih = (int32_t)(h + 0.5);
 	if (iw <= 0 || ih <= 0) {
-		bool tracking = p->tracking;
-		panel_hide(bw, p);
-		p->tracking = tracking;
+		panel_unmap(bw, p); /* progress 0: nothing to show yet */
 		return;
 	}
 	if (!p->surface) {
