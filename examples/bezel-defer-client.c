@@ -178,11 +178,19 @@ static struct wl_buffer *make_buffer(int32_t w, int32_t h)
 {
 	int32_t stride = w * 4;
 	size_t size = (size_t)stride * (size_t)h;
-	char name[] = "/tmp/bezel-defer-client-XXXXXX";
-	int fd = mkstemp(name);
+	/* Anonymous shared memory: a POSIX shm object unlinked as soon as it is open, so
+	 * nothing is left behind and no directory needs to be writable. */
+	char name[64];
+	int fd = -1;
+	for (int attempt = 0; fd < 0 && attempt < 100; attempt++) {
+		snprintf(name, sizeof name, "/bezel-defer-client-%ld-%d", (long)getpid(), attempt);
+		fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
+		if (fd < 0 && errno != EEXIST)
+			return NULL;
+	}
 	if (fd < 0)
 		return NULL;
-	unlink(name);
+	shm_unlink(name);
 	if (ftruncate(fd, (off_t)size) < 0) {
 		close(fd);
 		return NULL;
