@@ -606,7 +606,7 @@ static void h_log(void *data, int level, const char *message)
 	(void)data;
 	enum wlr_log_importance imp = level <= BEZEL_LOG_ERROR ? WLR_ERROR
 				      : level <= BEZEL_LOG_INFO ? WLR_INFO : WLR_DEBUG;
-	wlr_log(imp, "bezel: %s", message);
+	wlr_log(imp, "%s", message); /* the plugin prefixes "bezel:" */
 }
 
 /* ---------------------------------------------------------------- drags (R7) */

@@ -1,0 +1,286 @@
+#!/usr/bin/env bash
+# Integration tests of libbezel-wlroots: bezel-compositor (wlroots 0.15, headless backend,
+# pixman renderer) with the adapter, touches from real libinput reading an umockdev-emulated
+# touchscreen (tools/umockdev-preload) through the compositor's headless touch device, real
+# Wayland clients. No /dev/input, /dev/uinput, DRM or display needed.
+#
+# Each test writes a touch recording (tests/weston/gen-touch.py, or tests/wlroots/
+# gen-touch-wlroots.py for the wlroots-only cases), starts bezel-compositor under umockdev-run
+# with the device opening on SIGUSR2, starts the client(s), waits for their "ready" line, sends
+# SIGUSR2, waits until the event log has seen every contact lift, stops the compositor and
+# checks what each party saw. Moments are awaited by polling files with a timeout
+# (tests/weston/lib.sh wait_for); no fixed sleeps.
+#
+# usage: tests/wlroots/run.sh [--latency N] [--release]
+# Ends with "N passed, N failed"; exit status 0 only if nothing failed.
+# Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
+# libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils.
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots}
+OUT=$SCRATCH/wlroots-tests
+LATENCY=0
+CONFIG=debug
+while [ $# -gt 0 ]; do
+	case $1 in
+	--latency) LATENCY=$2; shift ;;
+	--release) CONFIG=release ;;
+	*) echo "usage: $0 [--latency N] [--release]" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+finish() {
+	echo "$PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+	exit $?
+}
+
+# ---- build ----
+mkdir -p "$OUT"
+echo "== building libBezelPlugin.so and bezel-input-probe ($CONFIG, scratch $SCRATCH)"
+for product in BezelPlugin bezel-input-probe; do
+	if ! swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --product $product \
+		-Xswiftc -static-stdlib >"$OUT/swift-$product.log" 2>&1; then
+		tail -30 "$OUT/swift-$product.log"
+		fail "swift build --product $product"
+		finish
+	fi
+done
+BIN=$(swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
+PROBE=$BIN/bezel-input-probe
+INC=$ROOT/CBezel/Sources/CBezel/include
+XML=$ROOT/protocol/bezel-system-gestures-v1.xml
+XDG_XML=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+wayland-scanner client-header "$XML" "$OUT/bezel-system-gestures-v1-client-protocol.h"
+wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
+wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
+wayland-scanner server-header "$XDG_XML" "$OUT/xdg-shell-protocol.h"
+wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
+if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-wlroots.c" $WLR \
+	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/wlroots/compositor/bezel-compositor.c" \
+		"$ROOT/wlroots/compositor/touch-rig.c" $WLR $(pkg-config --cflags --libs libinput) \
+		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
+	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -o "$OUT/bezel-popup-client" "$ROOT/tests/wlroots/bezel-popup-client.c" \
+		"$OUT/xdg-shell-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client) &&
+	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
+	pass "libbezel-wlroots.so, bezel-compositor, test clients and umockdev shim compile with -Werror"
+else
+	fail "compile"
+	finish
+fi
+
+export XDG_RUNTIME_DIR=$OUT/xdg
+mkdir -p "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+NODE=/dev/input/event7
+
+. "$ROOT/tests/weston/lib.sh"
+
+# start_compositor NAME SCENARIO [realtime]: sets DIR, CPID (umockdev-run), COMP_PID, CONTACTS,
+# SOCK. EXTRA_INI: more [bezel] lines; EXTRA_ARGS: more bezel-compositor arguments.
+start_compositor() {
+	local name=$1 scenario=$2 mode=${3:-}
+	DIR=$OUT/$name
+	rm -rf "$DIR"
+	mkdir -p "$DIR/dev"
+	CONTACTS=$(python3 "$ROOT/tests/wlroots/gen-touch-wlroots.py" "$scenario" "$DIR/rec.evemu") || return 1
+	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
+	if [ "$mode" = realtime ]; then
+		python3 "$ROOT/tests/weston/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
+	fi
+	cat >"$DIR/bezel.ini" <<-EOF
+	[bezel]
+	log-level=debug
+	touch-device=$NODE
+	touch-device-open=sigusr2
+	output-width-mm=68
+	output-height-mm=121
+	event-log=$DIR/events.log
+	${EXTRA_INI:-}
+	EOF
+	SOCK=bezel-wlr-$name
+	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
+	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
+	umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
+		-s "$NODE=$DIR/dev/device.script" -- \
+		sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
+		"$SHIM" "$DIR" "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
+		>"$DIR/host.log" 2>&1 &
+	CPID=$!
+	# The compositor logs "running" after listen() and after its touch device exists.
+	wait_for "$DIR/host.log" "bezel-compositor: running on" 1 20 || return 1
+	COMP_PID=$(cat "$DIR/compositor.pid" 2>/dev/null)
+	[ -n "$COMP_PID" ]
+}
+
+start_client() {
+	local label=$1
+	shift
+	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
+	eval "CPID_$label=$!"
+}
+
+stop_compositor() {
+	kill -TERM "$COMP_PID" 2>/dev/null
+	wait "$CPID" 2>/dev/null
+	local p
+	for p in "$@"; do wait "$p" 2>/dev/null; done
+}
+
+# play NAME SCENARIO READY CLIENT...: start, one client, wait for READY, replay, stop.
+play() {
+	local name=$1 scenario=$2 ready=$3
+	shift 3
+	if ! start_compositor "$name" "$scenario" ${REALTIME:+realtime}; then
+		stop_compositor
+		fail "$name: bezel-compositor did not start (see $DIR)"
+		return 1
+	fi
+	start_client c "$@"
+	if wait_for "$DIR/c.out" "$ready" && kill -USR2 "$COMP_PID" &&
+		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
+		stop_compositor "$CPID_c"
+		return 0
+	fi
+	stop_compositor "$CPID_c"
+	fail "$name: client not ready or replay incomplete (see $DIR)"
+	return 1
+}
+
+. "$ROOT/tests/hosts/expectations.sh"
+
+# The host side of tests/hosts/expectations.sh for wlroots.
+TOUCH_CLIENT=$OUT/bezel-touch-client
+DEFER_CLIENT=$OUT/bezel-defer-client
+host_play() { play "$@"; }
+host_play_kill() {
+	local name=$1 rec=$2
+	if ! start_compositor "$name" "$rec" realtime; then
+		stop_compositor
+		fail "$name: bezel-compositor did not start (see $DIR)"
+		return 1
+	fi
+	start_client c "$TOUCH_CLIENT"
+	if ! wait_for "$DIR/c.out" " ready"; then
+		stop_compositor "$CPID_c"
+		fail "$name: client not ready (see $DIR)"
+		return 1
+	fi
+	kill -USR2 "$COMP_PID"
+	wait_for "$DIR/c.out" " motion id=0" 1 20
+	kill -KILL "$CPID_c"
+	wait "$CPID_c" 2>/dev/null
+	# A second client maps while the first finger still moves over the dead client's place.
+	start_client d "$TOUCH_CLIENT"
+	wait_for "$DIR/d.out" " ready"
+	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+	echo $? >"$DIR/wayland-info.status"
+	stop_compositor "$CPID_d"
+}
+
+# ---- 0. wayland-info: the global and a seat with touch ----
+if start_compositor info tap-bottom; then
+	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+	stop_compositor
+	if grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
+		grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
+		pass "wayland-info lists bezel_system_gestures_manager_v1 and a seat with touch"
+	else
+		fail "wayland-info (see $DIR/wayland-info.out)"
+	fi
+else
+	stop_compositor
+	fail "bezel-compositor did not start (see $DIR/host.log)"
+	finish
+fi
+
+# ---- 1-6. the table every host runs (tests/hosts/expectations.sh): tap, dock swipe, late
+# begin, swipe twice with the defer client, drag, client killed mid-touch ----
+run_host_expectations
+
+# ---- 7. a popup with a grab is open during an edge swipe ----
+# The popup's grab goes underneath the adapter's: the swipe is the dock and the client sees
+# none of it, the popup is not dismissed, and the tap that follows reaches the popup (the seat
+# still has the popup's grab, not the default one).
+if play popup popup " ready" "$OUT/bezel-popup-client"; then
+	c=$DIR/c.out
+	if grep -q "gesture began dock" "$DIR/events.log" && grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
+		[ "$(grep -c ' motion id=0' "$c")" = 0 ] && ! grep -q "popup-done" "$c" &&
+		[ "$(grep -c ' down id=0 .*on=popup' "$c")" = 1 ] && [ "$(grep -c ' up id=0' "$c")" = 1 ] &&
+		[ "$(grep -c ' down id=0' "$c")" = 1 ]; then
+		pass "popup open during a dock swipe: the swipe is the dock, unseen; the popup stays and gets the next tap"
+	else
+		fail "popup during an edge swipe (see $DIR)"
+	fi
+fi
+
+# ---- 8. two outputs: the touchscreen maps to the second one, where the client is ----
+# Layout: HEADLESS-1 at x 0, HEADLESS-2 at x 1080. A tap in the middle of output 2 reaches the
+# client at its surface-local centre; a swipe up from output 2's bottom edge is the dock.
+if EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" play two-outputs tap-swipe " ready" "$TOUCH_CLIENT"; then
+	c=$DIR/c.out
+	if grep -q " down id=0 x=540.0 y=960.0" "$c" && [ "$(grep -c ' down id=0' "$c")" = 1 ] &&
+		[ "$(grep -c ' up id=0' "$c")" = 1 ] && grep -q "gesture began dock" "$DIR/events.log" &&
+		grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
+		grep -q "output HEADLESS-2 .*+1080+0" "$DIR/host.log"; then
+		pass "two outputs: a tap on output 2 reaches its client at (540, 960); output 2's bottom swipe is the dock"
+	else
+		fail "two outputs (see $DIR)"
+	fi
+fi
+
+# ---- 9. gesture settings from [bezel] reach the plugin ----
+if EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$TOUCH_CLIENT"; then
+	if grep -q "1 gesture setting(s) from \[bezel\] applied" "$DIR/host.log" &&
+		[ "$(grep -c ' down id=0' "$DIR/c.out")" = 1 ] && [ "$(grep -c ' up id=0' "$DIR/c.out")" = 1 ] &&
+		[ "$(grep -c ' motion id=0' "$DIR/c.out")" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
+		pass "[bezel] bind-bottom= unbinds the bottom edge: the swipe up reaches the client, no dock"
+	else
+		fail "[bezel] bind-bottom= (see $DIR)"
+	fi
+fi
+
+# ---- 10. R6 policy: a client that is not full-screen may not defer (default policy) ----
+# With policy=all the same deferring client gets the first swipe (the "defer" case above);
+# here the deferral is honoured only when the policy allows it.
+if EXTRA_INI="locked=true" play locked swipe-twice "honored_edges" "$DEFER_CLIENT"; then
+	c=$DIR/c.out
+	if grep -q "honored_edges none" "$c" && ! grep -q "deferred_swipe" "$c" &&
+		true; then
+		pass "R6 locked: no deferral is honoured (honored_edges none), both swipes are system gestures"
+	else
+		fail "R6 locked (see $DIR)"
+	fi
+fi
+
+# ---- latency (optional): libinput event -> client's wl_touch event, with and without ----
+if [ "$LATENCY" -gt 0 ]; then
+	for mode in with without; do
+		ini=
+		[ $mode = without ] && ini="intercept=false"
+		if EXTRA_INI="$ini" REALTIME=1 play latency-$mode taps-$LATENCY " ready" "$TOUCH_CLIENT"; then
+			if python3 "$ROOT/tests/weston/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the adapter"; then
+				pass "latency measured ($mode)"
+			else
+				fail "latency ($mode), see $DIR"
+			fi
+		fi
+	done
+fi
+
+finish
