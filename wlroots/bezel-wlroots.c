@@ -201,12 +201,11 @@ static void output_describe(struct bezel_wlr *bw, struct bw_output *o)
 		return;
 	int32_t mm_w = o->width_mm > 0 ? o->width_mm : o->output->phys_width;
 	int32_t mm_h = o->height_mm > 0 ? o->height_mm : o->output->phys_height;
-	if (o->output == bw->output0) {
+	if (o->output == bw->output0)
 		bezel_output_set(bw->plugin, box->width, box->height, mm_w, mm_h,
 				 (int32_t)o->output->transform);
-		wlr_log(WLR_INFO, "bezel: output %s %dx%d+%d+%d, %dx%d mm", o->output->name,
-			box->width, box->height, box->x, box->y, mm_w, mm_h);
-	}
+	wlr_log(WLR_INFO, "bezel: output %s %dx%d+%d+%d, %dx%d mm", o->output->name, box->width,
+		box->height, box->x, box->y, mm_w, mm_h);
 }
 
 static void output_destroyed(struct wl_listener *l, void *data)
@@ -331,13 +330,29 @@ static void surface_update_policy(struct bezel_wlr *bw, struct bw_surface *bs)
 	}
 }
 
+static void surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, double y,
+			 int depth);
+
 static void surface_committed(struct wl_listener *l, void *data)
 {
 	struct bw_surface *bs = wl_container_of(l, bs, commit);
+	struct bezel_wlr *bw = bs->bw;
+	struct wlr_surface *s = bs->surface;
 	(void)data;
 	/* Applies a pending set_deferred_edges (double-buffered on wl_surface.commit). */
-	bezel_surface_commit(bs->bw->plugin, bs->surface->resource);
-	surface_update_policy(bs->bw, bs);
+	bezel_surface_commit(bw->plugin, s->resource);
+	/* A surface is known to the plugin while the compositor shows it. Its role's commit
+	 * handler (xdg map) has run before this signal, so the position is current. */
+	double x, y;
+	if (bw->iface.surface_position) {
+		if (wlr_surface_has_buffer(s) && bw->iface.surface_position(bw->data, s, &x, &y))
+			surface_sync(bw, s, x, y, 0);
+		else if (bs->added && !wlr_surface_has_buffer(s)) {
+			bezel_surface_remove(bw->plugin, s->resource); /* unmapped: R8 for its touches */
+			bs->added = false;
+		}
+	}
+	surface_update_policy(bw, bs);
 }
 
 static void surface_destroyed(struct wl_listener *l, void *data)
@@ -383,12 +398,16 @@ static void surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, 
 	if (!bs || depth > 64)
 		return;
 	struct wlr_surface *parent = surface_parent(s);
-	if (parent && !bs->added) {
-		/* The parent's position is refreshed when a touch hits it; until then, place
-		 * it at the child's origin (only its deferral is looked up through the child). */
-		surface_sync(bw, parent, x, y, depth + 1);
-	}
 	struct bw_surface *pbs = parent ? surface_find(bw, parent) : NULL;
+	if (pbs && !pbs->added) {
+		/* The parent's position comes from the compositor if it can tell, else from its
+		 * next hit; until then it sits at the child's origin (only its deferral is looked
+		 * up through the child). */
+		double px = x, py = y;
+		if (bw->iface.surface_position)
+			bw->iface.surface_position(bw->data, parent, &px, &py);
+		surface_sync(bw, parent, px, py, depth + 1);
+	}
 	double w = s->current.width, h = s->current.height;
 	if (!bs->added) {
 		int r = bezel_surface_add(bw->plugin, s->resource,

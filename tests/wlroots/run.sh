@@ -11,7 +11,9 @@
 # checks what each party saw. Moments are awaited by polling files with a timeout
 # (tests/weston/lib.sh wait_for); no fixed sleeps.
 #
-# usage: tests/wlroots/run.sh [--latency N] [--release]
+# usage: tests/wlroots/run.sh [--latency N] [--release] [CASE...]
+#   CASE: run only these cases (table cases tap swipe late defer drag kill; popup, two-outputs,
+#   config, locked)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils.
@@ -21,14 +23,24 @@ SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots}
 OUT=$SCRATCH/wlroots-tests
 LATENCY=0
 CONFIG=debug
+CASES=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--latency) LATENCY=$2; shift ;;
 	--release) CONFIG=release ;;
-	*) echo "usage: $0 [--latency N] [--release]" >&2; exit 2 ;;
+	-*) echo "usage: $0 [--latency N] [--release] [CASE...]" >&2; exit 2 ;;
+	*) CASES+=("$1") ;;
 	esac
 	shift
 done
+
+# want CASE: true when CASE was asked for (or no case was named)
+want() {
+	[ ${#CASES[@]} = 0 ] && return 0
+	local c
+	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
+	return 1
+}
 
 PASS=0
 FAIL=0
@@ -211,13 +223,17 @@ fi
 
 # ---- 1-6. the table every host runs (tests/hosts/expectations.sh): tap, dock swipe, late
 # begin, swipe twice with the defer client, drag, client killed mid-touch ----
-run_host_expectations
+if [ ${#CASES[@]} = 0 ]; then
+	run_host_expectations
+else
+	run_host_expectations "${CASES[@]}"
+fi
 
 # ---- 7. a popup with a grab is open during an edge swipe ----
 # The popup's grab goes underneath the adapter's: the swipe is the dock and the client sees
 # none of it, the popup is not dismissed, and the tap that follows reaches the popup (the seat
 # still has the popup's grab, not the default one).
-if play popup popup " ready" "$OUT/bezel-popup-client"; then
+if want popup && play popup popup " ready" "$OUT/bezel-popup-client"; then
 	c=$DIR/c.out
 	if grep -q "gesture began dock" "$DIR/events.log" && grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
 		[ "$(grep -c ' motion id=0' "$c")" = 0 ] && ! grep -q "popup-done" "$c" &&
@@ -232,7 +248,7 @@ fi
 # ---- 8. two outputs: the touchscreen maps to the second one, where the client is ----
 # Layout: HEADLESS-1 at x 0, HEADLESS-2 at x 1080. A tap in the middle of output 2 reaches the
 # client at its surface-local centre; a swipe up from output 2's bottom edge is the dock.
-if EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" play two-outputs tap-swipe " ready" "$TOUCH_CLIENT"; then
+if want two-outputs && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" play two-outputs tap-swipe " ready" "$TOUCH_CLIENT"; then
 	c=$DIR/c.out
 	if grep -q " down id=0 x=540.0 y=960.0" "$c" && [ "$(grep -c ' down id=0' "$c")" = 1 ] &&
 		[ "$(grep -c ' up id=0' "$c")" = 1 ] && grep -q "gesture began dock" "$DIR/events.log" &&
@@ -245,7 +261,7 @@ if EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" play two-outputs tap-swip
 fi
 
 # ---- 9. gesture settings from [bezel] reach the plugin ----
-if EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$TOUCH_CLIENT"; then
+if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$TOUCH_CLIENT"; then
 	if grep -q "1 gesture setting(s) from \[bezel\] applied" "$DIR/host.log" &&
 		[ "$(grep -c ' down id=0' "$DIR/c.out")" = 1 ] && [ "$(grep -c ' up id=0' "$DIR/c.out")" = 1 ] &&
 		[ "$(grep -c ' motion id=0' "$DIR/c.out")" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
@@ -258,7 +274,7 @@ fi
 # ---- 10. R6 policy: a client that is not full-screen may not defer (default policy) ----
 # With policy=all the same deferring client gets the first swipe (the "defer" case above);
 # here the deferral is honoured only when the policy allows it.
-if EXTRA_INI="locked=true" play locked swipe-twice "honored_edges" "$DEFER_CLIENT"; then
+if want locked && EXTRA_INI="locked=true" play locked swipe-twice "honored_edges" "$DEFER_CLIENT"; then
 	c=$DIR/c.out
 	if grep -q "honored_edges none" "$c" && ! grep -q "deferred_swipe" "$c" &&
 		true; then

@@ -245,6 +245,10 @@ static void new_xdg_surface(struct wl_listener *l, void *data)
 	wl_signal_add(&xdg->events.destroy, &v->destroy);
 	v->request_fullscreen.notify = view_request_fullscreen;
 	wl_signal_add(&xdg->toplevel->events.request_fullscreen, &v->request_fullscreen);
+	/* wlroots announces a toplevel at its first commit: a set_fullscreen sent before that
+	 * is only in `requested`. */
+	if (xdg->toplevel->requested.fullscreen)
+		wlr_xdg_toplevel_set_fullscreen(xdg, true);
 	view_place(v);
 }
 
@@ -257,6 +261,34 @@ static struct wlr_surface *surface_at(void *data, double lx, double ly, double *
 	if (!n || n->type != WLR_SCENE_NODE_SURFACE)
 		return NULL;
 	return wlr_scene_surface_from_node(n)->surface;
+}
+
+struct position_query {
+	struct wlr_surface *surface;
+	int x, y;
+	bool found;
+};
+
+static void position_iter(struct wlr_surface *surface, int sx, int sy, void *data)
+{
+	struct position_query *q = data;
+	if (surface == q->surface && !q->found) {
+		q->x = sx;
+		q->y = sy;
+		q->found = true;
+	}
+}
+
+/* The adapter's question "where is this surface shown": a walk over the app layer's enabled
+ * surfaces (a reference compositor's few surfaces; a big one would keep a map). */
+static bool surface_position(void *data, struct wlr_surface *surface, double *lx, double *ly)
+{
+	struct server *s = data;
+	struct position_query q = { .surface = surface };
+	wlr_scene_node_for_each_surface(&s->apps->node, position_iter, &q);
+	*lx = q.x;
+	*ly = q.y;
+	return q.found;
 }
 
 /* ---------------------------------------------------------------- panels */
@@ -759,6 +791,7 @@ int main(int argc, char **argv)
 		struct bezel_wlr_interface iface = {
 			.version = BEZEL_WLR_INTERFACE_VERSION,
 			.surface_at = surface_at,
+			.surface_position = surface_position,
 			.gesture = on_gesture,
 			.affordance = on_affordance,
 		};

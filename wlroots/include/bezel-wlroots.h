@@ -104,6 +104,14 @@ struct bezel_wlr_interface {
 	 * surface-local position in *sx, *sy.
 	 */
 	struct wlr_surface *(*surface_at)(void *data, double lx, double ly, double *sx, double *sy);
+	/**
+	 * Where `surface` is shown: its layout position in *lx, *ly, and true; false if it is not
+	 * shown (unmapped, hidden). Called after the surface's commits, so that the plugin knows a
+	 * surface (and tells its client which edges it honours) from the moment it is mapped, not
+	 * only from its first touch. May be NULL: surfaces are then made known at their first
+	 * touch.
+	 */
+	bool (*surface_position)(void *data, struct wlr_surface *surface, double *lx, double *ly);
 	/** A system gesture began, moved, ended, was cancelled or failed (may be NULL). */
 	void (*gesture)(void *data, const struct bezel_wlr_gesture_event *event);
 	/** Show or hide the "swipe again" hint at `edge` of `output` (R3; may be NULL). */
