@@ -31,6 +31,9 @@ tests/protocol/install-test.sh || status=1
 step "weston 10 headless with bezel-weston.so, real clients, libinput under umockdev"
 BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/run.sh || status=1
 
+step "wlroots 0.15: libbezel-wlroots + bezel-compositor headless, real clients, libinput under umockdev; meson install"
+{ BEZEL_WLROOTS_SCRATCH="$root/.build" tests/wlroots/run.sh && tests/wlroots/install-test.sh; } || status=1
+
 echo
 if [ $status -eq 0 ]; then echo "scripts/test.sh: all test groups passed"; else echo "scripts/test.sh: some test group FAILED"; fi
 exit $status

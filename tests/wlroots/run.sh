@@ -271,14 +271,16 @@ if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" 
 	fi
 fi
 
-# ---- 10. R6 policy: a client that is not full-screen may not defer (default policy) ----
-# With policy=all the same deferring client gets the first swipe (the "defer" case above);
-# here the deferral is honoured only when the policy allows it.
+# ---- 10. R6 lock: while locked no deferral is honoured and gestures that are off while locked
+# (the dock by default) fail `locked`: both swipes reach the deferring client as plain touches.
 if want locked && EXTRA_INI="locked=true" play locked swipe-twice "honored_edges" "$DEFER_CLIENT"; then
 	c=$DIR/c.out
-	if grep -q "honored_edges none" "$c" && ! grep -q "deferred_swipe" "$c" &&
-		true; then
-		pass "R6 locked: no deferral is honoured (honored_edges none), both swipes are system gestures"
+	if grep -q "honored_edges none" "$c" && ! grep -q "honored_edges bottom" "$c" &&
+		! grep -q "deferred_swipe" "$c" && [ "$(grep -c 'touch down id=0' "$c")" = 2 ] &&
+		[ "$(grep -c 'touch up id=0' "$c")" = 2 ] &&
+		[ "$(grep -c 'gesture failed dock .*reason=locked' "$DIR/events.log")" = 2 ] &&
+		! grep -q "gesture began" "$DIR/events.log"; then
+		pass "R6 locked: honored_edges none, both swipes fail 'locked' and reach the client as plain touches"
 	else
 		fail "R6 locked (see $DIR)"
 	fi
