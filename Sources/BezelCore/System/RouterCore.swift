@@ -185,6 +185,24 @@ struct RouterCore {
         for surface in deferrals.keys.sorted(by: { $0.index < $1.index }) {
             sendHonoredIfChanged(surface)
         }
+        if locked {
+            failCandidatesOffWhileLocked()
+            // A flush caused by the lock is a batch of its own: close it with its frames.
+            endBatch()
+        }
+    }
+
+    /// §4.3 Lock: nothing that is off while locked begins after the lock. Its candidates that
+    /// are still possible fail `locked` now, and a touch left with no live candidate is flushed
+    /// to its client (R2). Gestures that already began keep their touch.
+    private mutating func failCandidatesOffWhileLocked() {
+        for i in slots.indices where slots[i].active {
+            for which in 0..<2 {
+                guard let c = candidate(i, which), c.state == .possible,
+                      !config.gestures[c.gesture].whenLocked else { continue }
+                failCandidate(i, which: which, reason: .locked)
+            }
+        }
     }
 
     private mutating func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
@@ -237,15 +255,13 @@ struct RouterCore {
         slots[i].holdDeadline = .never
         slots[i].candidate0 = nil
         slots[i].candidate1 = nil
+        slots[i].owner = .none
         if surface != .root {
             slots[i].surface = surface
             slots[i].client = tree.tag(of: surface)
-            let r = tree.rect(of: surface)
-            slots[i].surfaceOrigin = Point(x: r.x, y: r.y)
         } else {
             slots[i].surface = .none
             slots[i].client = -1
-            slots[i].surfaceOrigin = .zero
         }
 
         createCandidates(i, at: position, time: time)
@@ -474,8 +490,10 @@ struct RouterCore {
                 continue
             }
             if !lookedUp && slots[i].surface != .none {
+                // The R3 lookup, made once for the whole touch (§4.3).
                 deferringSurface = self.deferringSurface(for: slots[i].surface)
                 if deferringSurface != .none { deferred = honoredEdges(surface: deferringSurface) }
+                slots[i].owner = deferringSurface
                 lookedUp = true
             }
             var role = EdgeSwipeRecognizer.Role.live
@@ -577,8 +595,8 @@ struct RouterCore {
             slots[i].holdDeadline = .never
         case .client where slots[i].clientActive:
             // Too late to hide the touch: take it, and say why before cancelling (R2).
-            let owner = deferringSurface(for: slots[i].surface)
-            if owner != .none { emit(.gestureTaken(surface: owner, edge: c.edge)) }
+            let owner = slots[i].owner
+            if hasGestureObject(surface: owner) { emit(.gestureTaken(surface: owner, edge: c.edge)) }
             cancelClient(slots[i].client)
         default:
             break
@@ -594,9 +612,9 @@ struct RouterCore {
     private mutating func deferredSwipe(_ i: Int, which: Int) {
         guard let c = candidate(i, which) else { return }
         let e = c.edge.index
-        let owner = deferringSurface(for: slots[i].surface)
+        let owner = slots[i].owner
         if armedUntil[e] == .never { emit(.affordanceShown(edge: c.edge)) }
-        if owner != .none { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
+        if hasGestureObject(surface: owner) { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
         armedUntil[e] = now + Milliseconds(c.thresholds.rearmWindow_ms)
         noteDeadline(armedUntil[e])
         logger.log(.info, "touch \(slots[i].id): deferred swipe on the \(c.edge) edge; armed for \(c.thresholds.rearmWindow_ms) ms")
@@ -663,7 +681,9 @@ struct RouterCore {
 
     private mutating func deliver(_ i: Int, _ kind: TouchSlot.HeldEvent.Kind, position: Point, time: Milliseconds) {
         let client = slots[i].client, surface = slots[i].surface, id = slots[i].id
-        let local = Point(x: position.x - slots[i].surfaceOrigin.x, y: position.y - slots[i].surfaceOrigin.y)
+        // Surface-local from where the surface is now, not where it was at the down (§4.3).
+        let origin = tree.rect(of: surface)
+        let local = Point(x: position.x - origin.x, y: position.y - origin.y)
         switch kind {
         case .down:
             slots[i].clientActive = true
