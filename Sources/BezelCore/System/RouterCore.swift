@@ -297,12 +297,10 @@ struct RouterCore {
         if wasHeld { slots[i].held.append(.init(kind: .motion, position: position, time: time)) }
 
         let position_mm = output.toMillimetres(position)
-        if slots[i].candidate0 != nil {
-            let verdict = slots[i].candidate0!.motion(to: position_mm, time: time)
+        if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
             handle(verdict, slot: i, which: 0)
         }
-        if slots[i].candidate1 != nil {
-            let verdict = slots[i].candidate1!.motion(to: position_mm, time: time)
+        if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
             handle(verdict, slot: i, which: 1)
         }
         // A held motion reached the client with the flush, if there was one.
@@ -534,13 +532,9 @@ struct RouterCore {
 
     /// Fails candidate `which` of slot `i` if it is still possible.
     private mutating func failCandidate(_ i: Int, which: Int, reason: FailureReason) {
-        if which == 0 {
-            guard slots[i].candidate0?.state == .possible else { return }
-            slots[i].candidate0!.fail(reason)
-        } else {
-            guard slots[i].candidate1?.state == .possible else { return }
-            slots[i].candidate1!.fail(reason)
-        }
+        guard candidate(i, which)?.state == .possible else { return }
+        let accepted = which == 0 ? slots[i].candidate0?.fail(reason) : slots[i].candidate1?.fail(reason)
+        guard checkTransition(accepted, i, "fail") else { return }
         candidateFailed(i, which: which, reason: reason)
     }
 
@@ -619,7 +613,7 @@ struct RouterCore {
         noteDeadline(armedUntil[e])
         logger.log(.info, "touch \(slots[i].id): deferred swipe on the \(c.edge) edge; armed for \(c.thresholds.rearmWindow_ms) ms")
         // The shadow has done its job; it watches no more.
-        if which == 0 { slots[i].candidate0!.end() } else { slots[i].candidate1!.end() }
+        checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end")
     }
 
     private mutating func liftCandidate(_ i: Int, which: Int, time: Milliseconds) {
@@ -629,7 +623,7 @@ struct RouterCore {
             failCandidate(i, which: which, reason: .tap)
         case .began, .changed:
             let committed = c.isCommitted(liftAt: time)
-            if which == 0 { slots[i].candidate0!.end() } else { slots[i].candidate1!.end() }
+            guard checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end") else { return }
             if c.role == .live {
                 logger.log(.info, "touch \(slots[i].id): \(config.gestures[c.gesture].name) ended, committed: \(committed)")
                 emit(.systemEnded(gesture: c.gesture, edge: c.edge, committed: committed))
@@ -645,11 +639,23 @@ struct RouterCore {
         case .possible:
             failCandidate(i, which: which, reason: .cancelled)
         case .began, .changed:
-            if which == 0 { slots[i].candidate0!.cancel() } else { slots[i].candidate1!.cancel() }
+            guard checkTransition(which == 0 ? slots[i].candidate0?.cancel() : slots[i].candidate1?.cancel(), i, "cancel") else { return }
             if c.role == .live { emit(.systemCancelled(gesture: c.gesture, edge: c.edge)) }
         default:
             break
         }
+    }
+
+    /// E1: a transition the recognizer refused (`false`) is a bug. Debug builds stopped at the
+    /// recognizer's assertion; release builds log it here and go on as if it had not been asked.
+    /// - Returns: `true` if the transition was taken.
+    @discardableResult
+    private func checkTransition(_ accepted: Bool?, _ i: Int, _ what: StaticString) -> Bool {
+        guard accepted == true else {
+            logger.log(.error, "touch \(slots[i].id): illegal edge candidate transition '\(what)' ignored (E1)")
+            return false
+        }
+        return true
     }
 
     private mutating func emitFailure(gesture: Int, edge: Edge, reason: FailureReason, touch: Int32) {
