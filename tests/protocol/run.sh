@@ -41,6 +41,11 @@ finish() {
 	exit $?
 }
 
+if [ "$VALGRIND" = 1 ] && ! command -v valgrind >/dev/null; then
+	fail "--valgrind asked for, but valgrind is not installed (scripts/install-deps.sh installs it)"
+	finish
+fi
+
 # ---- build ----
 echo "== building libBezelPlugin.so (scratch $SCRATCH)"
 if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --product BezelPlugin \
