@@ -185,6 +185,24 @@ struct RouterCore {
         for surface in deferrals.keys.sorted(by: { $0.index < $1.index }) {
             sendHonoredIfChanged(surface)
         }
+        if locked {
+            failCandidatesOffWhileLocked()
+            // A flush caused by the lock is a batch of its own: close it with its frames.
+            endBatch()
+        }
+    }
+
+    /// §4.3 Lock: nothing that is off while locked begins after the lock. Its candidates that
+    /// are still possible fail `locked` now, and a touch left with no live candidate is flushed
+    /// to its client (R2). Gestures that already began keep their touch.
+    private mutating func failCandidatesOffWhileLocked() {
+        for i in slots.indices where slots[i].active {
+            for which in 0..<2 {
+                guard let c = candidate(i, which), c.state == .possible,
+                      !config.gestures[c.gesture].whenLocked else { continue }
+                failCandidate(i, which: which, reason: .locked)
+            }
+        }
     }
 
     private mutating func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
@@ -237,15 +255,13 @@ struct RouterCore {
         slots[i].holdDeadline = .never
         slots[i].candidate0 = nil
         slots[i].candidate1 = nil
+        slots[i].owner = .none
         if surface != .root {
             slots[i].surface = surface
             slots[i].client = tree.tag(of: surface)
-            let r = tree.rect(of: surface)
-            slots[i].surfaceOrigin = Point(x: r.x, y: r.y)
         } else {
             slots[i].surface = .none
             slots[i].client = -1
-            slots[i].surfaceOrigin = .zero
         }
 
         createCandidates(i, at: position, time: time)
@@ -281,12 +297,10 @@ struct RouterCore {
         if wasHeld { slots[i].held.append(.init(kind: .motion, position: position, time: time)) }
 
         let position_mm = output.toMillimetres(position)
-        if slots[i].candidate0 != nil {
-            let verdict = slots[i].candidate0!.motion(to: position_mm, time: time)
+        if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
             handle(verdict, slot: i, which: 0)
         }
-        if slots[i].candidate1 != nil {
-            let verdict = slots[i].candidate1!.motion(to: position_mm, time: time)
+        if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
             handle(verdict, slot: i, which: 1)
         }
         // A held motion reached the client with the flush, if there was one.
@@ -474,8 +488,10 @@ struct RouterCore {
                 continue
             }
             if !lookedUp && slots[i].surface != .none {
+                // The R3 lookup, made once for the whole touch (§4.3).
                 deferringSurface = self.deferringSurface(for: slots[i].surface)
                 if deferringSurface != .none { deferred = honoredEdges(surface: deferringSurface) }
+                slots[i].owner = deferringSurface
                 lookedUp = true
             }
             var role = EdgeSwipeRecognizer.Role.live
@@ -516,13 +532,9 @@ struct RouterCore {
 
     /// Fails candidate `which` of slot `i` if it is still possible.
     private mutating func failCandidate(_ i: Int, which: Int, reason: FailureReason) {
-        if which == 0 {
-            guard slots[i].candidate0?.state == .possible else { return }
-            slots[i].candidate0!.fail(reason)
-        } else {
-            guard slots[i].candidate1?.state == .possible else { return }
-            slots[i].candidate1!.fail(reason)
-        }
+        guard candidate(i, which)?.state == .possible else { return }
+        let accepted = which == 0 ? slots[i].candidate0?.fail(reason) : slots[i].candidate1?.fail(reason)
+        guard checkTransition(accepted, i, "fail") else { return }
         candidateFailed(i, which: which, reason: reason)
     }
 
@@ -577,8 +589,8 @@ struct RouterCore {
             slots[i].holdDeadline = .never
         case .client where slots[i].clientActive:
             // Too late to hide the touch: take it, and say why before cancelling (R2).
-            let owner = deferringSurface(for: slots[i].surface)
-            if owner != .none { emit(.gestureTaken(surface: owner, edge: c.edge)) }
+            let owner = slots[i].owner
+            if hasGestureObject(surface: owner) { emit(.gestureTaken(surface: owner, edge: c.edge)) }
             cancelClient(slots[i].client)
         default:
             break
@@ -594,14 +606,14 @@ struct RouterCore {
     private mutating func deferredSwipe(_ i: Int, which: Int) {
         guard let c = candidate(i, which) else { return }
         let e = c.edge.index
-        let owner = deferringSurface(for: slots[i].surface)
+        let owner = slots[i].owner
         if armedUntil[e] == .never { emit(.affordanceShown(edge: c.edge)) }
-        if owner != .none { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
+        if hasGestureObject(surface: owner) { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
         armedUntil[e] = now + Milliseconds(c.thresholds.rearmWindow_ms)
         noteDeadline(armedUntil[e])
         logger.log(.info, "touch \(slots[i].id): deferred swipe on the \(c.edge) edge; armed for \(c.thresholds.rearmWindow_ms) ms")
         // The shadow has done its job; it watches no more.
-        if which == 0 { slots[i].candidate0!.end() } else { slots[i].candidate1!.end() }
+        checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end")
     }
 
     private mutating func liftCandidate(_ i: Int, which: Int, time: Milliseconds) {
@@ -611,7 +623,7 @@ struct RouterCore {
             failCandidate(i, which: which, reason: .tap)
         case .began, .changed:
             let committed = c.isCommitted(liftAt: time)
-            if which == 0 { slots[i].candidate0!.end() } else { slots[i].candidate1!.end() }
+            guard checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end") else { return }
             if c.role == .live {
                 logger.log(.info, "touch \(slots[i].id): \(config.gestures[c.gesture].name) ended, committed: \(committed)")
                 emit(.systemEnded(gesture: c.gesture, edge: c.edge, committed: committed))
@@ -627,11 +639,23 @@ struct RouterCore {
         case .possible:
             failCandidate(i, which: which, reason: .cancelled)
         case .began, .changed:
-            if which == 0 { slots[i].candidate0!.cancel() } else { slots[i].candidate1!.cancel() }
+            guard checkTransition(which == 0 ? slots[i].candidate0?.cancel() : slots[i].candidate1?.cancel(), i, "cancel") else { return }
             if c.role == .live { emit(.systemCancelled(gesture: c.gesture, edge: c.edge)) }
         default:
             break
         }
+    }
+
+    /// E1: a transition the recognizer refused (`false`) is a bug. Debug builds stopped at the
+    /// recognizer's assertion; release builds log it here and go on as if it had not been asked.
+    /// - Returns: `true` if the transition was taken.
+    @discardableResult
+    private func checkTransition(_ accepted: Bool?, _ i: Int, _ what: StaticString) -> Bool {
+        guard accepted == true else {
+            logger.log(.error, "touch \(slots[i].id): illegal edge candidate transition '\(what)' ignored (E1)")
+            return false
+        }
+        return true
     }
 
     private mutating func emitFailure(gesture: Int, edge: Edge, reason: FailureReason, touch: Int32) {
@@ -663,7 +687,9 @@ struct RouterCore {
 
     private mutating func deliver(_ i: Int, _ kind: TouchSlot.HeldEvent.Kind, position: Point, time: Milliseconds) {
         let client = slots[i].client, surface = slots[i].surface, id = slots[i].id
-        let local = Point(x: position.x - slots[i].surfaceOrigin.x, y: position.y - slots[i].surfaceOrigin.y)
+        // Surface-local from where the surface is now, not where it was at the down (§4.3).
+        let origin = tree.rect(of: surface)
+        let local = Point(x: position.x - origin.x, y: position.y - origin.y)
         switch kind {
         case .down:
             slots[i].clientActive = true

@@ -78,7 +78,8 @@ public final class SystemGestureRouter {
     public func addSurface(client: ClientID, rect: Rect, parent: NodeTree.NodeID? = nil) -> NodeTree.NodeID? {
         core.addSurface(client: client, rect: rect, parent: parent)
     }
-    /// Moves or resizes a surface (output coordinates).
+    /// Moves or resizes a surface (output coordinates). Events delivered from now on, held ones
+    /// included, are made local to the new position (§4.3).
     public func setSurfaceRect(_ rect: Rect, surface: NodeTree.NodeID) { core.setSurfaceRect(rect, surface: surface) }
     /// The client that owns `surface`, or -1.
     public func client(of surface: NodeTree.NodeID) -> ClientID { core.client(of: surface) }
@@ -103,7 +104,8 @@ public final class SystemGestureRouter {
     /// The edges currently honoured for `surface`.
     public func honoredEdges(surface: NodeTree.NodeID) -> EdgeSet { core.honoredEdges(surface: surface) }
     /// Locks or unlocks the compositor (R6). While locked no deferral is honoured and only
-    /// `when_locked` gestures start.
+    /// `when_locked` gestures start. A lock fails the still-deciding candidates of the other
+    /// gestures (`locked`) and flushes a touch left with none to its client (§4.3 Lock).
     public func setLocked(_ locked: Bool, time: Milliseconds) { core.setLocked(locked, time: time) }
 
     // MARK: Touches
