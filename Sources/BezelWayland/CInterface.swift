@@ -10,9 +10,9 @@ import CWaylandServer
 // input a host or client can produce.
 
 /// The library version as `(major << 16) | (minor << 8) | micro`.
-public let bezelVersion: UInt32 = (0 << 16) | (1 << 8) | 0
+public let bezelVersion: UInt32 = (0 << 16) | (2 << 8) | 0
 
-private let versionString: StaticString = "0.1.0"
+private let versionString: StaticString = "0.2.0"
 
 private func cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
@@ -76,10 +76,14 @@ public func bezel_c_plugin_create(_ display: OpaquePointer?,
                                   _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     out?.pointee = nil
     guard let display, let host, let out else { return INVALID }
-    let interface = host.pointee
-    guard interface.version == UInt32(BEZEL_HOST_INTERFACE_VERSION) else {
-        if let log = interface.log {
-            "bezel: host interface version \(interface.version) unsupported (this library knows \(BEZEL_HOST_INTERFACE_VERSION))"
+    guard let interface = HostInterface.copy(host) else {
+        // The version member is the first field in every version, so it is safe to read.
+        let version = UnsafeRawPointer(host).load(as: UInt32.self)
+        // Only the version 1 members are known to exist in a struct of unknown version.
+        var v1 = HostInterface.versionOneMembers(of: host)
+        v1.version = version
+        if let log = v1.log {
+            "bezel: host interface version \(version) unsupported (this library knows 1 to \(BEZEL_HOST_INTERFACE_VERSION))"
                 .withCString { log(hostData, Int32(BEZEL_LOG_ERROR.rawValue), $0) }
         }
         return VERSION
@@ -343,4 +347,61 @@ public func bezel_c_drag_start(_ handle: OpaquePointer?, _ id: Int32, _ time: UI
 @_cdecl("bezel_drag_end")
 public func bezel_c_drag_end(_ handle: OpaquePointer?, _ time: UInt32) -> Int32 {
     feed(handle, time) { p, t in p.router.dragEnd(time: t) }
+}
+
+// MARK: - Version 0.2 entry points (placeholders until the router side lands)
+
+private func notYet(_ handle: OpaquePointer?, _ name: String) -> Int32 {
+    plugin(handle)?.log(.error, "\(name) is not implemented yet")
+    return INVALID
+}
+
+@_cdecl("bezel_output_add")
+public func bezel_c_output_add(_ handle: OpaquePointer?, _ id: UInt32, _ x: Int32, _ y: Int32,
+                               _ width: Int32, _ height: Int32, _ widthMm: Int32, _ heightMm: Int32,
+                               _ transform: Int32) -> Int32 { notYet(handle, "bezel_output_add") }
+
+@_cdecl("bezel_output_update")
+public func bezel_c_output_update(_ handle: OpaquePointer?, _ id: UInt32, _ x: Int32, _ y: Int32,
+                                  _ width: Int32, _ height: Int32, _ widthMm: Int32, _ heightMm: Int32,
+                                  _ transform: Int32) -> Int32 { notYet(handle, "bezel_output_update") }
+
+@_cdecl("bezel_output_remove")
+public func bezel_c_output_remove(_ handle: OpaquePointer?, _ id: UInt32, _ time: UInt32) -> Int32 {
+    notYet(handle, "bezel_output_remove")
+}
+
+@_cdecl("bezel_touch_down_on_output")
+public func bezel_c_touch_down_on_output(_ handle: OpaquePointer?, _ output: UInt32, _ id: Int32,
+                                         _ x: Double, _ y: Double, _ time: UInt32) -> Int32 {
+    notYet(handle, "bezel_touch_down_on_output")
+}
+
+@_cdecl("bezel_touch_down_on_surface")
+public func bezel_c_touch_down_on_surface(_ handle: OpaquePointer?, _ output: UInt32, _ id: Int32,
+                                          _ x: Double, _ y: Double, _ surface: OpaquePointer?,
+                                          _ time: UInt32) -> Int32 {
+    notYet(handle, "bezel_touch_down_on_surface")
+}
+
+@_cdecl("bezel_surface_set_input_region")
+public func bezel_c_surface_set_input_region(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                             _ rects: UnsafePointer<bezel_rect>?, _ count: Int) -> Int32 {
+    notYet(handle, "bezel_surface_set_input_region")
+}
+
+@_cdecl("bezel_surface_reset_input_region")
+public func bezel_c_surface_reset_input_region(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
+    notYet(handle, "bezel_surface_reset_input_region")
+}
+
+@_cdecl("bezel_surface_set_hidden")
+public func bezel_c_surface_set_hidden(_ handle: OpaquePointer?, _ surface: OpaquePointer?, _ hidden: Bool) -> Int32 {
+    notYet(handle, "bezel_surface_set_hidden")
+}
+
+@_cdecl("bezel_surface_place_above")
+public func bezel_c_surface_place_above(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                        _ sibling: OpaquePointer?) -> Int32 {
+    notYet(handle, "bezel_surface_place_above")
 }
