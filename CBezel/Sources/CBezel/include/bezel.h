@@ -373,8 +373,9 @@ int bezel_output_set(struct bezel_plugin *plugin, int32_t width, int32_t height,
  * position (x, y), with the size, physical size and transform semantics of bezel_output_set.
  * Its edges have their own zones, millimetre scale and armed state.
  *
- * @return BEZEL_OK, BEZEL_ERROR_EXISTS (the id is known), BEZEL_ERROR_INVALID_ARGUMENT (id 0
- *         while output 0 exists, bad size or transform), BEZEL_ERROR_LIMIT (too many outputs).
+ * @return BEZEL_OK, BEZEL_ERROR_EXISTS (the id is known; output 0 exists unless removed),
+ *         BEZEL_ERROR_INVALID_ARGUMENT (bad position, size or transform), BEZEL_ERROR_LIMIT
+ *         (more than 64 outputs).
  */
 int bezel_output_add(struct bezel_plugin *plugin, uint32_t output_id, int32_t x, int32_t y,
 		     int32_t width, int32_t height, int32_t width_mm, int32_t height_mm,
