@@ -37,6 +37,8 @@ struct TouchSlot {
     /// keeps receiving `deferred_swipe` and `gesture_taken` for this touch even if the hit
     /// surface goes away (§4.3: the lookup is made once).
     var owner: NodeTree.NodeID = .none
+    /// Index (in the router's `OutputLayout`) of the output the touch went down on.
+    var output = 0
     /// The client has seen a down and no up/cancel yet.
     var clientActive = false
     /// Up to two candidates (a corner has two edges).
