@@ -239,6 +239,25 @@ if cc $CFLAGS -o "$OUT/configure-test" "$ROOT/tests/protocol/configure-test.c" -
 else
 	fail "compiling tests/protocol/configure-test.c"
 fi
+# ---- the C interface itself, in-process: outputs, v1/v2 hosts, regions, garbage (under valgrind too) ----
+if cc $CFLAGS -o "$OUT/capi-test" "$ROOT/tests/protocol/capi-test.c" -I"$INC" \
+	$(pkg-config --cflags --libs wayland-server) -lm -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
+	if [ "$VALGRIND" = 1 ]; then
+		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 600 valgrind --quiet \
+			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+			--error-exitcode=97 "$OUT/capi-test" >"$OUT/capi-test.log" 2>&1
+	else
+		timeout 120 "$OUT/capi-test" >"$OUT/capi-test.log" 2>&1
+	fi
+	if [ $? -eq 0 ]; then
+		pass "C interface: outputs, host interface v1/v2, regions, stacking, garbage ($(grep -c '^ok ' "$OUT/capi-test.log") checks)"
+	else
+		fail "C interface (tests/protocol/capi-test.c)"
+		grep -v '^ok ' "$OUT/capi-test.log" | sed 's/^/    /' | head -40
+	fi
+else
+	fail "compiling tests/protocol/capi-test.c"
+fi
 if grep -qiE 'fatal error|assertion|Segmentation' "$LOG"; then
 	fail "compositor log has a crash message"
 fi
