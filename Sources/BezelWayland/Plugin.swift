@@ -111,8 +111,20 @@ final class Plugin {
 
     // MARK: - Time
 
-    /// The router instant for a host timestamp.
-    func time(_ msec: UInt32) -> Milliseconds { clock.instant(hostMsec: msec) }
+    /// The router instant for a host timestamp. A time the clock had to adjust is logged
+    /// (debug: hosts with coarse or mixed clocks would otherwise flood the log).
+    func time(_ msec: UInt32) -> Milliseconds {
+        let t = clock.instant(hostMsec: msec)
+        switch clock.lastAdjustment {
+        case .none:
+            break
+        case .clamped(let by):
+            log(.debug, "time \(msec) went backwards by \(by) ms; using the latest time instead")
+        case .implausible:
+            log(.debug, "time \(msec) is more than \(Int(HostClock.plausibleSkew)) ms from CLOCK_MONOTONIC; using now")
+        }
+        return t
+    }
 
     /// The router instant for "now".
     func now() -> Milliseconds { clock.now() }
