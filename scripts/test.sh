@@ -25,6 +25,9 @@ tests/cli/run.sh "$(swift build --show-bin-path)/bezel" || status=1
 step "protocol tests over a real socket"
 BEZEL_PROTOCOL_SCRATCH="$root/.build" tests/protocol/run.sh || status=1
 
+step "libinput touch source through bezel.h, from C, real libinput under umockdev"
+BEZEL_INPUT_SCRATCH="$root/.build" tests/input/run.sh || status=1
+
 step "meson-shim install and C consumer"
 tests/protocol/install-test.sh || status=1
 

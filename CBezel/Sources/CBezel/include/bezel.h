@@ -53,8 +53,9 @@
  *
  * LINKING
  *
- * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc
- * and libwayland-server at run time. Build flags come from `pkg-config --cflags --libs bezel`.
+ * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc,
+ * libwayland-server, and libinput + libudev (the touch source of section 4) at run time.
+ * Build flags come from `pkg-config --cflags --libs bezel`.
  */
 #ifndef BEZEL_H
 #define BEZEL_H
