@@ -15,6 +15,7 @@
  *   --remove-after N    after N frame calls, close the device (bezel_input_source_remove_device):
  *                       the fingers still down must be cancelled, then device_removed must come
  *   --destroy-in-callback  destroy the source from inside device_removed (deferred destroy)
+ *   --readd             after device_removed, add the node again: device_added must come again
  *   --output WxH        output logical size after the transform (default 1080x1920)
  *   --transform T       wl_output_transform 0..7
  *   --timeout-ms MS     give up (exit 3) when nothing happens for this long (default 20000)
@@ -41,6 +42,8 @@ struct test {
 	int frames_wanted;      /* -1: no limit */
 	int remove_after;       /* -1: never */
 	int destroy_in_callback;
+	int readd;
+	int added;
 	int frames;
 	int cancels;
 	int removed;
@@ -103,8 +106,11 @@ static void on_cancel(void *data, uint32_t time_msec)
 
 static void on_added(void *data, const char *name, const char *sysname)
 {
-	(void)data;
+	struct test *t = data;
 	printf("added \"%s\" %s\n", name, sysname);
+	t->added++;
+	if (t->readd && t->removed)
+		t->done = 1; /* the node came back */
 }
 
 static void on_removed(void *data, const char *name, const char *sysname)
@@ -112,8 +118,11 @@ static void on_removed(void *data, const char *name, const char *sysname)
 	struct test *t = data;
 	printf("removed \"%s\" %s\n", name, sysname);
 	t->removed++;
-	if (t->remove_after >= 0)
+	if (t->remove_after >= 0 && !t->readd)
 		t->done = 1;
+	/* The node is back (hot-plug re-add on the path backend): open it again. */
+	if (t->readd && bezel_input_source_add_device(t->source, t->device) != BEZEL_OK)
+		fail(t, "bezel_input_source_add_device after the removal");
 	if (t->destroy_in_callback) {
 		/* Deferred destroy: allowed here, the source is freed when its dispatch returns. */
 		if (bezel_input_source_destroy(t->source) != BEZEL_OK)
@@ -232,6 +241,10 @@ int main(int argc, char **argv)
 			t.destroy_in_callback = 1;
 			continue;
 		}
+		if (!strcmp(a, "--readd")) {
+			t.readd = 1;
+			continue;
+		}
 		if (!v)
 			return usage();
 		i++;
@@ -307,6 +320,9 @@ int main(int argc, char **argv)
 		if (t.cancels != 1)
 			fprintf(stderr, "input-source-test: FAIL: %d cancel calls after the removal\n",
 				t.cancels), status = 1;
+		if (t.readd && t.added != 2)
+			fprintf(stderr, "input-source-test: FAIL: %d device_added calls with --readd\n",
+				t.added), status = 1;
 		if (t.removed != 1)
 			fprintf(stderr, "input-source-test: FAIL: %d device_removed calls\n", t.removed),
 				status = 1;

@@ -8,7 +8,7 @@
 #      the first point where the rotation puts it;
 #   3. a real four-finger recording (../shared/traces) on a 270-degree output;
 #   4. the device removed with a finger down (R8): cancel, then device_removed, and the source
-#      destroyed from inside device_removed;
+#      destroyed from inside device_removed; then the node added again (hot-plug re-add);
 #   5. the udev backend on seat0 finds the emulated touchscreen and gives the same touches.
 #
 # Usage: tests/input/run.sh [--valgrind]     Ends with "N passed, N failed".
@@ -64,9 +64,11 @@ RUN=("$TEST")
 if [ "$VALGRIND" = 1 ]; then
 	# valgrind cannot read the Swift toolchain's DWARF 5: a stripped copy comes first on the path.
 	mkdir -p "$OUT/valgrind-lib"
+	rm -f "$OUT"/valgrind-*.log
 	objcopy --strip-debug "$BIN/libBezelPlugin.so" "$OUT/valgrind-lib/libBezelPlugin.so"
 	export LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-	RUN=(valgrind --quiet --error-exitcode=97 --leak-check=full --show-leak-kinds=definite
+	RUN=(valgrind --quiet --error-exitcode=97 --suppressions="$ROOT/tests/input/umockdev.supp"
+		--leak-check=full --show-leak-kinds=definite
 		--errors-for-leak-kinds=definite --log-file="$OUT/valgrind-%p.log" "$TEST")
 fi
 
@@ -199,6 +201,15 @@ if live held "$OUT/held-dev" --device "$NODE" --remove-after "$FRAMES" --destroy
 else
 	tail -5 "$OUT/held.err"
 	fail "removal with a finger down"
+fi
+
+# The same, but the node comes back and is opened again (hot-plug re-add, path backend).
+if live readd "$OUT/held-dev" --device "$NODE" --remove-after "$FRAMES" --readd &&
+	[ "$(grep -vE '^(down|motion|up|frame) ' "$OUT/readd.out" | cut -d' ' -f1 | tr '\n' ' ')" = "added cancel removed added " ]; then
+	pass "a removed node added again: added, cancel, removed, added"
+else
+	tail -5 "$OUT/readd.err"
+	fail "re-adding a removed node: $(grep -vE '^(down|motion|up|frame) ' "$OUT/readd.out" | tr '\n' ' ')"
 fi
 
 # ---- 5. the udev backend ----
