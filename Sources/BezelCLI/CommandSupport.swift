@@ -1,5 +1,6 @@
 import ArgumentParser
 import BezelCore
+import BezelScenario
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,8 +28,10 @@ struct FileError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// Reads a whole text file.
-func readTextFile(_ path: String) throws -> String {
+/// Reads a whole text file of at most `maximumBytes` (the YAML limit by default), so that a
+/// huge file or an endless one (`/dev/zero`, a FIFO) ends with an error instead of taking
+/// all memory.
+func readTextFile(_ path: String, maximumBytes: Int = YAMLLimits.standard.maximumBytes) throws -> String {
     guard let f = fopen(path, "rb") else {
         throw FileError(description: String(cString: strerror(errno)))
     }
@@ -38,6 +41,9 @@ func readTextFile(_ path: String) throws -> String {
     while true {
         let n = fread(&buffer, 1, buffer.count, f)
         if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+        if bytes.count > maximumBytes {
+            throw FileError(description: "larger than \(maximumBytes) bytes, not read")
+        }
         if n < buffer.count {
             if ferror(f) != 0 { throw FileError(description: "read error") }
             break
