@@ -95,8 +95,10 @@ public struct YAMLLimits: Sendable {
             }
             guard let (extent, anchor) = finished else { continue }
             if let anchor { anchors[anchor] = extent }
+            // A closed collection's levels were checked as its children finished.
             if open.count + extent.height > maximumDepth {
-                return (line, "nested deeper than \(maximumDepth) levels once aliases are expanded")
+                let how = event.type == YAML_ALIAS_EVENT ? " once aliases are expanded" : ""
+                return (line, "nested deeper than \(maximumDepth) levels\(how)")
             }
             // Saturating: sizes of nested aliases multiply.
             total = min(total + added, maximumNodes + 1)
