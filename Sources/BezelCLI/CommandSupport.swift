@@ -5,9 +5,32 @@ import BezelScenario
 import Glibc
 #endif
 
-/// Writes `message` and a newline to stderr.
+/// Writes `message` and a newline to stderr, made safe for a terminal: messages quote lines of
+/// the files they are about, which may be binary or one endless line.
 func printError(_ message: String) {
-    writeStderr(message + "\n")
+    writeStderr(terminalSafe(message) + "\n")
+}
+
+/// `text` with control characters and undecodable bytes (U+FFFD) shown as `?`, and each line cut
+/// at `maximumLineLength` characters.
+func terminalSafe(_ text: String, maximumLineLength: Int = 2000) -> String {
+    var out = String.UnicodeScalarView()
+    var column = 0
+    for u in text.unicodeScalars {
+        if u == "\n" {
+            column = 0
+        } else {
+            column += 1
+            if column > maximumLineLength {
+                if column == maximumLineLength + 1 { out.append(contentsOf: "…".unicodeScalars) }
+                continue
+            }
+        }
+        let unsafe = (u.value < 0x20 && u != "\n" && u != "\t") || u.value == 0x7f
+            || (u.value >= 0x80 && u.value < 0xa0) || u == "\u{FFFD}"
+        out.append(unsafe ? "?" : u)
+    }
+    return String(out)
 }
 
 /// Writes raw text to file descriptor 2 (the C `stderr` global is not concurrency-safe in Swift 6).

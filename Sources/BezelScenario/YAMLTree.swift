@@ -71,7 +71,9 @@ enum YAMLTree {
     private static func line(of error: YamlError, in text: String) -> Int? {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
-            return mark.line
+            // At the end of a file without a final newline libyaml reports the line after it.
+            let lines = text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            return min(mark.line, lines)
         case .reader(_, let offset?, _, _):
             // libyaml counts the offset in bytes: the line is one more than the newlines before it.
             return text.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
