@@ -59,6 +59,7 @@ struct bw_touch {
 	struct wl_listener surface_destroy;
 	double origin_x, origin_y;   /* the surface's layout position at the down */
 	double out_x, out_y;         /* layout position of the output the touch went down on */
+	struct wlr_output *output;   /* that output (NULL if none) */
 	uint32_t serial;             /* reserved at the seat's down; the client's down carries it */
 	bool serial_used;
 	bool delivered;              /* the client got its down (so motion/up may follow) */
@@ -81,6 +82,8 @@ struct bw_output {
 	struct wl_list link;
 	struct wlr_output *output;
 	struct wl_listener destroy;
+	uint32_t id;                 /* the plugin's output id */
+	bool added;                  /* the plugin knows it */
 	int32_t width_mm, height_mm; /* set by bezel_wlr_set_output_size_mm; 0: as reported */
 };
 
@@ -109,7 +112,7 @@ struct bezel_wlr {
 	enum bezel_wlr_policy policy;
 	struct wl_list surfaces; /* bw_surface.link */
 	struct wl_list outputs;  /* bw_output.link */
-	struct wlr_output *output0; /* the output the plugin's (single) output describes */
+	uint32_t next_output_id; /* 0 is the plugin's default output: the first one seen */
 
 	struct wl_listener new_surface;
 	struct wl_listener grab_begin;
@@ -194,6 +197,7 @@ static struct bw_output *output_find(struct bezel_wlr *bw, struct wlr_output *ou
 	return NULL;
 }
 
+/* Tells the plugin where `o` is and how big (R8 "every output"). */
 static void output_describe(struct bezel_wlr *bw, struct bw_output *o)
 {
 	struct wlr_box *box = wlr_output_layout_get_box(bw->layout, o->output);
@@ -201,11 +205,33 @@ static void output_describe(struct bezel_wlr *bw, struct bw_output *o)
 		return;
 	int32_t mm_w = o->width_mm > 0 ? o->width_mm : o->output->phys_width;
 	int32_t mm_h = o->height_mm > 0 ? o->height_mm : o->output->phys_height;
-	if (o->output == bw->output0)
-		bezel_output_set(bw->plugin, box->width, box->height, mm_w, mm_h,
-				 (int32_t)o->output->transform);
-	wlr_log(WLR_INFO, "bezel: output %s %dx%d+%d+%d, %dx%d mm", o->output->name, box->width,
-		box->height, box->x, box->y, mm_w, mm_h);
+	int32_t tf = (int32_t)o->output->transform;
+	int r;
+	if (o->added) {
+		r = bezel_output_update(bw->plugin, o->id, box->x, box->y, box->width, box->height,
+					mm_w, mm_h, tf);
+	} else if (o->id == 0) {
+		/* Output 0 exists from the plugin's creation: the first output takes it. */
+		r = bezel_output_update(bw->plugin, 0, box->x, box->y, box->width, box->height,
+					mm_w, mm_h, tf);
+	} else {
+		r = bezel_output_add(bw->plugin, o->id, box->x, box->y, box->width, box->height,
+				     mm_w, mm_h, tf);
+	}
+	if (r == BEZEL_OK)
+		o->added = true;
+	wlr_log(r == BEZEL_OK ? WLR_INFO : WLR_ERROR, "bezel: output %s (id %u) %dx%d+%d+%d, %dx%d mm%s%s",
+		o->output->name, o->id, box->width, box->height, box->x, box->y, mm_w, mm_h,
+		r == BEZEL_OK ? "" : ": ", r == BEZEL_OK ? "" : bezel_result_string(r));
+}
+
+static struct bw_output *output_by_id(struct bezel_wlr *bw, uint32_t id)
+{
+	struct bw_output *o;
+	wl_list_for_each(o, &bw->outputs, link)
+		if (o->id == id)
+			return o;
+	return NULL;
 }
 
 static void output_destroyed(struct wl_listener *l, void *data)
@@ -213,13 +239,10 @@ static void output_destroyed(struct wl_listener *l, void *data)
 	struct bw_output *o = wl_container_of(l, o, destroy);
 	struct bezel_wlr *bw = o->bw;
 	(void)data;
-	wlr_log(WLR_INFO, "bezel: output %s removed", o->output->name);
-	if (bw->output0 == o->output) {
-		/* R8: what its touches carried is cancelled. With one plugin output that is every
-		 * touch (the device mapped to it is gone with it). */
-		bezel_touch_cancel(bw->plugin, bw->last_msec);
-		bw->output0 = NULL;
-	}
+	wlr_log(WLR_INFO, "bezel: output %s (id %u) removed", o->output->name, o->id);
+	/* R8: what its touches carried is cancelled (gestures, held events, clients' touches). */
+	if (o->added)
+		bezel_output_remove(bw->plugin, o->id, bw->last_msec);
 	wl_list_remove(&o->destroy.link);
 	wl_list_remove(&o->link);
 	free(o);
@@ -237,12 +260,11 @@ static void outputs_sync(struct bezel_wlr *bw)
 				continue;
 			o->bw = bw;
 			o->output = lo->output;
+			o->id = bw->next_output_id++;
 			o->destroy.notify = output_destroyed;
 			wl_signal_add(&lo->output->events.destroy, &o->destroy);
 			wl_list_insert(bw->outputs.prev, &o->link);
 		}
-		if (!bw->output0)
-			bw->output0 = o->output;
 		output_describe(bw, o);
 	}
 }
@@ -261,17 +283,22 @@ static void layout_added(struct wl_listener *l, void *data)
 	outputs_sync(bw);
 }
 
-/* The output under a layout point, and its layout position. */
-static struct wlr_output *output_at(struct bezel_wlr *bw, double lx, double ly, double *ox,
-				    double *oy)
+/* The output under a layout point (the nearest one if the point is off every output), its
+ * plugin id and layout position. */
+static struct bw_output *output_at(struct bezel_wlr *bw, double lx, double ly, double *ox,
+				   double *oy)
 {
 	struct wlr_output *out = wlr_output_layout_output_at(bw->layout, lx, ly);
-	if (!out)
-		out = bw->output0;
+	if (!out) {
+		double cx, cy;
+		wlr_output_layout_closest_point(bw->layout, NULL, lx, ly, &cx, &cy);
+		out = wlr_output_layout_output_at(bw->layout, cx, cy);
+	}
+	struct bw_output *o = out ? output_find(bw, out) : NULL;
 	struct wlr_box *box = out ? wlr_output_layout_get_box(bw->layout, out) : NULL;
 	*ox = box ? box->x : 0;
 	*oy = box ? box->y : 0;
-	return out;
+	return o;
 }
 
 /* ---------------------------------------------------------------- surfaces and policy (R6) */
@@ -534,70 +561,55 @@ static void h_touch_cancel(void *data, struct wl_client *client)
 
 /* ---------------------------------------------------------------- gestures, affordances */
 
-static void gesture(struct bezel_wlr *bw, uint32_t phase, const char *name, uint32_t edge,
-		    double travel, double progress, double velocity, bool committed,
-		    const char *reason)
+static const char *const phase_names[] = { "began", "changed", "ended", "cancelled", "failed" };
+
+/* Every system gesture event: the event log line (docs/hosts.md shapes), then the compositor. */
+static void h_gesture_event(void *data, const struct bezel_gesture_event *e)
 {
+	struct bezel_wlr *bw = data;
+	struct bw_output *o = output_by_id(bw, e->output_id);
+	switch (e->phase) {
+	case BEZEL_GESTURE_BEGAN:
+		evlog(bw, "gesture began %s edge=%u", e->gesture, e->edge);
+		break;
+	case BEZEL_GESTURE_CHANGED:
+		evlog(bw, "gesture changed %s edge=%u travel=%.2f progress=%.3f velocity=%.1f",
+		      e->gesture, e->edge, e->travel_mm, e->progress, e->velocity_mm_s);
+		break;
+	case BEZEL_GESTURE_ENDED:
+		evlog(bw, "gesture ended %s edge=%u committed=%d", e->gesture, e->edge, e->committed);
+		break;
+	case BEZEL_GESTURE_CANCELLED:
+		evlog(bw, "gesture cancelled %s edge=%u", e->gesture, e->edge);
+		break;
+	case BEZEL_GESTURE_FAILED:
+		evlog(bw, "gesture failed %s edge=%u reason=%s", e->gesture, e->edge,
+		      e->reason ? e->reason : "?");
+		break;
+	default:
+		return;
+	}
+	if (e->phase != BEZEL_GESTURE_CHANGED && e->phase != BEZEL_GESTURE_FAILED)
+		wlr_log(WLR_INFO, "bezel: %s %s (edge %u) on %s%s", e->gesture, phase_names[e->phase],
+			e->edge, o ? o->output->name : "no output",
+			e->phase == BEZEL_GESTURE_ENDED ? (e->committed ? ", committed" : ", not committed") : "");
 	if (!bw->iface.gesture)
 		return;
 	struct bezel_wlr_gesture_event ev = {
-		.phase = phase, .output = bw->output0, .gesture = name, .edge = edge,
-		.travel_mm = travel, .progress = progress, .velocity_mm_s = velocity,
-		.committed = committed, .reason = reason,
+		.phase = e->phase, .output = o ? o->output : NULL, .gesture = e->gesture,
+		.edge = e->edge, .travel_mm = e->travel_mm, .progress = e->progress,
+		.velocity_mm_s = e->velocity_mm_s, .committed = e->committed, .reason = e->reason,
 	};
 	bw->iface.gesture(bw->data, &ev);
 }
 
-static void h_gesture_began(void *data, const char *name, uint32_t edge)
-{
-	evlog(data, "gesture began %s edge=%u", name, edge);
-	wlr_log(WLR_INFO, "bezel: %s began (edge %u)", name, edge);
-	gesture(data, BEZEL_WLR_GESTURE_BEGAN, name, edge, 0, 0, 0, false, NULL);
-}
-
-static void h_gesture_changed(void *data, const char *name, uint32_t edge, double travel,
-			      double progress, double velocity)
-{
-	evlog(data, "gesture changed %s edge=%u travel=%.2f progress=%.3f velocity=%.1f", name,
-	      edge, travel, progress, velocity);
-	gesture(data, BEZEL_WLR_GESTURE_CHANGED, name, edge, travel, progress, velocity, false,
-		NULL);
-}
-
-static void h_gesture_ended(void *data, const char *name, uint32_t edge, bool committed)
-{
-	evlog(data, "gesture ended %s edge=%u committed=%d", name, edge, committed);
-	wlr_log(WLR_INFO, "bezel: %s ended (edge %u, %s)", name, edge,
-		committed ? "committed" : "not committed");
-	gesture(data, BEZEL_WLR_GESTURE_ENDED, name, edge, 0, 0, 0, committed, NULL);
-}
-
-static void h_gesture_cancelled(void *data, const char *name, uint32_t edge)
-{
-	evlog(data, "gesture cancelled %s edge=%u", name, edge);
-	gesture(data, BEZEL_WLR_GESTURE_CANCELLED, name, edge, 0, 0, 0, false, NULL);
-}
-
-static void h_gesture_failed(void *data, const char *name, uint32_t edge, const char *reason)
-{
-	evlog(data, "gesture failed %s edge=%u reason=%s", name, edge, reason);
-	gesture(data, BEZEL_WLR_GESTURE_FAILED, name, edge, 0, 0, 0, false, reason);
-}
-
-static void h_affordance_shown(void *data, uint32_t edge)
+static void h_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown)
 {
 	struct bezel_wlr *bw = data;
-	evlog(bw, "affordance shown edge=%u", edge);
+	struct bw_output *o = output_by_id(bw, output_id);
+	evlog(bw, "affordance %s edge=%u", shown ? "shown" : "hidden", edge);
 	if (bw->iface.affordance)
-		bw->iface.affordance(bw->data, bw->output0, edge, true);
-}
-
-static void h_affordance_hidden(void *data, uint32_t edge)
-{
-	struct bezel_wlr *bw = data;
-	evlog(bw, "affordance hidden edge=%u", edge);
-	if (bw->iface.affordance)
-		bw->iface.affordance(bw->data, bw->output0, edge, false);
+		bw->iface.affordance(bw->data, o ? o->output : NULL, edge, shown);
 }
 
 /*
@@ -786,7 +798,7 @@ uint32_t bezel_wlr_touch_down(struct bezel_wlr *bw, int32_t id, double lx, doubl
 		return 0;
 	bw->last_msec = time_msec;
 	double ox, oy;
-	output_at(bw, lx, ly, &ox, &oy);
+	struct bw_output *o = output_at(bw, lx, ly, &ox, &oy);
 	evlog(bw, "input down id=%d x=%.1f y=%.1f time=%u", id, lx - ox, ly - oy, time_msec);
 	struct bw_touch *t = touch_begin(bw, id);
 	if (!t) {
@@ -796,6 +808,7 @@ uint32_t bezel_wlr_touch_down(struct bezel_wlr *bw, int32_t id, double lx, doubl
 	}
 	t->out_x = ox;
 	t->out_y = oy;
+	t->output = o ? o->output : NULL;
 	double sx = 0, sy = 0;
 	struct wlr_surface *s = bw->iface.surface_at(bw->data, lx, ly, &sx, &sy);
 	uint32_t serial = 0;
@@ -810,8 +823,10 @@ uint32_t bezel_wlr_touch_down(struct bezel_wlr *bw, int32_t id, double lx, doubl
 		if (wlr_surface_accepts_touch(bw->seat, s))
 			serial = wlr_seat_touch_notify_down(bw->seat, s, time_msec, id, sx, sy);
 	}
-	/* The plugin decides; a touch it releases at once is delivered from inside this call. */
-	bezel_touch_down(bw->plugin, id, lx - ox, ly - oy, time_msec);
+	/* The plugin decides, with the compositor's hit (R3's lookup walks up from it); a touch it
+	 * releases at once is delivered from inside this call. */
+	bezel_touch_down_on_surface(bw->plugin, o ? o->id : 0, id, lx - ox, ly - oy,
+				    t->surface ? t->surface->resource : NULL, time_msec);
 	return serial;
 }
 
@@ -938,21 +953,16 @@ int bezel_wlr_create(struct wl_display *display, struct wlr_compositor *composit
 	wl_list_init(&bw->outputs);
 
 	struct bezel_host_interface host = {
-		.version = 1,
+		.version = BEZEL_HOST_INTERFACE_VERSION,
 		.touch_down = h_touch_down,
 		.touch_motion = h_touch_motion,
 		.touch_up = h_touch_up,
 		.touch_frame = h_touch_frame,
 		.touch_cancel = h_touch_cancel,
-		.gesture_began = h_gesture_began,
-		.gesture_changed = h_gesture_changed,
-		.gesture_ended = h_gesture_ended,
-		.gesture_cancelled = h_gesture_cancelled,
-		.gesture_failed = h_gesture_failed,
-		.affordance_shown = h_affordance_shown,
-		.affordance_hidden = h_affordance_hidden,
 		.cancel_drag = h_cancel_drag,
 		.log = h_log,
+		.gesture_event = h_gesture_event,
+		.affordance = h_affordance,
 	};
 	int r = bezel_plugin_create(display, &host, bw, &bw->plugin);
 	if (r != BEZEL_OK) {

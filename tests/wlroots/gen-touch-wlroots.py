@@ -5,6 +5,8 @@ tests/weston/gen-touch.py (same device, same evemu shape). Prints the number of 
 usage: gen-touch-wlroots.py SCENARIO OUT.evemu
   popup       a swipe up from the bottom while a popup is open, then a tap on the popup
   tap-swipe   a tap in the middle, then a swipe up from the bottom (two-output case)
+  slow-swipe  a swipe up from the bottom that begins at once and then goes on for 2.5 s
+              (an output is unplugged meanwhile)
 Any other name is passed to tests/weston/gen-touch.py.
 """
 import importlib.util
@@ -33,6 +35,13 @@ def main():
         r.down(0, 0, cx, cy)
         r.up(40, 0)
         r.swipe(400, 0, cx, bottom, cx, bottom - 600, 160)
+    elif name == "slow-swipe":
+        r.down(0, 0, cx, bottom)
+        for i in range(1, 11):      # 200 px in 80 ms: the dock begins within the hold window
+            r.move(i * 8, 0, cx, bottom - i * 20)
+        for i in range(1, 51):      # then 2.5 s more, slowly
+            r.move(80 + i * 50, 0, cx, bottom - 200 - i * 6)
+        r.up(2650, 0)
     else:
         sys.argv = [sys.argv[0], name, path]
         gen.main()

@@ -13,7 +13,7 @@
 #
 # usage: tests/wlroots/run.sh [--latency N] [--release] [CASE...]
 #   CASE: run only these cases (table cases tap swipe late defer drag kill; popup, two-outputs,
-#   config, locked)
+#   output-removed, config, locked)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils.
@@ -78,7 +78,7 @@ WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cfl
 if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-wlroots.c" $WLR \
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
 	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/wlroots/compositor/bezel-compositor.c" \
-		"$ROOT/wlroots/compositor/touch-rig.c" $WLR $(pkg-config --cflags --libs libinput) \
+		$WLR \
 		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
 	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
 		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
@@ -253,11 +253,43 @@ if want two-outputs && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" play 
 	if grep -q " down id=0 x=540.0 y=960.0" "$c" && [ "$(grep -c ' down id=0' "$c")" = 1 ] &&
 		[ "$(grep -c ' up id=0' "$c")" = 1 ] && grep -q "gesture began dock" "$DIR/events.log" &&
 		grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
-		grep -q "output HEADLESS-2 .*+1080+0" "$DIR/host.log"; then
+		grep -q "output HEADLESS-2 (id 1) 1080x1920+1080+0" "$DIR/host.log" &&
+		grep -q "bezel: dock began (edge 2) on HEADLESS-2" "$DIR/host.log"; then
 		pass "two outputs: a tap on output 2 reaches its client at (540, 960); output 2's bottom swipe is the dock"
 	else
 		fail "two outputs (see $DIR)"
 	fi
+fi
+
+# ---- 8b. R8: the output under a running dock gesture is unplugged ----
+# The touchscreen maps to output 2; once the dock has begun there, output 2 goes away
+# (SIGUSR1). The gesture reports cancelled (never ended), the finger's later events are dropped,
+# and the compositor keeps serving clients.
+if want output-removed && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" REALTIME=1 \
+	start_compositor output-removed slow-swipe realtime; then
+	start_client c "$TOUCH_CLIENT"
+	if wait_for "$DIR/c.out" " ready" && kill -USR2 "$COMP_PID" &&
+		wait_for "$DIR/events.log" "gesture began dock" 1 20 && kill -USR1 "$COMP_PID" &&
+		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
+		WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+		info=$?
+		stop_compositor "$CPID_c"
+		if grep -q "output HEADLESS-2 (id 1) removed" "$DIR/host.log" &&
+			grep -q "gesture cancelled dock edge=2" "$DIR/events.log" &&
+			! grep -q "gesture ended dock" "$DIR/events.log" && [ $info = 0 ] &&
+			[ "$(grep -c "interface: 'wl_output'" "$DIR/wayland-info.out")" = 1 ] &&
+			[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
+			pass "R8 output unplugged under a running dock: cancelled, not ended; the client saw nothing; the compositor serves on"
+		else
+			fail "R8 output unplugged mid-gesture (see $DIR)"
+		fi
+	else
+		stop_compositor "$CPID_c"
+		fail "output-removed: the dock did not begin or the replay did not complete (see $DIR)"
+	fi
+elif want output-removed; then
+	stop_compositor
+	fail "output-removed: bezel-compositor did not start (see $DIR)"
 fi
 
 # ---- 9. gesture settings from [bezel] reach the plugin ----

@@ -9,8 +9,9 @@
  * as on a phone) and popups in a scene graph; a layer for the compositor's own panels above the
  * apps (the dock and the cover sheet that follow the reported progress, the "swipe again" bar),
  * which never takes input; a seat with touch, whose touches go through the adapter; drags
- * started with a touch; and, for tests, a touchscreen read through libinput and fed to a
- * headless touch device, so its events take the same path as a real device's.
+ * started with a touch; and, for tests, a touchscreen read through Bezel's libinput touch
+ * source (bezel.h, bezel_input_source_*) and fed to a headless touch device, so its events take
+ * the same path as a real device's.
  *
  * --config FILE reads a [bezel] section of key=value lines. Keys for the compositor:
  *   log-level=error|warning|info|debug   event-log=PATH       touch-device=/dev/input/eventN
@@ -18,6 +19,8 @@
  *   output-width-mm=, output-height-mm=  panels=true|false     policy=fullscreen|all
  *   intercept=true|false (false: no adapter, touches go to clients as in tinywl: latency baseline)
  *   locked=true|false
+ * Signals: SIGUSR2 opens the touch device (touch-device-open=sigusr2), SIGUSR1 unplugs the last
+ * output (tests of R8), SIGTERM/SIGINT stop.
  * Every other key is a gesture setting of DESIGN §4.4 (bezel_plugin_configure), e.g.
  * bottom-edge-zone-mm=5 or bind-bottom=; one bad key rejects them all, with a warning.
  */
@@ -52,7 +55,6 @@
 
 #include "bezel.h"
 #include "bezel-wlroots.h"
-#include "touch-rig.h"
 
 #define MAX_SETTINGS 128
 
@@ -73,7 +75,10 @@ struct server {
 
 	struct wl_list outputs; /* struct output.link, in the order they appeared */
 	struct wlr_input_device *touch_dev;
-	struct touch_rig *rig;
+	struct bezel_input_source *rig; /* test rig: the touchscreen node through libinput */
+	bool rig_opened;
+	bool time_offset_set;
+	int64_t time_offset_ms;
 	int width, height;
 
 	/* configuration */
@@ -531,22 +536,73 @@ static void new_input(struct wl_listener *l, void *data)
 	wlr_log(WLR_INFO, "touch device %s", dev->name);
 }
 
-/* The test rig's libinput events become the headless touch device's own events. */
+/*
+ * The test rig: Bezel's libinput touch source reads the touchscreen node (under umockdev in the
+ * tests), and its events become the headless touch device's own events, so they take the path
+ * a real device's take. A replayed recording keeps its recorded times: they are shifted once so
+ * that they start now and keep their spacing.
+ */
+static uint64_t now_usec(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static uint32_t rig_time(struct server *s, uint32_t ms)
+{
+	if (!s->time_offset_set) {
+		int64_t d = (int64_t)(now_usec() / 1000) - (int64_t)ms;
+		s->time_offset_ms = (d > 1000 || d < -1000) ? d : 0;
+		s->time_offset_set = true;
+		if (s->time_offset_ms)
+			wlr_log(WLR_INFO, "touch times are not CLOCK_MONOTONIC (a recording?); "
+				"shifting them by %lld ms", (long long)s->time_offset_ms);
+	}
+	return (uint32_t)((int64_t)ms + s->time_offset_ms);
+}
+
+static void rig_log(struct server *s, const char *what, int32_t id, uint32_t ms)
+{
+	if (!s->event_log)
+		return;
+	fprintf(s->event_log, "%llu libinput %s id=%d time_us=%llu\n",
+		(unsigned long long)now_usec(), what, id, (unsigned long long)ms * 1000u);
+	fflush(s->event_log);
+}
+
+/* The rig maps touches to the touch output's size: back to 0..1 as wlr_touch carries them. */
+static void rig_normalize(struct server *s, double x, double y, double *nx, double *ny)
+{
+	struct wlr_output *o = nth_output(s, s->touch_output);
+	struct wlr_box *box = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
+	*nx = box && box->width > 0 ? x / box->width : 0;
+	*ny = box && box->height > 0 ? y / box->height : 0;
+}
+
 static void rig_down(void *data, int32_t id, double x, double y, uint32_t ms)
 {
 	struct server *s = data;
-	struct wlr_event_touch_down ev = { s->touch_dev, ms, id, x, y };
+	ms = rig_time(s, ms);
+	rig_log(s, "down", id, ms);
+	struct wlr_event_touch_down ev = { s->touch_dev, ms, id, 0, 0 };
+	rig_normalize(s, x, y, &ev.x, &ev.y);
 	wl_signal_emit(&s->touch_dev->touch->events.down, &ev);
 }
 static void rig_motion(void *data, int32_t id, double x, double y, uint32_t ms)
 {
 	struct server *s = data;
-	struct wlr_event_touch_motion ev = { s->touch_dev, ms, id, x, y };
+	ms = rig_time(s, ms);
+	rig_log(s, "motion", id, ms);
+	struct wlr_event_touch_motion ev = { s->touch_dev, ms, id, 0, 0 };
+	rig_normalize(s, x, y, &ev.x, &ev.y);
 	wl_signal_emit(&s->touch_dev->touch->events.motion, &ev);
 }
 static void rig_up(void *data, int32_t id, uint32_t ms)
 {
 	struct server *s = data;
+	ms = rig_time(s, ms);
+	rig_log(s, "up", id, ms);
 	struct wlr_event_touch_up ev = { s->touch_dev, ms, id };
 	wl_signal_emit(&s->touch_dev->touch->events.up, &ev);
 }
@@ -559,12 +615,51 @@ static void rig_frame(void *data, uint32_t ms)
 static void rig_cancel(void *data, uint32_t ms)
 {
 	struct server *s = data;
-	struct wlr_event_touch_cancel ev = { s->touch_dev, ms, -1 };
+	struct wlr_event_touch_cancel ev = { s->touch_dev, rig_time(s, ms), -1 };
 	wl_signal_emit(&s->touch_dev->touch->events.cancel, &ev);
 }
-static const struct touch_rig_listener rig_listener = {
-	rig_down, rig_motion, rig_up, rig_frame, rig_cancel,
+static void rig_device_added(void *data, const char *name, const char *sysname)
+{
+	(void)data;
+	wlr_log(WLR_INFO, "touchscreen added: %s (%s)", name, sysname);
+}
+static void rig_device_removed(void *data, const char *name, const char *sysname)
+{
+	(void)data;
+	wlr_log(WLR_INFO, "touchscreen removed: %s (%s)", name, sysname);
+}
+static void rig_log_line(void *data, int level, const char *message)
+{
+	(void)data;
+	wlr_log(level <= BEZEL_LOG_ERROR ? WLR_ERROR : level <= BEZEL_LOG_INFO ? WLR_INFO : WLR_DEBUG,
+		"touch source: %s", message);
+}
+static const struct bezel_input_listener rig_listener = {
+	.down = rig_down, .motion = rig_motion, .up = rig_up, .frame = rig_frame,
+	.cancel = rig_cancel, .device_added = rig_device_added,
+	.device_removed = rig_device_removed, .log = rig_log_line,
 };
+
+static void rig_open(struct server *s)
+{
+	if (s->rig_opened)
+		return;
+	s->rig_opened = true;
+	struct wlr_output *o = nth_output(s, s->touch_output);
+	struct wlr_box *box = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
+	if (box)
+		bezel_input_source_set_output(s->rig, box->width, box->height, 0);
+	int r = bezel_input_source_add_device(s->rig, s->touch_node);
+	if (r != BEZEL_OK) {
+		wlr_log(WLR_ERROR, "cannot open touch device %s: %s", s->touch_node, bezel_result_string(r));
+		return;
+	}
+	if (s->event_log) {
+		fprintf(s->event_log, "%llu touch device opened %s\n", (unsigned long long)now_usec(),
+			s->touch_node);
+		fflush(s->event_log);
+	}
+}
 
 static int on_terminate(int sig, void *data)
 {
@@ -574,12 +669,25 @@ static int on_terminate(int sig, void *data)
 	return 0;
 }
 
+/* Tests: SIGUSR1 unplugs the last output, as a monitor going away mid-gesture (R8). */
+static int on_sigusr1(int sig, void *data)
+{
+	struct server *s = data;
+	(void)sig;
+	if (wl_list_length(&s->outputs) < 2)
+		return 0; /* keep one: the clients need somewhere to be */
+	struct output *last = wl_container_of(s->outputs.prev, last, link);
+	wlr_log(WLR_INFO, "SIGUSR1: unplugging output %s", last->wlr_output->name);
+	wlr_output_destroy(last->wlr_output);
+	return 0;
+}
+
 static int on_sigusr2(int sig, void *data)
 {
 	struct server *s = data;
 	(void)sig;
 	if (s->rig)
-		touch_rig_open(s->rig);
+		rig_open(s);
 	return 0;
 }
 
@@ -828,21 +936,24 @@ int main(int argc, char **argv)
 	struct wl_event_source *sigusr2 = NULL;
 	struct wl_event_source *sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_terminate, &s);
 	struct wl_event_source *sigint = wl_event_loop_add_signal(loop, SIGINT, on_terminate, &s);
+	struct wl_event_source *sigusr1 = wl_event_loop_add_signal(loop, SIGUSR1, on_sigusr1, &s);
 	if (s.touch_node) {
 		if (!s.headless) {
 			wlr_log(WLR_ERROR, "touch-device needs the headless backend");
 			return 1;
 		}
 		wlr_headless_add_input_device(s.headless, WLR_INPUT_DEVICE_TOUCH);
-		s.rig = touch_rig_create(loop, s.touch_node, &rig_listener, &s, s.event_log);
-		if (!s.rig || !s.touch_dev) {
-			wlr_log(WLR_ERROR, "cannot set up the touch rig on %s", s.touch_node);
+		const char *const no_paths[] = { NULL }; /* the node opens in rig_open */
+		int r = bezel_input_source_create(loop, NULL, no_paths, &rig_listener, &s, &s.rig);
+		if (r != BEZEL_OK || !s.touch_dev) {
+			wlr_log(WLR_ERROR, "cannot set up the touch rig on %s: %s", s.touch_node,
+				bezel_result_string(r));
 			return 1;
 		}
 		if (s.open_on_sigusr2)
 			sigusr2 = wl_event_loop_add_signal(loop, SIGUSR2, on_sigusr2, &s);
 		else
-			touch_rig_open(s.rig);
+			rig_open(&s);
 	}
 
 	setenv("WAYLAND_DISPLAY", name, true);
@@ -858,7 +969,9 @@ int main(int argc, char **argv)
 		wl_event_source_remove(sigusr2);
 	wl_event_source_remove(sigterm);
 	wl_event_source_remove(sigint);
-	touch_rig_destroy(s.rig);
+	wl_event_source_remove(sigusr1);
+	if (s.rig)
+		bezel_input_source_destroy(s.rig);
 	bezel_wlr_destroy(s.bezel);
 	wl_display_destroy(s.display);
 	if (s.event_log)
