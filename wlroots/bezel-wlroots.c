@@ -673,39 +673,58 @@ static void drag_started(struct wl_listener *l, void *data)
 
 /*
  * The seat calls these for touch points it holds (touches on a client surface with wl_touch).
- * Delivery is the plugin's business, so they send nothing, except what belongs to an inner
- * drag grab: the dragging touch.
+ * For touches fed through bezel_wlr_touch_*, delivery is the plugin's business, so they send
+ * nothing, except what belongs to an inner drag grab: the dragging touch. A touch the
+ * compositor notified the seat of directly (never seen by the plugin: no layout position) is
+ * passed on unchanged to the grab underneath, or delivered as the default grab would.
  */
 
 static uint32_t grab_down(struct wlr_seat_touch_grab *grab, uint32_t time,
 			  struct wlr_touch_point *point)
 {
 	struct bezel_wlr *bw = grab->data;
-	(void)time;
 	struct bw_touch *t = touch_get(bw, point->touch_id);
+	if (!t) {
+		wlr_log(WLR_DEBUG, "bezel: touch %d reached the seat without bezel_wlr_touch_down; "
+			"passed on", point->touch_id);
+		if (bw->inner)
+			return bw->inner->interface->down(bw->inner, time, point);
+		return wlr_seat_touch_send_down(grab->seat, point->surface, time, point->touch_id,
+						point->sx, point->sy);
+	}
 	/* A non-zero serial keeps the seat's touch point (0 would destroy it). The client's
 	 * wl_touch.down carries this serial whenever the plugin releases the touch. */
-	uint32_t serial = wlr_seat_client_next_serial(point->client);
-	if (t) {
-		t->serial = serial;
-		t->serial_used = false;
-	}
-	return serial;
+	t->serial = wlr_seat_client_next_serial(point->client);
+	t->serial_used = false;
+	return t->serial;
 }
 
 static void grab_up(struct wlr_seat_touch_grab *grab, uint32_t time, struct wlr_touch_point *point)
 {
 	struct bezel_wlr *bw = grab->data;
-	if (inner_is_drag(bw) && point->touch_id == bw->drag_id)
+	if (!touch_get(bw, point->touch_id)) {
+		if (bw->inner)
+			bw->inner->interface->up(bw->inner, time, point);
+		else
+			wlr_seat_touch_send_up(grab->seat, time, point->touch_id);
+	} else if (inner_is_drag(bw) && point->touch_id == bw->drag_id) {
 		bw->inner->interface->up(bw->inner, time, point);
+	}
 }
 
 static void grab_motion(struct wlr_seat_touch_grab *grab, uint32_t time,
 			struct wlr_touch_point *point)
 {
 	struct bezel_wlr *bw = grab->data;
-	if (inner_is_drag(bw) && point->touch_id == bw->drag_id)
+	if (!touch_get(bw, point->touch_id)) {
+		if (bw->inner)
+			bw->inner->interface->motion(bw->inner, time, point);
+		else if (!point->focus_surface || point->focus_surface == point->surface)
+			wlr_seat_touch_send_motion(grab->seat, time, point->touch_id, point->sx,
+						   point->sy);
+	} else if (inner_is_drag(bw) && point->touch_id == bw->drag_id) {
 		bw->inner->interface->motion(bw->inner, time, point);
+	}
 }
 
 static void grab_enter(struct wlr_seat_touch_grab *grab, uint32_t time,
@@ -718,7 +737,13 @@ static void grab_enter(struct wlr_seat_touch_grab *grab, uint32_t time,
 
 static void grab_frame(struct wlr_seat_touch_grab *grab)
 {
-	(void)grab; /* the plugin sends each client its frame */
+	/* The plugin sends a frame to each client it delivered to (without marking the seat
+	 * client); this frames only what was passed on through wlr_seat_touch_send_*. */
+	struct bezel_wlr *bw = grab->data;
+	if (bw->inner && bw->inner->interface->frame)
+		bw->inner->interface->frame(bw->inner);
+	else if (!bw->inner)
+		wlr_seat_touch_send_frame(grab->seat);
 }
 
 static void grab_cancel(struct wlr_seat_touch_grab *grab)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs Bezel through meson-shim with -Dwlroots=enabled into a temporary prefix, then checks
+# that the option fails the setup when wlroots is missing (and 'auto' skips with a summary), and
 # what a wlroots compositor author gets: `pkg-config --cflags --libs bezel-wlroots`, a C file
 # built against the installed header and library with those flags only, and the installed
 # bezel-compositor running headless (WLR_BACKENDS=headless WLR_RENDERER=pixman) with
@@ -30,6 +31,32 @@ else
 	tail -30 "$WORK/build.log" "$WORK/install.log"
 	fail "meson-shim build/install"
 	finish
+fi
+
+# -Dwlroots=enabled where wlroots cannot be found fails the setup (naming it); 'auto' there
+# configures and says in the summary that the wlroots parts are not built. "Cannot be found" is
+# made real with a pkg-config directory holding every .pc file of this machine but wlroots'.
+NOWLR=$WORK/pc-without-wlroots
+mkdir -p "$NOWLR"
+for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
+	for pc in "$d"/*.pc; do
+		[ -e "$pc" ] && [ "$(basename "$pc")" != wlroots.pc ] && ln -sf "$pc" "$NOWLR/"
+	done
+done
+if PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-enabled" "$ROOT/meson-shim" -Dwlroots=enabled >"$WORK/nowlr-enabled.log" 2>&1; then
+	fail "-Dwlroots=enabled without wlroots should fail meson setup, but it succeeded"
+elif grep -q "wlroots" "$WORK/nowlr-enabled.log" && grep -qi "not found" "$WORK/nowlr-enabled.log"; then
+	pass "-Dwlroots=enabled without wlroots fails meson setup and names the dependency"
+else
+	tail -10 "$WORK/nowlr-enabled.log"
+	fail "-Dwlroots=enabled without wlroots failed for another reason"
+fi
+if PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-auto" "$ROOT/meson-shim" -Dwlroots=auto >"$WORK/nowlr-auto.log" 2>&1 &&
+	grep -qE 'wlroots \(libbezel-wlroots, bezel-compositor\) *: NO' "$WORK/nowlr-auto.log"; then
+	pass "-Dwlroots=auto without wlroots configures, and the summary says the wlroots parts are not built"
+else
+	tail -10 "$WORK/nowlr-auto.log"
+	fail "-Dwlroots=auto without wlroots"
 fi
 
 PCDIR=$(dirname "$(find "$PREFIX" -name bezel-wlroots.pc | head -1)")
