@@ -178,7 +178,8 @@ static void touch_release(struct bw_touch *t)
 
 static struct wlr_seat_client *seat_client_of(struct bezel_wlr *bw, struct wl_resource *res)
 {
-	return res ? wlr_seat_client_for_wl_client(bw->seat, wl_resource_get_client(res)) : NULL;
+	return res && bw->seat ? wlr_seat_client_for_wl_client(bw->seat, wl_resource_get_client(res))
+			       : NULL;
 }
 
 static bool inner_is_drag(struct bezel_wlr *bw)
@@ -200,7 +201,7 @@ static struct bw_output *output_find(struct bezel_wlr *bw, struct wlr_output *ou
 /* Tells the plugin where `o` is and how big (R8 "every output"). */
 static void output_describe(struct bezel_wlr *bw, struct bw_output *o)
 {
-	struct wlr_box *box = wlr_output_layout_get_box(bw->layout, o->output);
+	struct wlr_box *box = bw->layout ? wlr_output_layout_get_box(bw->layout, o->output) : NULL;
 	if (!box || box->width <= 0 || box->height <= 0)
 		return;
 	int32_t mm_w = o->width_mm > 0 ? o->width_mm : o->output->phys_width;
@@ -252,6 +253,8 @@ static void output_destroyed(struct wl_listener *l, void *data)
 static void outputs_sync(struct bezel_wlr *bw)
 {
 	struct wlr_output_layout_output *lo;
+	if (!bw->layout)
+		return;
 	wl_list_for_each(lo, &bw->layout->outputs, link) {
 		struct bw_output *o = output_find(bw, lo->output);
 		if (!o) {
@@ -464,7 +467,7 @@ static void h_touch_down(void *data, struct wl_resource *surface, int32_t id, do
 	struct bw_touch *t = touch_get(bw, id);
 	if (!sc || (t && t->swallowed))
 		return;
-	struct wlr_touch_point *point = wlr_seat_touch_get_point(bw->seat, id);
+	struct wlr_touch_point *point = wlr_seat_touch_get_point(bw->seat, id); /* sc: seat is alive */
 	uint32_t serial = 0;
 	if (bw->inner && !inner_is_drag(bw) && point && point->surface &&
 	    point->surface->resource == surface) {
@@ -530,7 +533,7 @@ static void h_touch_up(void *data, struct wl_resource *surface, int32_t id, uint
 static void h_touch_frame(void *data, struct wl_client *client)
 {
 	struct bezel_wlr *bw = data;
-	struct wlr_seat_client *sc = wlr_seat_client_for_wl_client(bw->seat, client);
+	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
 	if (!sc)
 		return;
 	struct wl_resource *res;
@@ -543,7 +546,7 @@ static void h_touch_frame(void *data, struct wl_client *client)
 static void h_touch_cancel(void *data, struct wl_client *client)
 {
 	struct bezel_wlr *bw = data;
-	struct wlr_seat_client *sc = wlr_seat_client_for_wl_client(bw->seat, client);
+	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
 	if (!sc)
 		return;
 	struct wl_resource *res;
@@ -819,7 +822,7 @@ static struct bw_touch *touch_begin(struct bezel_wlr *bw, int32_t id)
 uint32_t bezel_wlr_touch_down(struct bezel_wlr *bw, int32_t id, double lx, double ly,
 			      uint32_t time_msec)
 {
-	if (!bw)
+	if (!bw || !bw->seat || !bw->layout)
 		return 0;
 	bw->last_msec = time_msec;
 	double ox, oy;
@@ -858,7 +861,7 @@ uint32_t bezel_wlr_touch_down(struct bezel_wlr *bw, int32_t id, double lx, doubl
 void bezel_wlr_touch_motion(struct bezel_wlr *bw, int32_t id, double lx, double ly,
 			    uint32_t time_msec)
 {
-	if (!bw)
+	if (!bw || !bw->seat)
 		return;
 	bw->last_msec = time_msec;
 	struct bw_touch *t = touch_get(bw, id);
@@ -882,7 +885,7 @@ void bezel_wlr_touch_motion(struct bezel_wlr *bw, int32_t id, double lx, double 
 
 void bezel_wlr_touch_up(struct bezel_wlr *bw, int32_t id, uint32_t time_msec)
 {
-	if (!bw)
+	if (!bw || !bw->seat)
 		return;
 	bw->last_msec = time_msec;
 	evlog(bw, "input up id=%d time=%u", id, time_msec);
@@ -902,7 +905,7 @@ void bezel_wlr_touch_up(struct bezel_wlr *bw, int32_t id, uint32_t time_msec)
 
 void bezel_wlr_touch_frame(struct bezel_wlr *bw)
 {
-	if (!bw)
+	if (!bw || !bw->seat)
 		return;
 	evlog(bw, "input frame");
 	bezel_touch_frame(bw->plugin, bw->last_msec);
@@ -911,7 +914,7 @@ void bezel_wlr_touch_frame(struct bezel_wlr *bw)
 
 void bezel_wlr_touch_cancel(struct bezel_wlr *bw, uint32_t time_msec)
 {
-	if (!bw)
+	if (!bw || !bw->seat)
 		return;
 	bw->last_msec = time_msec;
 	evlog(bw, "input cancel");
@@ -930,18 +933,30 @@ void bezel_wlr_touch_cancel(struct bezel_wlr *bw, uint32_t time_msec)
 
 /* ---------------------------------------------------------------- life cycle */
 
+/* The seat went first: the adapter goes inert (its calls do nothing) until destroyed. */
 static void seat_destroyed(struct wl_listener *l, void *data)
 {
 	struct bezel_wlr *bw = wl_container_of(l, bw, seat_destroy);
 	(void)data;
-	wlr_log(WLR_ERROR, "bezel: the seat was destroyed before the adapter");
-	bezel_wlr_destroy(bw);
+	wlr_log(WLR_ERROR, "bezel: the seat was destroyed before the adapter; it does nothing now");
+	struct wl_listener *ls[] = { &bw->grab_begin, &bw->grab_end, &bw->start_drag, &bw->seat_destroy };
+	for (size_t i = 0; i < sizeof ls / sizeof ls[0]; i++) {
+		wl_list_remove(&ls[i]->link);
+		wl_list_init(&ls[i]->link);
+	}
+	if (bw->drag) {
+		wl_list_remove(&bw->drag_destroy.link);
+		bw->drag = NULL;
+	}
+	bw->inner = NULL;
+	bw->seat = NULL;
 }
 
 static void layout_destroyed(struct wl_listener *l, void *data)
 {
 	struct bezel_wlr *bw = wl_container_of(l, bw, layout_destroy);
 	(void)data;
+	bw->layout = NULL;
 	wl_list_remove(&bw->layout_add.link);
 	wl_list_remove(&bw->layout_change.link);
 	wl_list_remove(&bw->layout_destroy.link);
@@ -1030,7 +1045,7 @@ void bezel_wlr_destroy(struct bezel_wlr *bw)
 	if (!bw)
 		return;
 	bw->destroying = true;
-	if (bw->seat->touch_state.grab == &bw->grab) {
+	if (bw->seat && bw->seat->touch_state.grab == &bw->grab) {
 		if (bw->inner)
 			bw->seat->touch_state.grab = bw->inner; /* give the slot back as it was */
 		else
