@@ -5,6 +5,8 @@ tests/weston/gen-touch.py (same device, same evemu shape). Prints the number of 
 usage: gen-touch-wlroots.py SCENARIO OUT.evemu
   popup       a swipe up from the bottom while a popup is open, then a tap on the popup
   tap-swipe   a tap in the middle, then a swipe up from the bottom (two-output case)
+  tap-app     a tap at (300, 250) (inside a 600x500 window at the top left), then a swipe up
+              from the bottom edge (over no window)
   slow-swipe  a swipe up from the bottom that begins at once and then goes on for 2.5 s
               (an output is unplugged meanwhile)
 Any other name is passed to tests/weston/gen-touch.py.
@@ -33,6 +35,10 @@ def main():
         r.up(t + 440, 0)
     elif name == "tap-swipe":
         r.down(0, 0, cx, cy)
+        r.up(40, 0)
+        r.swipe(400, 0, cx, bottom, cx, bottom - 600, 160)
+    elif name == "tap-app":
+        r.down(0, 0, 300, 250)
         r.up(40, 0)
         r.swipe(400, 0, cx, bottom, cx, bottom - 600, 160)
     elif name == "slow-swipe":

@@ -13,7 +13,7 @@
 #
 # usage: tests/wlroots/run.sh [--latency N] [--release] [CASE...]
 #   CASE: run only these cases (table cases tap swipe late defer drag kill; popup, two-outputs,
-#   output-removed, config, locked)
+#   output-removed, simple-touch, config, locked)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils.
@@ -290,6 +290,38 @@ if want output-removed && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" RE
 elif want output-removed; then
 	stop_compositor
 	fail "output-removed: bezel-compositor did not start (see $DIR)"
+fi
+
+# ---- 8c. weston-simple-touch, a client that knows nothing of Bezel ----
+# Its 600x500 window sits at the top left. A tap inside it is delivered at once (R1) at the
+# surface-local point; a swipe up from the bottom edge, over no window, is still the dock; the
+# client is still running at the end (no protocol error from what it was sent).
+if want simple-touch; then
+	if start_compositor simple-touch tap-app; then
+		start_client c weston-simple-touch
+		if wait_for "$DIR/host.log" "toplevel mapped" && kill -USR2 "$COMP_PID" &&
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
+			kill -0 "$CPID_c" 2>/dev/null
+			alive=$?
+			stop_compositor
+			kill -TERM "$CPID_c" 2>/dev/null
+			wait "$CPID_c" 2>/dev/null
+			ev=$DIR/events.log
+			if [ $alive = 0 ] && grep -q "send down id=0 x=300.0 y=250.0" "$ev" &&
+				[ "$(grep -c 'send up id=0' "$ev")" = 1 ] && grep -q "gesture began dock" "$ev" &&
+				grep -q "gesture ended dock .*committed=1" "$ev"; then
+				pass "weston-simple-touch: a tap in its window is delivered at (300, 250); the bottom swipe over no window is the dock; it keeps running"
+			else
+				fail "weston-simple-touch (see $DIR)"
+			fi
+		else
+			stop_compositor "$CPID_c"
+			fail "simple-touch: not mapped or replay incomplete (see $DIR)"
+		fi
+	else
+		stop_compositor
+		fail "simple-touch: bezel-compositor did not start (see $DIR)"
+	fi
 fi
 
 # ---- 9. gesture settings from [bezel] reach the plugin ----

@@ -204,6 +204,7 @@ static void view_map(struct wl_listener *l, void *data)
 	(void)data;
 	wlr_scene_node_raise_to_top(v->node);
 	view_place(v);
+	wlr_log(WLR_INFO, "toplevel mapped: %s", v->xdg->toplevel->title ? v->xdg->toplevel->title : "(no title)");
 }
 
 static void view_request_fullscreen(struct wl_listener *l, void *data)
