@@ -13,7 +13,7 @@
 #
 # usage: tests/wlroots/run.sh [--latency N] [--release] [CASE...]
 #   CASE: run only these cases (table cases tap swipe late defer drag kill; popup, two-outputs,
-#   output-removed, simple-touch, config, locked)
+#   output-removed, simple-touch, policy, config, locked)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils.
@@ -86,8 +86,9 @@ if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-w
 	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
 		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
 		$(pkg-config --cflags --libs wayland-client) &&
-	cc $CFLAGS -o "$OUT/bezel-popup-client" "$ROOT/tests/wlroots/bezel-popup-client.c" \
-		"$OUT/xdg-shell-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -o "$OUT/bezel-shell-client" "$ROOT/tests/wlroots/bezel-shell-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
 	pass "libbezel-wlroots.so, bezel-compositor, test clients and umockdev shim compile with -Werror"
 else
@@ -233,7 +234,7 @@ fi
 # The popup's grab goes underneath the adapter's: the swipe is the dock and the client sees
 # none of it, the popup is not dismissed, and the tap that follows reaches the popup (the seat
 # still has the popup's grab, not the default one).
-if want popup && play popup popup " ready" "$OUT/bezel-popup-client"; then
+if want popup && play popup popup " ready" "$OUT/bezel-shell-client" --popup; then
 	c=$DIR/c.out
 	if grep -q "gesture began dock" "$DIR/events.log" && grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
 		[ "$(grep -c ' motion id=0' "$c")" = 0 ] && ! grep -q "popup-done" "$c" &&
@@ -323,6 +324,24 @@ if want simple-touch; then
 		fail "simple-touch: bezel-compositor did not start (see $DIR)"
 	fi
 fi
+
+# ---- 8d. R6 policy: by default only full-screen toplevels may defer edges ----
+# The same client asking to defer the bottom from a window that is not full-screen is told
+# honored_edges 0; with [bezel] policy=all it is told 2 (bottom).
+for policy in default all; do
+	want policy || break
+	ini=
+	[ $policy = all ] && ini="policy=all"
+	if EXTRA_INI="$ini" play policy-$policy tap-bottom " ready" "$OUT/bezel-shell-client" --windowed 2; then
+		want_edges=0
+		[ $policy = all ] && want_edges=2
+		if [ "$(grep ' honored_edges' "$DIR/c.out" | tail -1 | awk '{print $3}')" = "$want_edges" ]; then
+			pass "R6 policy $policy: a deferring window that is not full-screen is told honored_edges $want_edges"
+		else
+			fail "R6 policy $policy (see $DIR)"
+		fi
+	fi
+done
 
 # ---- 9. gesture settings from [bezel] reach the plugin ----
 if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$TOUCH_CLIENT"; then

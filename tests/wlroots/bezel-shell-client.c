@@ -1,8 +1,10 @@
 /*
- * bezel-popup-client: a full-screen xdg-shell client that opens an xdg_popup with a grab (as a
- * menu does) for the wlroots integration tests. Prints one line per event, prefixed with the
- * CLOCK_MONOTONIC time of receipt in µs:
- *   <us> ready                      the toplevel and the popup are mapped (after a roundtrip)
+ * bezel-shell-client: an xdg-shell client for the wlroots integration tests, in one of two shapes:
+ *   --popup            full-screen, and opens an xdg_popup with a grab (as a menu does)
+ *   --windowed EDGES   a window that is NOT full-screen, asking to defer EDGES (R6 policy)
+ * Prints one line per event, prefixed with the CLOCK_MONOTONIC time of receipt in µs:
+ *   <us> ready                      mapped (and the popup too), after a roundtrip
+ *   <us> honored_edges E            bezel protocol (--windowed)
  *   <us> down id=N x=X y=Y time=T on=popup|main
  *   <us> motion id=N ... / up id=N time=T / frame / cancel
  *   <us> popup-done                 the compositor dismissed the popup (its grab ended)
@@ -20,12 +22,14 @@
 #include <unistd.h>
 #include <wayland-client.h>
 
+#include "bezel-system-gestures-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 static struct wl_compositor *compositor;
 static struct wl_shm *shm;
 static struct wl_seat *seat;
 static struct xdg_wm_base *wm_base;
+static struct bezel_system_gestures_manager_v1 *gestures;
 static struct wl_surface *main_surface, *popup_surface;
 static int32_t width, height;
 static bool configured, popup_configured;
@@ -99,6 +103,11 @@ static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, 
 static void tl_close(void *d, struct xdg_toplevel *t) { (void)d; (void)t; }
 static const struct xdg_toplevel_listener tl_listener = { .configure = tl_configure, .close = tl_close };
 
+static void g_honored(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("honored_edges %u", e); }
+static void g_deferred(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("deferred_swipe %u", e); }
+static void g_taken(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("gesture_taken %u", e); }
+static const struct bezel_gesture_surface_v1_listener gesture_listener = { g_honored, g_deferred, g_taken };
+
 static void p_configure(void *d, struct xdg_popup *p, int32_t x, int32_t y, int32_t w, int32_t h)
 {
 	(void)d; (void)p; (void)x; (void)y; (void)w; (void)h;
@@ -120,6 +129,8 @@ static void reg_global(void *d, struct wl_registry *r, uint32_t name, const char
 	} else if (!strcmp(iface, xdg_wm_base_interface.name)) {
 		wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
 		xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
+	} else if (!strcmp(iface, bezel_system_gestures_manager_v1_interface.name)) {
+		gestures = wl_registry_bind(r, name, &bezel_system_gestures_manager_v1_interface, 1);
 	}
 }
 static void reg_remove(void *d, struct wl_registry *r, uint32_t name) { (void)d; (void)r; (void)name; }
@@ -143,8 +154,14 @@ static struct wl_buffer *make_buffer(int w, int h, uint8_t shade)
 	return b;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	bool popup_mode = argc == 2 && !strcmp(argv[1], "--popup");
+	bool windowed = argc == 3 && !strcmp(argv[1], "--windowed");
+	if (!popup_mode && !windowed) {
+		fprintf(stderr, "usage: %s --popup | --windowed EDGES\n", argv[0]);
+		return 2;
+	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	struct wl_display *display = wl_display_connect(NULL);
 	if (!display) {
@@ -164,7 +181,18 @@ int main(void)
 	xdg_surface_add_listener(xs, &xs_listener, &configured);
 	struct xdg_toplevel *tl = xdg_surface_get_toplevel(xs);
 	xdg_toplevel_add_listener(tl, &tl_listener, NULL);
-	xdg_toplevel_set_fullscreen(tl, NULL);
+	if (popup_mode) {
+		xdg_toplevel_set_fullscreen(tl, NULL);
+	} else {
+		if (!gestures) {
+			fprintf(stderr, "no bezel_system_gestures_manager_v1\n");
+			return 1;
+		}
+		struct bezel_gesture_surface_v1 *g =
+			bezel_system_gestures_manager_v1_get_gesture_surface(gestures, main_surface);
+		bezel_gesture_surface_v1_add_listener(g, &gesture_listener, NULL);
+		bezel_gesture_surface_v1_set_deferred_edges(g, (uint32_t)strtoul(argv[2], NULL, 0));
+	}
 	wl_surface_commit(main_surface);
 	while (!configured && wl_display_dispatch(display) >= 0)
 		;
@@ -178,6 +206,12 @@ int main(void)
 	wl_surface_attach(main_surface, buffer, 0, 0);
 	wl_surface_commit(main_surface);
 	wl_display_roundtrip(display);
+	if (windowed) {
+		out("ready %dx%d", width, height);
+		while (wl_display_dispatch(display) >= 0)
+			;
+		return 0;
+	}
 
 	/* A menu-like popup with a grab: the seat's touch grab becomes the popup's. */
 	struct xdg_positioner *pos = xdg_wm_base_create_positioner(wm_base);
