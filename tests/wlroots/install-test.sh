@@ -87,7 +87,7 @@ int main(void)
 EOF
 # shellcheck disable=SC2086 # FLAGS is a list of flags
 if cc -std=gnu11 -Wall -Werror -o "$WORK/author" "$WORK/author.c" $FLAGS >"$WORK/cc.log" 2>&1 &&
-	LD_LIBRARY_PATH=$(pkg-config --variable=libdir bezel-wlroots) "$WORK/author" >"$WORK/author.out" 2>&1; then
+	LD_LIBRARY_PATH=$(pkg-config --variable=libdir bezel-wlroots) "$WORK/author" >"$WORK/author.out" 2>"$WORK/author.err"; then
 	pass "a C file built with only those flags links and runs: $(cat "$WORK/author.out")"
 else
 	cat "$WORK/cc.log" "$WORK/author.out" 2>/dev/null | tail -10

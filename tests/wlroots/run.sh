@@ -11,7 +11,12 @@
 # checks what each party saw. Moments are awaited by polling files with a timeout
 # (tests/weston/lib.sh wait_for); no fixed sleeps.
 #
-# usage: tests/wlroots/run.sh [--latency N] [--release] [CASE...]
+# usage: tests/wlroots/run.sh [--latency N] [--release] [--valgrind] [CASE...]
+#   --valgrind: bezel-compositor runs under valgrind memcheck; each case also fails on an error
+#   or a definite leak it reports (valgrind.log in the case's folder). Cases replayed at once
+#   (tap, swipe, late, defer, config, locked) depend on the plugin's hold timer keeping up with
+#   the recording's times, which valgrind's slowdown breaks: run the real-time ones under it
+#   (drag kill simple-touch policy: no error, no definite leak).
 #   CASE: run only these cases (table cases tap swipe late defer drag kill; popup, two-outputs,
 #   output-removed, simple-touch, policy, config, locked)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -24,10 +29,12 @@ OUT=$SCRATCH/wlroots-tests
 LATENCY=0
 CONFIG=debug
 CASES=()
+VALGRIND=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--latency) LATENCY=$2; shift ;;
 	--release) CONFIG=release ;;
+	--valgrind) VALGRIND=1 ;;
 	-*) echo "usage: $0 [--latency N] [--release] [CASE...]" >&2; exit 2 ;;
 	*) CASES+=("$1") ;;
 	esac
@@ -73,7 +80,8 @@ wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
 wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
 wayland-scanner server-header "$XDG_XML" "$OUT/xdg-shell-protocol.h"
 wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
-CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+# DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g -gdwarf-4"
 WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
 if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-wlroots.c" $WLR \
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
@@ -96,10 +104,22 @@ else
 	finish
 fi
 
+# Under valgrind, libBezelPlugin.so is a copy without the Swift toolchain's DWARF 5 debug info
+# (valgrind gives up on it), found first through LD_LIBRARY_PATH.
+VG_ENV=
+if [ -n "$VALGRIND" ]; then
+	mkdir -p "$OUT/valgrind-lib"
+	objcopy --strip-debug "$BIN/libBezelPlugin.so" "$OUT/valgrind-lib/libBezelPlugin.so"
+	VG_ENV="LD_LIBRARY_PATH=$OUT/valgrind-lib"
+fi
+
 export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
+START_TIMEOUT_S=20
+[ -n "$VALGRIND" ] && START_TIMEOUT_S=90
+COMP_PID=
 
 . "$ROOT/tests/weston/lib.sh"
 
@@ -128,14 +148,14 @@ start_compositor() {
 	SOCK=bezel-wlr-$name
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
 	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
-	umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
+	BEZEL_VG_ENV=$VG_ENV umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
 		-s "$NODE=$DIR/dev/device.script" -- \
-		sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
-		"$SHIM" "$DIR" "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
+		sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec env $BEZEL_VG_ENV "$@"' \
+		"$SHIM" "$DIR" ${VALGRIND:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/tests/wlroots/valgrind.supp --log-file="$DIR/valgrind.log"} "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
 		>"$DIR/host.log" 2>&1 &
 	CPID=$!
 	# The compositor logs "running" after listen() and after its touch device exists.
-	wait_for "$DIR/host.log" "bezel-compositor: running on" 1 20 || return 1
+	wait_for "$DIR/host.log" "bezel-compositor: running on" 1 "$START_TIMEOUT_S" || return 1
 	COMP_PID=$(cat "$DIR/compositor.pid" 2>/dev/null)
 	[ -n "$COMP_PID" ]
 }
@@ -150,6 +170,14 @@ start_client() {
 stop_compositor() {
 	kill -TERM "$COMP_PID" 2>/dev/null
 	wait "$CPID" 2>/dev/null
+	local rc=$?
+	if [ -n "$VALGRIND" ]; then
+		if [ $rc = 99 ] || grep -q "ERROR SUMMARY: [1-9]" "$DIR/valgrind.log" 2>/dev/null; then
+			fail "$(basename "$DIR"): valgrind reports errors ($DIR/valgrind.log)"
+		elif ! grep -q "ERROR SUMMARY: 0 errors" "$DIR/valgrind.log" 2>/dev/null; then
+			fail "$(basename "$DIR"): valgrind did not finish its report ($DIR/valgrind.log)"
+		fi
+	fi
 	local p
 	for p in "$@"; do wait "$p" 2>/dev/null; done
 }

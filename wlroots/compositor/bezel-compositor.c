@@ -884,11 +884,12 @@ int main(int argc, char **argv)
 	s.new_output.notify = new_output;
 	wl_signal_add(&s.backend->events.new_output, &s.new_output);
 
+	/* The seat before xdg-shell: at wl_display_destroy, wlroots 0.15 frees xdg-shell's popup
+	 * grab while it still listens to the seat's destroy signal, unless the seat goes first. */
+	s.seat = wlr_seat_create(s.display, "seat0");
 	s.xdg_shell = wlr_xdg_shell_create(s.display);
 	s.new_xdg_surface.notify = new_xdg_surface;
 	wl_signal_add(&s.xdg_shell->events.new_surface, &s.new_xdg_surface);
-
-	s.seat = wlr_seat_create(s.display, "seat0");
 	s.new_input.notify = new_input;
 	wl_signal_add(&s.backend->events.new_input, &s.new_input);
 	s.request_start_drag.notify = request_start_drag;
@@ -974,7 +975,12 @@ int main(int argc, char **argv)
 	if (s.rig)
 		bezel_input_source_destroy(s.rig);
 	bezel_wlr_destroy(s.bezel);
+	/* The display takes the backend, outputs, seat and globals with it; the rest is ours. */
 	wl_display_destroy(s.display);
+	wlr_output_layout_destroy(s.layout); /* before the scene, which listens to it */
+	wlr_scene_node_destroy(&s.scene->node);
+	wlr_allocator_destroy(s.allocator);
+	wlr_renderer_destroy(s.renderer);
 	if (s.event_log)
 		fclose(s.event_log);
 	for (size_t i = 0; i < s.nsettings; i++) {
