@@ -180,6 +180,8 @@ static void api_checks(struct test *t)
 	CHECK(t, bezel_input_source_create(t->loop, NULL, missing, &listener, t, &s) ==
 			 BEZEL_ERROR_INPUT && s == NULL,
 	      "create with a missing node: BEZEL_ERROR_INPUT, nothing kept");
+	CHECK(t, strcmp(bezel_result_string(BEZEL_ERROR_INPUT), "unknown result code") != 0,
+	      "bezel_result_string knows BEZEL_ERROR_INPUT");
 	CHECK(t, strstr(t->last_log, "/nonexistent/bezel-input-node") != NULL &&
 			 t->last_log_level == BEZEL_LOG_ERROR,
 	      "the missing node is named in an error log line");
