@@ -82,6 +82,9 @@ static void on_frame(void *data, uint32_t time_msec)
 {
 	struct test *t = data;
 	printf("frame %u\n", time_msec);
+	uint64_t us = bezel_input_source_get_time_usec(t->source);
+	if ((uint32_t)(us / 1000) != time_msec)
+		fail(t, "bezel_input_source_get_time_usec disagrees with time_msec");
 	t->frames++;
 	if (t->frames_wanted >= 0 && t->frames >= t->frames_wanted)
 		t->done = 1;
