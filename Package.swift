@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(name: "BezelInputTests", dependencies: ["BezelInput", "BezelCore", "BezelInputProbe"]),
         .testTarget(name: "BezelScenarioTests", dependencies: ["BezelScenario", "BezelCore"]),
         .testTarget(name: "BezelRenderTests", dependencies: ["BezelRender", "BezelScenario", "BezelCore"]),
+        .testTarget(name: "BezelWaylandTests", dependencies: ["BezelWayland", "BezelCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

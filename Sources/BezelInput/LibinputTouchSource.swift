@@ -89,9 +89,25 @@ public final class LibinputTouchSource {
     /// Devices that currently have touches down, by device number.
     private var touchesPerDevice: [UInt: Int] = [:]
     private var deviceNames: [UInt: String] = [:]
+    /// Per device: events libinput reported for it and touch-downs among them, so that a device
+    /// that sends input but never a touch is reported instead of giving nothing silently (§7).
+    private var activity: [UInt: DeviceActivity] = [:]
     /// Touchscreens reported through `DeviceChange.added`, by device number.
     private var touchscreens: [UInt: (name: String, sysname: String)] = [:]
     private let logger: Logger
+
+    private struct DeviceActivity {
+        var events = 0
+        var touchDowns = 0
+        var warned = false
+    }
+
+    /// Devices that sent libinput events but not one touch so far ("node \"name\""). A host can
+    /// show these: the touchscreen is there but is not read as one.
+    public var devicesWithoutTouches: [String] {
+        activity.filter { $0.value.events > 0 && $0.value.touchDowns == 0 }
+            .map { deviceNames[$0.key] ?? "device \($0.key)" }.sorted()
+    }
 
     /// Creates the source and opens the backend's devices.
     ///
@@ -249,12 +265,18 @@ public final class LibinputTouchSource {
             let node = String(cString: libinput_device_get_sysname(device))
             deviceNames[deviceNumber] = "\(node) \"\(name)\""
             let isTouch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
-            logger.log(.info, "touch source: device \(node) \"\(name)\" added\(isTouch ? "" : " (not a touchscreen; ignored)")")
+            activity[deviceNumber] = DeviceActivity()
             if isTouch {
+                logger.log(.info, "touch source: device \(node) \"\(name)\" added")
                 touchscreens[deviceNumber] = (name, node)
                 devices(.added(name: name, sysname: node))
+            } else {
+                logger.log(.warning, "touch source: device \(node) \"\(name)\" added, but libinput does not see a touchscreen there; its events give no touches")
             }
         case LIBINPUT_EVENT_DEVICE_REMOVED:
+            if let a = activity.removeValue(forKey: deviceNumber), a.events > 0, a.touchDowns == 0 {
+                logger.log(.warning, "touch source: \(deviceNames[deviceNumber] ?? "device") sent \(a.events) event(s) and not one touch")
+            }
             let name = deviceNames.removeValue(forKey: deviceNumber) ?? "device"
             if let count = touchesPerDevice.removeValue(forKey: deviceNumber), count > 0 {
                 builder.cancelAll(reason: "\(name) removed with \(count) touch(es) down")
@@ -273,6 +295,10 @@ public final class LibinputTouchSource {
             if let touchscreen = touchscreens.removeValue(forKey: deviceNumber) {
                 devices(.removed(name: touchscreen.name, sysname: touchscreen.sysname))
             }
+        default:
+            noteActivity(deviceNumber, type)
+        }
+        switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             guard let touch = libinput_event_get_touch_event(event) else { return }
             let key = TouchFrameBuilder.ContactKey(device: deviceNumber, slot: libinput_event_touch_get_seat_slot(touch))
@@ -299,6 +325,21 @@ public final class LibinputTouchSource {
         default:
             break
         }
+    }
+
+    /// Counts an event of a device; the first non-touch event of a device that has given no
+    /// touch yet is logged once, with its libinput type, so that a touchscreen read as something
+    /// else (a pointer, a tablet) is visible (DESIGN §7).
+    private func noteActivity(_ device: UInt, _ type: libinput_event_type) {
+        var a = activity[device] ?? DeviceActivity()
+        a.events += 1
+        if type == LIBINPUT_EVENT_TOUCH_DOWN { a.touchDowns += 1 }
+        let isTouch = type.rawValue >= LIBINPUT_EVENT_TOUCH_DOWN.rawValue && type.rawValue <= LIBINPUT_EVENT_TOUCH_FRAME.rawValue
+        if !isTouch && a.touchDowns == 0 && !a.warned {
+            a.warned = true
+            logger.log(.warning, "touch source: \(deviceNames[device] ?? "a device") sends input (libinput event type \(type.rawValue)) but no touches; it is not read as a touchscreen")
+        }
+        activity[device] = a
     }
 
     /// CLOCK_MONOTONIC in µs, libinput's clock, for frames that libinput does not time.
