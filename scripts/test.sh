@@ -84,6 +84,7 @@ group "swift test (BezelCore, BezelScenario, BezelInput, BezelRender)" swift_tes
 group "bezel command line" tests/cli/run.sh "$(swift build --show-bin-path)/bezel"
 group "protocol tests over a real socket" env BEZEL_PROTOCOL_SCRATCH="$root/.build" tests/protocol/run.sh
 group "protocol tests under valgrind" env BEZEL_PROTOCOL_SCRATCH="$root/.build" tests/protocol/run.sh --valgrind
+group "libinput touch source through bezel.h, from C, real libinput under umockdev" env BEZEL_INPUT_SCRATCH="$root/.build" tests/input/run.sh
 group "meson-shim host module options" tests/meson-shim/run.sh
 group "meson-shim install and C consumer" tests/protocol/install-test.sh
 group "weston 10 headless with bezel-weston.so, real clients, libinput under umockdev" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/run.sh

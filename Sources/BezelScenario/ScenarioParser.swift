@@ -6,6 +6,12 @@ public enum ScenarioParser {
     /// The output used when a scenario gives none: a 1080×2340 phone of 68×147 mm.
     public static let defaultOutput = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
 
+    /// Latest timeline time: a Wayland timestamp is 32 bits of milliseconds (about 49 days).
+    public static let maximumTime_ms = Double(UInt32.max)
+    /// Largest output side in logical px, and in mm (10 m); larger values are typing mistakes.
+    public static let maximumOutput_px = 100_000.0
+    public static let maximumOutput_mm = 10_000.0
+
     /// Parses a configuration file (DESIGN §4.4: the keys of a scenario's `config`).
     public static func parseConfig(_ text: String, file: String) throws(ScenarioError) -> SystemGestureConfig {
         let node = try YAMLTree.parse(text, file: file)
@@ -50,7 +56,7 @@ public enum ScenarioParser {
         func string(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> String {
             switch node.value {
             case .string(let s): return s
-            case .number(let v) where v == v.rounded(): return String(Int64(v))
+            case .number(let v) where v == v.rounded() && v.magnitude < 1e15: return String(Int64(v))
             default: throw fail(node, "\(what): expected a name, got \(node.typeName)")
             }
         }
@@ -121,7 +127,8 @@ public enum ScenarioParser {
             var w = 1080.0, h = 2340.0, wmm = 68.0, hmm = 147.0
             for (k, v) in try map(node, "output") {
                 let x = try number(v, "output.\(k)")
-                guard x > 0, x.isFinite else { throw fail(v, "output.\(k): must be a positive number") }
+                let most = k.hasSuffix("_mm") ? ScenarioParser.maximumOutput_mm : ScenarioParser.maximumOutput_px
+                guard x > 0, x <= most else { throw fail(v, "output.\(k): must be a positive number up to \(Int64(most))") }
                 switch k {
                 case "width": w = x
                 case "height": h = x
@@ -172,7 +179,9 @@ public enum ScenarioParser {
                 for (k, v) in try map(item, "timeline entry") {
                     if k == "t" {
                         let x = try number(v, "t")
-                        guard x.isFinite, x >= 0 else { throw fail(v, "t: must be a non-negative number") }
+                        guard x.isFinite, x >= 0, x <= ScenarioParser.maximumTime_ms else {
+                            throw fail(v, "t: must be between 0 and \(Int64(ScenarioParser.maximumTime_ms)) ms, got \(x)")
+                        }
                         t = x
                         continue
                     }

@@ -95,25 +95,36 @@ struct RouterCore {
 
     /// Removes a surface and its subsurfaces. Held events for them are dropped, and a client
     /// that had received a touch there gets `clientCancel`. Running system gestures continue.
-    mutating func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds) {
+    /// `removed` is called with every node that went, deepest first; it must not call back into
+    /// the router.
+    ///
+    /// Costs the size of the removed subtree plus the touch slots, never the size of the tree.
+    mutating func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds,
+                                removed: (NodeTree.NodeID) -> Void = { _ in }) {
         beginInstant(time)
         cancelScratch.removeAll(keepingCapacity: true)
-        var removedNodes: [NodeTree.NodeID] = []
-        tree.remove(surface) { removedNodes.append($0) }
-        for removed in removedNodes {
-            deferrals[removed] = nil
-            for i in slots.indices where slots[i].active && slots[i].surface == removed {
-                if slots[i].route == .held {
-                    logger.log(.debug, "touch \(slots[i].id): surface removed, \(slots[i].held.count) held events dropped")
-                    slots[i].held.removeAll(keepingCapacity: true)
-                    slots[i].route = .swallowed
-                    slots[i].holdDeadline = .never
-                }
-                if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
-                    cancelScratch.append(slots[i].client)
-                }
-                slots[i].surface = .none
+        // The walk mutates `tree`, so the closure may not touch `self`: the deferrals are moved
+        // out for its duration (no copy, the table stays uniquely referenced).
+        var deferrals = self.deferrals
+        self.deferrals = [:]
+        tree.remove(surface) { node in
+            if !deferrals.isEmpty { deferrals[node] = nil }
+            removed(node)
+        }
+        self.deferrals = deferrals
+        // A touch on a surface that went is no longer in the tree: one look per slot.
+        for i in slots.indices where slots[i].active && slots[i].surface != .none
+            && !tree.contains(slots[i].surface) {
+            if slots[i].route == .held {
+                logger.log(.debug, "touch \(slots[i].id): surface removed, \(slots[i].held.count) held events dropped")
+                slots[i].held.removeAll(keepingCapacity: true)
+                slots[i].route = .swallowed
+                slots[i].holdDeadline = .never
             }
+            if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
+                cancelScratch.append(slots[i].client)
+            }
+            slots[i].surface = .none
         }
         var k = 0
         while k < cancelScratch.count {

@@ -85,7 +85,13 @@ public final class SystemGestureRouter {
     public func client(of surface: NodeTree.NodeID) -> ClientID { core.client(of: surface) }
     /// Removes a surface and its subsurfaces. Held events for them are dropped, and a client
     /// that had received a touch there gets `clientCancel`. Running system gestures continue.
-    public func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds) { core.removeSurface(surface, time: time) }
+    /// `removed` is called with every node that went (the surface and its subsurfaces, deepest
+    /// first) so that a host can forget them at the cost of what was removed; it must not call
+    /// back into the router.
+    public func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds,
+                              removed: (NodeTree.NodeID) -> Void = { _ in }) {
+        core.removeSurface(surface, time: time, removed: removed)
+    }
     /// Applies a committed `set_deferred_edges`, creating the surface's gesture object if it
     /// has none. `honoredEdges` is emitted when the honoured set changes (or on creation).
     public func commitDeferredEdges(_ edges: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
