@@ -24,18 +24,20 @@ public struct NodeTree: Sendable {
         public var description: String { "node#\(index).\(generation)" }
     }
 
+    /// One node. The fields the hit-test reads for every sibling it passes come first, so that
+    /// they share a cache line: its cost per surface is mostly memory traffic.
     struct Node: Sendable {
         var rect: Rect
-        var inputRect: Rect?
-        var parent: Int32
         var lastChild: Int32 = -1      // topmost child
         var prevSibling: Int32 = -1    // next one down in stacking order
+        var enabled = true
+        var hidden = false
+        var inputRect: Rect?
+        var parent: Int32
         var nextSibling: Int32 = -1    // next one up in stacking order
         var firstChild: Int32 = -1     // bottom-most child
         var generation: UInt32
         var alive: Bool
-        var enabled = true
-        var hidden = false
         var depth: Int32
         var tag: Int32
     }
