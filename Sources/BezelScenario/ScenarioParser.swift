@@ -115,7 +115,7 @@ public enum ScenarioParser {
                 guard e.t >= previous else { throw ScenarioError(file: file, line: e.line, reason: "timeline: t goes backwards (\(e.t) after \(previous))") }
                 previous = e.t
                 switch e.action {
-                case .deferEdges(let s, _), .policy(let s, _), .remove(let s):
+                case .deferEdges(let s, _), .policy(let s, _), .remove(let s), .move(let s, _):
                     guard known.contains(s) else { throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown surface '\(s)'") }
                 default: break
                 }
@@ -150,13 +150,7 @@ public enum ScenarioParser {
                     case "client": client = try string(v, "surface.client")
                     case "parent": parent = try string(v, "surface.parent")
                     case "deferred_edges": deferred = try edges(v, "surface.deferred_edges")
-                    case "rect":
-                        let xs = try list(v, "surface.rect")
-                        guard xs.count == 4 else { throw fail(v, "surface.rect: expected [x, y, width, height]") }
-                        var n: [Double] = []
-                        for x in xs { n.append(try number(x, "surface.rect")) }
-                        guard n.allSatisfy({ $0.isFinite }), n[2] >= 0, n[3] >= 0 else { throw fail(v, "surface.rect: width and height must be non-negative") }
-                        rect = Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+                    case "rect": rect = try self.rect(v, "surface.rect")
                     default: throw fail(v, "surface: unknown key '\(k)' (id, client, rect, parent, deferred_edges)")
                     }
                 }
@@ -165,6 +159,16 @@ public enum ScenarioParser {
                 result.append(.init(id: id, client: client ?? id, rect: rect, parent: parent, deferredEdges: deferred, line: item.line))
             }
             return result
+        }
+
+        /// `[x, y, width, height]` in output logical px.
+        func rect(_ v: ConfigNode, _ what: String) throws(ScenarioError) -> Rect {
+            let xs = try list(v, what)
+            guard xs.count == 4 else { throw fail(v, "\(what): expected [x, y, width, height]") }
+            var n: [Double] = []
+            for x in xs { n.append(try number(x, what)) }
+            guard n.allSatisfy({ $0.isFinite }), n[2] >= 0, n[3] >= 0 else { throw fail(v, "\(what): width and height must be non-negative") }
+            return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
         }
 
         func entries(_ node: ConfigNode) throws(ScenarioError) -> [Scenario.Entry] {
@@ -185,7 +189,7 @@ public enum ScenarioParser {
                     action = try self.action(k, v)
                 }
                 guard let t else { throw fail(item, "timeline entry: missing 't'") }
-                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, advance)") }
+                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, advance)") }
                 result.append(.init(t: t, action: action, line: item.line))
             }
             return result
@@ -239,11 +243,15 @@ public enum ScenarioParser {
             case "remove":
                 let f = try fields(v, key, allowed: ["surface"])
                 return .remove(surface: try string(try required(f, "surface", key, v), "remove.surface"))
+            case "move":
+                let f = try fields(v, key, allowed: ["surface", "rect"])
+                return .move(surface: try string(try required(f, "surface", key, v), "move.surface"),
+                             rect: try rect(try required(f, "rect", key, v), "move.rect"))
             case "advance":
                 _ = try fields(v, key, allowed: [])
                 return .advance
             default:
-                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, advance)")
+                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, advance)")
             }
         }
     }
