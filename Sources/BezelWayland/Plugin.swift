@@ -327,11 +327,10 @@ final class Plugin {
     /// Removes `r`'s node (and its subtree) from the router and forgets the nodes that went.
     func removeNode(of r: SurfaceRecord, time: Milliseconds) {
         guard let node = r.node else { return }
-        router.removeSurface(node, time: time)
-        // Subsurfaces went with it: forget every node the tree no longer has.
-        for (n, res) in surfaceByNode where !router.tree.contains(n) {
-            surfaceByNode[n] = nil
-            surfaces[res]?.node = nil
+        // Subsurfaces go with it: the router names each node that went, so forgetting them
+        // costs what was removed, not every surface of every client.
+        router.removeSurface(node, time: time) { gone in
+            if let res = surfaceByNode.removeValue(forKey: gone) { surfaces[res]?.node = nil }
         }
         r.node = nil
     }

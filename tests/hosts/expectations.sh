@@ -1,0 +1,134 @@
+# The one table of expectations that every host's integration tests run (weston, wlroots,
+# Wayfire): the same recording, the same client, the same assertion, whatever compositor is in
+# between. Source it; it defines functions and the table only.
+#
+# A host runner provides:
+#   host_play NAME RECORDING READY CLIENT [ARGS...]
+#       starts the compositor for RECORDING (tests/weston/gen-touch.py scenario names), starts
+#       CLIENT, waits for READY in its output, replays the recording until every contact has
+#       lifted, stops everything, and sets DIR to a folder holding:
+#         c.out       the client's standard output
+#         events.log  the host's event log (line shapes in docs/hosts.md)
+#       returns non-zero (after printing a FAIL line) if the run could not complete;
+#       REALTIME=1 asks for the recording's own pacing.
+#   host_play_kill NAME RECORDING
+#       the "client killed mid-touch" course: client c is killed while finger 0 moves, client d
+#       maps and gets the next taps; DIR then also holds d.out, host.log (the compositor's log)
+#       and wayland-info.status (wayland-info's exit status after the replay).
+#   TOUCH_CLIENT, DEFER_CLIENT: paths of tests/weston/bezel-touch-client and
+#       examples/bezel-defer-client built for the host.
+#   pass MESSAGE / fail MESSAGE: count results.
+# Then it calls run_host_expectations [CASE...] (all cases when none are named).
+
+# count FILE PATTERN: lines of FILE matching PATTERN (0 when FILE is missing)
+count() { grep -c -- "$2" "$1" 2>/dev/null || true; }
+
+# line_of FILE PATTERN: first line number of PATTERN in FILE (empty if absent)
+line_of() { grep -n -m1 -- "$2" "$1" 2>/dev/null | cut -d: -f1 || true; }
+
+# R2: a tap at the bottom edge is held and released at its up, with its original time; the
+# dock candidate fails `tap`.
+check_tap() {
+	local ev=$DIR/events.log c=$DIR/c.out in_up send_down down_time
+	in_up=$(line_of "$ev" "[0-9] input up id=0")
+	send_down=$(line_of "$ev" "send down id=0")
+	down_time=$(grep -m1 "[0-9] input down id=0" "$ev" | sed 's/.*time=//')
+	[ "$(count "$c" ' down id=0')" = 1 ] && [ "$(count "$c" ' up id=0')" = 1 ] &&
+		[ -n "$send_down" ] && [ -n "$in_up" ] && [ "$send_down" -gt "$in_up" ] &&
+		[ -n "$down_time" ] && grep -q " down id=0 .*time=$down_time\$" "$c" &&
+		grep -q "gesture failed dock.*reason=tap" "$ev"
+}
+
+# R2 + R5: a swipe up from the bottom is the dock; it follows the finger and commits; the client
+# never sees the touch.
+check_dock_swipe() {
+	local ev=$DIR/events.log
+	grep -q "gesture began dock" "$ev" && grep -q "gesture ended dock .*committed=1" "$ev" &&
+		[ "$(count "$ev" 'gesture changed dock')" -gt 3 ] &&
+		[ "$(grep -c -E ' (down|motion|up|cancel|frame)( |$)' "$DIR/c.out")" = 0 ]
+}
+
+# R2 late begin: the held down is flushed, then gesture_taken, then wl_touch.cancel, then nothing.
+check_late_begin() {
+	local c=$DIR/c.out taken cancel down total after
+	taken=$(line_of "$c" "gesture_taken")
+	cancel=$(line_of "$c" " cancel")
+	down=$(line_of "$c" " down id=0")
+	total=$(wc -l <"$c")
+	after=$(tail -n +$((${cancel:-$total} + 1)) "$c" | grep -c -E ' (down|motion|up)( |$)')
+	[ -n "$down" ] && [ -n "$taken" ] && [ -n "$cancel" ] && [ "$down" -lt "$taken" ] &&
+		[ "$taken" -lt "$cancel" ] && [ "$after" = 0 ] &&
+		grep -q "gesture began dock" "$DIR/events.log"
+}
+
+# R3 + R4: a client deferring the bottom gets the first swipe, deferred_swipe and the
+# affordance; the second swipe is the dock and the client sees nothing of it.
+check_swipe_twice() {
+	local c=$DIR/c.out ev=$DIR/events.log shown began
+	shown=$(line_of "$ev" 'affordance shown edge=2')
+	began=$(line_of "$ev" 'gesture began dock')
+	[ "$(count "$c" 'touch down id=0')" = 1 ] && [ "$(count "$c" 'touch up id=0')" = 1 ] &&
+		[ -n "$(line_of "$c" "deferred_swipe bottom")" ] && [ "$(count "$c" 'touch motion')" -gt 5 ] &&
+		[ "$(count "$ev" 'gesture began dock')" = 1 ] && [ -n "$shown" ] && [ -n "$began" ] &&
+		[ "$shown" -lt "$began" ] && grep -q "affordance hidden edge=2" "$ev" &&
+		[ "$(count "$c" 'touch cancel')" = 0 ]
+}
+
+# R7: a drag survives a dock swipe by a second finger; the modal cover sheet cancels it
+# (source cancelled, leave, nothing dropped), before it begins; the client never gets the other
+# fingers.
+check_drag() {
+	local c=$DIR/c.out ev=$DIR/events.log dock cover dcancel
+	dock=$(line_of "$ev" "gesture began dock")
+	cover=$(line_of "$ev" "gesture began cover_sheet")
+	dcancel=$(line_of "$ev" "drag cancelled")
+	grep -q "drag-started" "$c" && grep -q "drag start id=0" "$ev" && [ -n "$dock" ] &&
+		[ -n "$cover" ] && [ -n "$dcancel" ] && [ "$dock" -lt "$dcancel" ] &&
+		[ "$dcancel" -lt "$cover" ] && grep -q "source-cancelled" "$c" &&
+		grep -q "dd-leave" "$c" && ! grep -q -E "dd-drop|source-drop-performed|source-dnd-finished" "$c" &&
+		[ "$(count "$c" ' down id=1')" = 0 ] && [ "$(count "$c" ' down id=2')" = 0 ]
+}
+
+# R8/R9: a client killed mid-touch disturbs neither the compositor nor the next client, whose
+# taps are each matched by an up.
+check_client_killed() {
+	local d=$DIR/d.out
+	[ "$(cat "$DIR/wayland-info.status" 2>/dev/null)" = 0 ] && [ "$(count "$d" ' down id=0')" -ge 1 ] &&
+		[ "$(count "$d" ' up id=0')" = "$(count "$d" ' down id=0')" ] &&
+		! grep -q -i "segfault\|assert\|fatal" "$DIR/host.log"
+}
+
+# The table: case | recording | client | ready pattern | pacing | check | what a user would see.
+# client: touch, touch-drag (the touch client starting a drag) or defer; pacing: realtime or fast.
+HOST_EXPECTATIONS=(
+	"tap|tap-bottom|touch| ready|fast|check_tap|R2 tap at the bottom edge: held, released at its up with its original time, candidate failed 'tap'"
+	"swipe|swipe-up|touch| ready|fast|check_dock_swipe|R2/R5 swipe up from the bottom: dock began, changed, ended committed; the client got no touch event"
+	"late|late-begin|touch| ready|fast|check_late_begin|R2 late begin: the held down flushed, then gesture_taken, then wl_touch.cancel, then nothing"
+	"defer|swipe-twice|defer|honored_edges bottom|fast|check_swipe_twice|R3/R4 deferring client: first swipe delivered + deferred_swipe + affordance; second swipe is the dock, unseen by the client"
+	"drag|drag|touch-drag| ready|realtime|check_drag|R7 drag survives a second-finger dock swipe; the cover sheet cancels it (source cancelled, leave, no drop)"
+	"kill|kill|-|-|realtime|check_client_killed|R8/R9 client killed mid-touch: the compositor keeps running, the next client gets the next taps"
+)
+
+# run_host_expectations [CASE...]: plays each case of the table on the host and checks it.
+run_host_expectations() {
+	local row name rec client ready pacing check what want
+	for row in "${HOST_EXPECTATIONS[@]}"; do
+		IFS='|' read -r name rec client ready pacing check what <<<"$row"
+		if [ $# -gt 0 ]; then
+			want=0
+			for c in "$@"; do [ "$c" = "$name" ] && want=1; done
+			[ $want = 1 ] || continue
+		fi
+		local realtime=
+		[ "$pacing" = realtime ] && realtime=1
+		local ok=1
+		case $client in
+		touch) REALTIME=$realtime host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" || ok=0 ;;
+		touch-drag) REALTIME=$realtime host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" --drag || ok=0 ;;
+		defer) REALTIME=$realtime host_play "$name" "$rec" "$ready" "$DEFER_CLIENT" || ok=0 ;;
+		-) host_play_kill "$name" "$rec" || ok=0 ;;
+		esac
+		[ $ok = 1 ] || continue # host_play printed the FAIL line
+		if "$check"; then pass "$what"; else fail "$what (see $DIR)"; fi
+	done
+}
