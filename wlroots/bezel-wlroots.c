@@ -454,6 +454,12 @@ static void surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, 
 
 /* ---------------------------------------------------------------- delivery to clients */
 
+/* The client's wl_touch resources that are live: wlroots makes a resource inert (no user data)
+ * when it was bound while the seat had no touch, and sends nothing to those; neither do we. */
+#define for_each_live_touch(res, sc)                     \
+	wl_resource_for_each(res, &(sc)->touches)        \
+		if (wl_resource_get_user_data(res) != NULL)
+
 /*
  * The plugin's decisions. They are sent to the client's wl_touch resources directly (see the
  * top of this file for why); a down goes through an inner popup grab when there is one.
@@ -491,7 +497,7 @@ static void h_touch_down(void *data, struct wl_resource *surface, int32_t id, do
 			serial = wlr_seat_client_next_serial(sc);
 		}
 		struct wl_resource *res;
-		wl_resource_for_each(res, &sc->touches)
+		for_each_live_touch(res, sc)
 			wl_touch_send_down(res, serial, time, surface, id, wl_fixed_from_double(sx),
 					   wl_fixed_from_double(sy));
 	}
@@ -509,7 +515,7 @@ static void h_touch_motion(void *data, struct wl_resource *surface, int32_t id, 
 	if (!sc || (t && (t->swallowed || !t->delivered)))
 		return;
 	struct wl_resource *res;
-	wl_resource_for_each(res, &sc->touches)
+	for_each_live_touch(res, sc)
 		wl_touch_send_motion(res, time, id, wl_fixed_from_double(sx), wl_fixed_from_double(sy));
 	evlog(bw, "send motion id=%d x=%.1f y=%.1f time=%u", id, sx, sy, time);
 }
@@ -523,7 +529,7 @@ static void h_touch_up(void *data, struct wl_resource *surface, int32_t id, uint
 		return;
 	uint32_t serial = wlr_seat_client_next_serial(sc);
 	struct wl_resource *res;
-	wl_resource_for_each(res, &sc->touches)
+	for_each_live_touch(res, sc)
 		wl_touch_send_up(res, serial, time, id);
 	if (t)
 		t->delivered = false;
@@ -537,7 +543,7 @@ static void h_touch_frame(void *data, struct wl_client *client)
 	if (!sc)
 		return;
 	struct wl_resource *res;
-	wl_resource_for_each(res, &sc->touches)
+	for_each_live_touch(res, sc)
 		wl_touch_send_frame(res);
 	sc->needs_touch_frame = false;
 	evlog(bw, "send frame");
@@ -550,7 +556,7 @@ static void h_touch_cancel(void *data, struct wl_client *client)
 	if (!sc)
 		return;
 	struct wl_resource *res;
-	wl_resource_for_each(res, &sc->touches)
+	for_each_live_touch(res, sc)
 		wl_touch_send_cancel(res);
 	/* wl_touch.cancel ends all of the client's touches: nothing more for those ids. */
 	for (int i = 0; i < BW_MAX_TOUCHES; i++) {
