@@ -18,10 +18,11 @@
 #   the recording's times, which valgrind's slowdown breaks: run the real-time ones under it
 #   (drag kill simple-touch policy: no error, no definite leak).
 #   CASE: run only these cases (table cases tap swipe late defer drag kill; popup, two-outputs,
-#   output-removed, simple-touch, policy, config, locked)
+#   output-removed, simple-touch, policy, panel, config, locked)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
-# libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils.
+# libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils,
+# weston (weston-simple-touch), grim (screenshots through wlr-screencopy).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots}
@@ -194,6 +195,11 @@ play() {
 	start_client c "$@"
 	if wait_for "$DIR/c.out" "$ready" && kill -USR2 "$COMP_PID" &&
 		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
+		PNG=
+		if [ -n "${SCREENSHOT:-}" ] &&
+			WAYLAND_DISPLAY=$SOCK timeout 20 grim "$DIR/screenshot.png" >"$DIR/grim.log" 2>&1; then
+			PNG=$DIR/screenshot.png
+		fi
 		stop_compositor "$CPID_c"
 		return 0
 	fi
@@ -370,6 +376,29 @@ for policy in default all; do
 		fi
 	fi
 done
+
+# ---- 8e. what the user sees: the dock panel, in the compositor's own pixels ----
+# The pixman renderer draws into memory; grim takes it through wlr-screencopy. A committed dock
+# stays open until the next touch-down. The client's surface is (96, 96, 96); the dock panel
+# (153, 163, 184 at 92 %) covers the bottom 22 % (422 px) and shows as about (148, 158, 177).
+rgb_near() {
+	local got=($1)
+	[ ${#got[@]} = 3 ] || return 1
+	[ $(( ${got[0]} - $2 )) -le $5 ] && [ $(( $2 - ${got[0]} )) -le $5 ] &&
+		[ $(( ${got[1]} - $3 )) -le $5 ] && [ $(( $3 - ${got[1]} )) -le $5 ] &&
+		[ $(( ${got[2]} - $4 )) -le $5 ] && [ $(( $4 - ${got[2]} )) -le $5 ]
+}
+pixel() { python3 "$ROOT/tests/weston/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
+if want panel && SCREENSHOT=1 play panel-dock swipe-up " ready" "$TOUCH_CLIENT"; then
+	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 148 158 177 10 &&
+		rgb_near "$(pixel "$PNG" 540 1520)" 148 158 177 10 &&
+		rgb_near "$(pixel "$PNG" 540 1480)" 96 96 96 3 &&
+		rgb_near "$(pixel "$PNG" 540 600)" 96 96 96 3; then
+		pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's (grim)"
+	else
+		fail "dock panel pixels (see $DIR, screenshot '$PNG')"
+	fi
+fi
 
 # ---- 9. gesture settings from [bezel] reach the plugin ----
 if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$TOUCH_CLIENT"; then

@@ -48,8 +48,10 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_scene.h>
+#include <wlr/types/wlr_screencopy_v1.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
+#include <wlr/types/wlr_xdg_output_v1.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 
@@ -876,6 +878,9 @@ int main(int argc, char **argv)
 	wlr_data_device_manager_create(s.display);
 
 	s.layout = wlr_output_layout_create();
+	/* Screenshots (grim) of what the compositor draws: the tests check the panels' pixels. */
+	wlr_screencopy_manager_v1_create(s.display);
+	wlr_xdg_output_manager_v1_create(s.display, s.layout);
 	s.scene = wlr_scene_create();
 	wlr_scene_attach_output_layout(s.scene, s.layout);
 	/* Layer order: apps, then the compositor's panels above them. */
