@@ -306,13 +306,15 @@ static struct bw_output *output_at(struct bezel_wlr *bw, double lx, double ly, d
 
 /* ---------------------------------------------------------------- surfaces and policy (R6) */
 
+static void surface_destroyed(struct wl_listener *l, void *data);
+
+/* The adapter's record of `s`: found through its own destroy listener on the surface, so the
+ * cost is the few listeners of one surface, not the number of surfaces. */
 static struct bw_surface *surface_find(struct bezel_wlr *bw, struct wlr_surface *s)
 {
-	struct bw_surface *bs;
-	wl_list_for_each(bs, &bw->surfaces, link)
-		if (bs->surface == s)
-			return bs;
-	return NULL;
+	struct wl_listener *l = wl_signal_get(&s->events.destroy, surface_destroyed);
+	struct bw_surface *bs = l ? wl_container_of(l, bs, destroy) : NULL;
+	return bs && bs->bw == bw ? bs : NULL;
 }
 
 /* The surface whose deferral the R3 lookup reaches next: a subsurface's parent, a popup's. */
