@@ -570,7 +570,12 @@ int bezel_touch_motion(struct bezel_plugin *plugin, int32_t id, double x, double
 int bezel_touch_up(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec);
 /** The end of one input frame (LIBINPUT_EVENT_TOUCH_FRAME). */
 int bezel_touch_frame(struct bezel_plugin *plugin, uint32_t time_msec);
-/** The device cancelled every touch (LIBINPUT_EVENT_TOUCH_CANCEL, device removal). */
+/**
+ * The device cancelled every touch (LIBINPUT_EVENT_TOUCH_CANCEL, device removal), on every
+ * output (R8): running gestures report cancelled, candidates fail `cancelled`, held events are
+ * dropped and every client with touches gets touch_cancel. To cancel only what one output
+ * carried, see bezel_output_remove.
+ */
 int bezel_touch_cancel(struct bezel_plugin *plugin, uint32_t time_msec);
 
 /**
@@ -710,6 +715,13 @@ int bezel_input_source_add_device(struct bezel_input_source *source, const char 
  *         BEZEL_ERROR_NOT_FOUND (the node is not open).
  */
 int bezel_input_source_remove_device(struct bezel_input_source *source, const char *path);
+
+/**
+ * The libinput time of the events being delivered, in microseconds (CLOCK_MONOTONIC, not
+ * truncated): for hosts whose logs or latency measurements need more than time_msec. Valid
+ * during a listener call and until the next dispatch; 0 before the first touch or for NULL.
+ */
+uint64_t bezel_input_source_get_time_usec(const struct bezel_input_source *source);
 
 /**
  * Removes the fd from the loop, closes the devices and frees the source. No listener call
