@@ -77,6 +77,10 @@
  * (bezel_surface_place_above). Hosts that hit-test themselves name the surface with
  * bezel_touch_down_on_surface instead.
  *
+ * Subsurfaces may nest to any depth (wl_subsurface has no limit, so neither does the plugin):
+ * nothing walks the tree by recursion, a touch-down costs at most the siblings and ancestors
+ * on its path, and removing a surface costs the size of its subtree, not of the tree.
+ *
  * LINKING
  *
  * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc,
@@ -711,6 +715,13 @@ int bezel_input_source_add_device(struct bezel_input_source *source, const char 
  *         BEZEL_ERROR_NOT_FOUND (the node is not open).
  */
 int bezel_input_source_remove_device(struct bezel_input_source *source, const char *path);
+
+/**
+ * The libinput time of the events being delivered, in microseconds (CLOCK_MONOTONIC, not
+ * truncated): for hosts whose logs or latency measurements need more than time_msec. Valid
+ * during a listener call and until the next dispatch; 0 before the first touch or for NULL.
+ */
+uint64_t bezel_input_source_get_time_usec(const struct bezel_input_source *source);
 
 /**
  * Removes the fd from the loop, closes the devices and frees the source. No listener call
