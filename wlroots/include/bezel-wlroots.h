@@ -1,5 +1,6 @@
 /*
- * bezel-wlroots.h: Bezel's system edge gestures in any wlroots 0.15 compositor, in a few calls.
+ * bezel-wlroots.h: Bezel's system edge gestures in any wlroots 0.15 compositor (0.15.1 or later
+ * 0.15, as Debian 12 ships), in a few calls.
  *
  * Copyright © 2025 The Bezel authors. MIT licence (see protocol/bezel-system-gestures-v1.xml).
  *
