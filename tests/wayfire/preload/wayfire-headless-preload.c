@@ -1,0 +1,116 @@
+/*
+ * wayfire-headless-preload.c: TEST EQUIPMENT ONLY, never part of the product.
+ *
+ * Wayfire 0.7 insists on a GPU: main() asks the backend for a DRM fd, refuses to start without
+ * one, creates a GLES2 renderer on it and asserts that the renderer has an EGL display. It also
+ * refuses to run when it could regain root after dropping it (setuid(0) succeeding). A test
+ * machine has no DRM node and runs as root, so the Wayfire integration tests load this
+ * LD_PRELOAD, which stands in for exactly those few calls and nothing else:
+ *
+ *   wlr_backend_get_drm_fd              -> an fd on /dev/null when the backend has none
+ *   wlr_gles2_renderer_create_with_drm_fd -> the pixman renderer (software, needs no DRM)
+ *   wlr_gles2_renderer_get_egl          -> a placeholder, only ever passed back to the two below
+ *   wlr_egl_is_current / make_current   -> "yes" (there is no EGL context to make current)
+ *   wlr_texture_is_gles2 / wlr_gles2_texture_get_attribs
+ *                                      -> "yes" / texture 0: Wayfire's own GL drawing then draws
+ *                                         nothing (glvnd's no-context calls are no-ops), which
+ *                                         a test that reads no pixels does not need
+ *   setuid(0) / setgid(0)              -> EPERM, so that root can "drop" root
+ *
+ * Everything else (backend, seat, input, protocols, plugins) is Wayfire's and wlroots' own.
+ * Use: LD_PRELOAD=.../wayfire-headless-preload.so WLR_BACKENDS=headless wayfire -c wayfire.ini
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <wlr/backend.h>
+#include <wlr/render/gles2.h>
+#include <wlr/render/pixman.h>
+#include <wlr/render/egl.h>
+#include <wlr/util/log.h>
+
+int wlr_backend_get_drm_fd(struct wlr_backend *backend)
+{
+	int (*real)(struct wlr_backend *) =
+		(int (*)(struct wlr_backend *))dlsym(RTLD_NEXT, "wlr_backend_get_drm_fd");
+	int fd = real ? real(backend) : -1;
+	if (fd >= 0)
+		return fd;
+	/* One fd for the whole run: Wayfire only checks that it is valid. */
+	static int stand_in = -1;
+	if (stand_in < 0)
+		stand_in = open("/dev/null", O_RDWR | O_CLOEXEC);
+	return stand_in;
+}
+
+struct wlr_renderer *wlr_gles2_renderer_create_with_drm_fd(int drm_fd)
+{
+	(void)drm_fd;
+	wlr_log(WLR_INFO, "test preload: pixman renderer instead of GLES2");
+	return wlr_pixman_renderer_create();
+}
+
+/* Never dereferenced: Wayfire only hands it back to the wlr_egl_* calls below. */
+static char egl_placeholder;
+
+struct wlr_egl *wlr_gles2_renderer_get_egl(struct wlr_renderer *renderer)
+{
+	(void)renderer;
+	return (struct wlr_egl *)&egl_placeholder;
+}
+
+bool wlr_egl_is_current(struct wlr_egl *egl)
+{
+	(void)egl;
+	return true;
+}
+
+bool wlr_egl_make_current(struct wlr_egl *egl)
+{
+	(void)egl;
+	return true;
+}
+
+bool wlr_egl_unset_current(struct wlr_egl *egl)
+{
+	(void)egl;
+	return true;
+}
+
+bool wlr_texture_is_gles2(struct wlr_texture *texture)
+{
+	(void)texture;
+	return true;
+}
+
+void wlr_gles2_texture_get_attribs(struct wlr_texture *texture,
+				   struct wlr_gles2_texture_attribs *attribs)
+{
+	(void)texture;
+	memset(attribs, 0, sizeof(*attribs));
+}
+
+int setuid(uid_t uid)
+{
+	if (uid == 0) {
+		errno = EPERM;
+		return -1;
+	}
+	int (*real)(uid_t) = (int (*)(uid_t))dlsym(RTLD_NEXT, "setuid");
+	return real(uid);
+}
+
+int setgid(gid_t gid)
+{
+	if (gid == 0) {
+		errno = EPERM;
+		return -1;
+	}
+	int (*real)(gid_t) = (int (*)(gid_t))dlsym(RTLD_NEXT, "setgid");
+	return real(gid);
+}
