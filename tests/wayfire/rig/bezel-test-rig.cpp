@@ -1,0 +1,293 @@
+/*
+ * bezel-test-rig: TEST EQUIPMENT ONLY, a second Wayfire 0.7 plugin loaded by tests/wayfire/
+ * next to the product plugin (`plugins = bezel bezel-test-rig`). Never installed.
+ *
+ * On the headless backend Wayfire has no input device. The rig adds one touch device to the
+ * headless backend (wlr_headless_add_input_device), so Wayfire's input manager takes it in
+ * like a real touchscreen (attached to its cursor, mapped, seat capability), and feeds it from
+ * a touchscreen node read through Bezel's own libinput touch source (bezel.h section 4,
+ * bezel_input_source_*): in the tests that node is an umockdev-emulated device replaying a
+ * recording, the same recordings the weston and wlroots hosts replay. Its events are emitted
+ * as the headless device's own, so they take the path a real device's take through Wayfire.
+ *
+ *   [bezel-test-rig]
+ *   touch-device = /dev/input/event7
+ *   touch-device-open = sigusr2     # or start: open the node at once
+ *   event-log = FILE                # "libinput down|motion|up" lines (docs/hosts.md)
+ *
+ * A replayed recording keeps its own times: they are shifted once so that they start now.
+ */
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <string>
+
+#include <wayfire/core.hpp>
+#include <wayfire/output-layout.hpp>
+#include <wayfire/output.hpp>
+#include <wayfire/plugin.hpp>
+#include <wayfire/singleton-plugin.hpp>
+#include <wayfire/util/log.hpp>
+
+/* wlroots' C headers, as Wayfire includes them in C++ (it works around their C-only syntax). */
+#include <wayfire/nonstd/wlroots-full.hpp>
+extern "C" {
+#include <wlr/backend/multi.h>
+}
+
+#include "bezel.h"
+
+class bezel_test_rig_t
+{
+  public:
+    bezel_test_rig_t()
+    {
+        auto& core = wf::get_core();
+        node = option("touch-device");
+        std::string log_path = option("event-log");
+        if (!log_path.empty())
+        {
+            event_log = fopen(log_path.c_str(), "ae");
+        }
+
+        if (node.empty())
+        {
+            LOGE("bezel-test-rig: no [bezel-test-rig] touch-device");
+            return;
+        }
+
+        wlr_backend *headless = nullptr;
+        if (wlr_backend_is_headless(core.backend))
+        {
+            headless = core.backend;
+        } else if (wlr_backend_is_multi(core.backend))
+        {
+            wlr_multi_for_each_backend(core.backend, [] (wlr_backend *b, void *data)
+            {
+                if (wlr_backend_is_headless(b))
+                {
+                    *static_cast<wlr_backend**>(data) = b;
+                }
+            }, &headless);
+        }
+
+        if (!headless)
+        {
+            LOGE("bezel-test-rig: needs the headless backend (WLR_BACKENDS=headless)");
+            return;
+        }
+
+        device = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+        static const bezel_input_listener listener = {
+            .down   = rig_down,
+            .motion = rig_motion,
+            .up     = rig_up,
+            .frame  = rig_frame,
+            .cancel = rig_cancel,
+            .device_added   = rig_device_added,
+            .device_removed = rig_device_removed,
+            .log = rig_log_line,
+        };
+        const char *const no_paths[] = {nullptr}; /* the node opens in open_device() */
+        int r = bezel_input_source_create(core.ev_loop, nullptr, no_paths, &listener, this,
+            &source);
+        if ((r != BEZEL_OK) || !device)
+        {
+            LOGE("bezel-test-rig: cannot set up the touch source: ", bezel_result_string(r));
+            return;
+        }
+
+        if (option("touch-device-open") == "sigusr2")
+        {
+            sigusr2 = wl_event_loop_add_signal(core.ev_loop, SIGUSR2, on_sigusr2, this);
+        } else
+        {
+            open_device();
+        }
+
+        LOGI("bezel-test-rig: headless touch device ", device->name, " for ", node);
+    }
+
+    ~bezel_test_rig_t()
+    {
+        if (sigusr2)
+        {
+            wl_event_source_remove(sigusr2);
+        }
+
+        if (source)
+        {
+            bezel_input_source_destroy(source);
+        }
+
+        if (event_log)
+        {
+            fclose(event_log);
+        }
+    }
+
+    bezel_test_rig_t(const bezel_test_rig_t&) = delete;
+    bezel_test_rig_t& operator =(const bezel_test_rig_t&) = delete;
+
+  private:
+    std::string node;
+    FILE *event_log = nullptr;
+    wlr_input_device *device = nullptr;
+    bezel_input_source *source = nullptr;
+    wl_event_source *sigusr2   = nullptr;
+    bool opened = false;
+    bool time_offset_set = false;
+    int64_t time_offset_ms = 0;
+    int width  = 1080;
+    int height = 1920;
+
+    static std::string option(const std::string& key)
+    {
+        auto opt = wf::get_core().config.get_option("bezel-test-rig/" + key);
+        return opt ? opt->get_value_str() : "";
+    }
+
+    static uint64_t now_usec()
+    {
+        timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+    }
+
+    void open_device()
+    {
+        if (opened)
+        {
+            return;
+        }
+
+        opened = true;
+        auto outputs = wf::get_core().output_layout->get_outputs();
+        if (!outputs.empty())
+        {
+            auto size = outputs.front()->get_screen_size();
+            width  = size.width;
+            height = size.height;
+        }
+
+        bezel_input_source_set_output(source, width, height, 0);
+        int r = bezel_input_source_add_device(source, node.c_str());
+        if (r != BEZEL_OK)
+        {
+            LOGE("bezel-test-rig: cannot open ", node, ": ", bezel_result_string(r));
+            return;
+        }
+
+        if (event_log)
+        {
+            fprintf(event_log, "%llu touch device opened %s\n", (unsigned long long)now_usec(),
+                node.c_str());
+            fflush(event_log);
+        }
+    }
+
+    static int on_sigusr2(int, void *data)
+    {
+        static_cast<bezel_test_rig_t*>(data)->open_device();
+        return 0;
+    }
+
+    uint32_t shift(uint32_t ms)
+    {
+        if (!time_offset_set)
+        {
+            int64_t d = (int64_t)(now_usec() / 1000) - (int64_t)ms;
+            time_offset_ms  = (d > 1000 || d < -1000) ? d : 0;
+            time_offset_set = true;
+        }
+
+        return (uint32_t)((int64_t)ms + time_offset_ms);
+    }
+
+    void log(const char *what, int32_t id, uint32_t ms)
+    {
+        if (event_log)
+        {
+            fprintf(event_log, "%llu libinput %s id=%d time_us=%llu\n",
+                (unsigned long long)now_usec(), what, id, (unsigned long long)ms * 1000u);
+            fflush(event_log);
+        }
+    }
+
+    /* The source gives output pixels; a wlr_touch event carries 0..1 of the device's area. */
+    static void rig_down(void *data, int32_t id, double x, double y, uint32_t ms)
+    {
+        auto *rig = static_cast<bezel_test_rig_t*>(data);
+        ms = rig->shift(ms);
+        rig->log("down", id, ms);
+        wlr_event_touch_down ev{rig->device, ms, id, x / rig->width, y / rig->height};
+        wl_signal_emit(&rig->device->touch->events.down, &ev);
+    }
+
+    static void rig_motion(void *data, int32_t id, double x, double y, uint32_t ms)
+    {
+        auto *rig = static_cast<bezel_test_rig_t*>(data);
+        ms = rig->shift(ms);
+        rig->log("motion", id, ms);
+        wlr_event_touch_motion ev{rig->device, ms, id, x / rig->width, y / rig->height};
+        wl_signal_emit(&rig->device->touch->events.motion, &ev);
+    }
+
+    static void rig_up(void *data, int32_t id, uint32_t ms)
+    {
+        auto *rig = static_cast<bezel_test_rig_t*>(data);
+        ms = rig->shift(ms);
+        rig->log("up", id, ms);
+        wlr_event_touch_up ev{rig->device, ms, id};
+        wl_signal_emit(&rig->device->touch->events.up, &ev);
+    }
+
+    static void rig_frame(void *data, uint32_t)
+    {
+        auto *rig = static_cast<bezel_test_rig_t*>(data);
+        wl_signal_emit(&rig->device->touch->events.frame, nullptr);
+    }
+
+    static void rig_cancel(void *data, uint32_t ms)
+    {
+        auto *rig = static_cast<bezel_test_rig_t*>(data);
+        wlr_event_touch_cancel ev{rig->device, rig->shift(ms), -1};
+        wl_signal_emit(&rig->device->touch->events.cancel, &ev);
+    }
+
+    static void rig_device_added(void*, const char *name, const char *sysname)
+    {
+        LOGI("bezel-test-rig: touchscreen added: ", name, " (", sysname, ")");
+    }
+
+    static void rig_device_removed(void*, const char *name, const char *sysname)
+    {
+        LOGI("bezel-test-rig: touchscreen removed: ", name, " (", sysname, ")");
+    }
+
+    static void rig_log_line(void*, int level, const char *message)
+    {
+        if (level <= BEZEL_LOG_ERROR)
+        {
+            LOGE("bezel-test-rig: touch source: ", message);
+        } else
+        {
+            LOGI("bezel-test-rig: touch source: ", message);
+        }
+    }
+};
+
+class bezel_test_rig_plugin_t : public wf::singleton_plugin_t<bezel_test_rig_t>
+{
+  public:
+    void init() override
+    {
+        grab_interface->name = "bezel-test-rig";
+        grab_interface->capabilities = 0;
+        wf::singleton_plugin_t<bezel_test_rig_t>::init();
+    }
+};
+
+DECLARE_WAYFIRE_PLUGIN(bezel_test_rig_plugin_t);

@@ -1,0 +1,690 @@
+/*
+ * libbezel-wayfire: Bezel's system edge gestures in Wayfire 0.7, a thin plugin on
+ * libbezel-wlroots (wlroots/include/bezel-wlroots.h).
+ *
+ * Copyright © 2025 The Bezel authors. MIT licence (see protocol/bezel-system-gestures-v1.xml).
+ *
+ *   [core]
+ *   plugins = … bezel
+ *   [bezel]
+ *   hold-window-ms = 150          # any flattened gesture key, as in weston's [bezel]
+ *
+ * How a touch goes through Wayfire 0.7 with the plugin loaded:
+ *
+ *   touch device -> wlr_cursor -> Wayfire's touch handler
+ *     1. emits the core signal "touch_down" (before doing anything)
+ *          -> this plugin: bezel_wlr_touch_down(layout x, y). The adapter hit-tests through
+ *             Wayfire's own surface lookup, makes the seat's touch point and lets the Bezel
+ *             plugin decide (deliver now, hold, or keep for a system gesture).
+ *     2. runs its own handling: wf-touch gestures, focus, and wlr_seat_touch_notify_down/
+ *        motion/up for the surface under the finger. Those calls reach the adapter's seat
+ *        touch grab, which sends clients nothing for a touch the adapter tracks: what a
+ *        client gets is only what the Bezel plugin released.
+ *   "touch_motion", "touch_up" likewise. Wayfire 0.7 has no handler for the cursor's
+ *   touch_frame and touch_cancel: this plugin listens to them itself, so clients get the
+ *   wl_touch.frame Wayfire never sends, and a cancelled device cancels its touches (R8).
+ *
+ * Why not `mode = NO_CLIENT` on "touch_down": Wayfire 0.7 then calls the active plugin grab's
+ * touch callback without checking that there is one, and crashes when there is none.
+ *
+ * The plugin object is per output (Wayfire's model); the Bezel state behind it is one
+ * singleton, so the bezel_system_gestures_manager_v1 global exists once.
+ */
+#include <cstring>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <wayfire/compositor-view.hpp>
+#include <wayfire/config/xml.hpp>
+#include <wayfire/core.hpp>
+#include <wayfire/output-layout.hpp>
+#include <wayfire/output.hpp>
+#include <wayfire/plugin.hpp>
+#include <wayfire/signal-definitions.hpp>
+#include <wayfire/singleton-plugin.hpp>
+#include <wayfire/util.hpp>
+#include <wayfire/util/log.hpp>
+#include <wayfire/view.hpp>
+#include <wayfire/workspace-manager.hpp>
+
+/* wlroots' C headers, as Wayfire includes them in C++ (it works around their C-only syntax). */
+#include <wayfire/nonstd/wlroots-full.hpp>
+
+#include "bezel.h"
+#include "bezel-wlroots.h"
+
+namespace
+{
+/*
+ * Wayfire 0.7 creates its wlr_compositor in the core's implementation class, which its
+ * installed headers do not declare, and the adapter needs it (every wl_surface's commit carries
+ * the client's deferral, R3). These are that class's first members in Wayfire 0.7.x; the
+ * build accepts only Wayfire 0.7 (meson-shim/wayfire/meson.build), and the pointer is checked
+ * against what a wlr_compositor must hold before it is used.
+ */
+struct core_impl_0_7_layout : public wf::compositor_core_t
+{
+    std::unordered_map<wlr_surface*, uint32_t> uses_csd;
+    wlr_egl *egl;
+    wlr_compositor *compositor;
+};
+
+wlr_compositor *find_wlr_compositor()
+{
+    auto& core = static_cast<core_impl_0_7_layout&>(wf::get_core());
+    wlr_compositor *c = core.compositor;
+    if (!c || (c->renderer != wf::get_core().renderer) || !c->global ||
+        (wl_global_get_interface(c->global) != &wl_compositor_interface))
+    {
+        return nullptr;
+    }
+
+    return c;
+}
+
+/* Edges as bezel.h numbers them, and the index of each in the panel arrays. */
+int edge_index(uint32_t edge)
+{
+    switch (edge)
+    {
+      case BEZEL_EDGE_TOP:
+        return 0;
+
+      case BEZEL_EDGE_BOTTOM:
+        return 1;
+
+      case BEZEL_EDGE_LEFT:
+        return 2;
+
+      case BEZEL_EDGE_RIGHT:
+        return 3;
+
+      default:
+        return -1;
+    }
+}
+
+/*
+ * The visible feedback: a solid-colour rectangle (Wayfire's colour view) in the top layer of
+ * an output. It takes no input: touches on it go to no client, as on weston's panels.
+ */
+class panel_view_t : public wf::color_rect_view_t
+{
+  public:
+    explicit panel_view_t(wf::output_t *output)
+    {
+        set_output(output);
+        role = wf::VIEW_ROLE_DESKTOP_ENVIRONMENT;
+    }
+
+    void initialize() override
+    {
+        wf::color_rect_view_t::initialize();
+        get_output()->workspace->add_view(self(), wf::LAYER_TOP);
+    }
+};
+
+/* The dock, the cover sheet and the "swipe again" bar of one output. */
+struct output_panels_t
+{
+    wf::output_t *output = nullptr;
+    panel_view_t *edge[4]  = {};
+    panel_view_t *hint[4]  = {};
+    bool open[4] = {};
+};
+
+/* The settings of [bezel] this plugin reads itself; every other key goes to the engine. */
+struct host_settings_t
+{
+    int log_level = BEZEL_LOG_INFO;
+    std::string event_log;
+    int width_mm  = 0;
+    int height_mm = 0;
+    bool panels   = true;
+    bool policy_all = false;
+    bool locked   = false;
+};
+
+bool parse_bool(const std::string& v)
+{
+    return (v == "true") || (v == "1");
+}
+
+int parse_level(const std::string& v)
+{
+    if (v == "error")
+    {
+        return BEZEL_LOG_ERROR;
+    }
+
+    if (v == "warning")
+    {
+        return BEZEL_LOG_WARNING;
+    }
+
+    if (v == "debug")
+    {
+        return BEZEL_LOG_DEBUG;
+    }
+
+    return BEZEL_LOG_INFO;
+}
+}
+
+/* The one Bezel state of the compositor (held by the singleton wrapper below). */
+class bezel_wayfire_t
+{
+  public:
+    bezel_wayfire_t()
+    {
+        auto& core = wf::get_core();
+        wlr_compositor *compositor = find_wlr_compositor();
+        if (!compositor)
+        {
+            LOGE("bezel: cannot find Wayfire's wlr_compositor (this plugin is built for "
+                 "Wayfire 0.7); not attached");
+            return;
+        }
+
+        read_settings();
+        bezel_wlr_interface iface{};
+        iface.version = BEZEL_WLR_INTERFACE_VERSION;
+        iface.surface_at = &bezel_wayfire_t::surface_at;
+        iface.surface_position = &bezel_wayfire_t::surface_position;
+        iface.gesture   = &bezel_wayfire_t::on_gesture;
+        iface.affordance = &bezel_wayfire_t::on_affordance;
+        int r = bezel_wlr_create(core.display, compositor, core.get_current_seat(),
+            core.output_layout->get_handle(), &iface, this, &bezel);
+        if (r != BEZEL_OK)
+        {
+            LOGE("bezel: cannot attach to the seat: ", bezel_result_string(r));
+            bezel = nullptr;
+            return;
+        }
+
+        configure();
+        connect_input();
+
+        on_output_added.set_callback([=] (wf::signal_data_t *data)
+        {
+            set_output_size(wf::get_signaled_output(data));
+        });
+        on_output_removed.set_callback([=] (wf::signal_data_t *data)
+        {
+            forget_panels(wf::get_signaled_output(data));
+        });
+        core.output_layout->connect_signal("output-added", &on_output_added);
+        core.output_layout->connect_signal("output-removed", &on_output_removed);
+        for (auto *wo : core.output_layout->get_outputs())
+        {
+            set_output_size(wo);
+        }
+
+        LOGI("bezel: loaded; libbezel ", bezel_version_string(), " attached to seat ",
+            core.get_current_seat()->name, ", global bezel_system_gestures_manager_v1 created");
+    }
+
+    ~bezel_wayfire_t()
+    {
+        for (auto& p : panels)
+        {
+            close_panels(p.second);
+        }
+
+        if (bezel)
+        {
+            bezel_wlr_destroy(bezel);
+        }
+
+        if (event_log)
+        {
+            fclose(event_log);
+        }
+    }
+
+    bezel_wayfire_t(const bezel_wayfire_t&) = delete;
+    bezel_wayfire_t& operator =(const bezel_wayfire_t&) = delete;
+
+  private:
+    bezel_wlr *bezel = nullptr;
+    host_settings_t settings;
+    std::vector<std::string> keys, values; /* gesture settings for bezel_plugin_configure */
+    FILE *event_log = nullptr;
+    std::unordered_map<wf::output_t*, output_panels_t> panels;
+
+    wf::signal_connection_t on_touch_down, on_touch_motion, on_touch_up;
+    wf::signal_connection_t on_output_added, on_output_removed;
+    wf::wl_listener_wrapper on_touch_frame, on_touch_cancel;
+
+    /* ------------------------------------------------------------ settings */
+
+    /*
+     * [bezel]: wf-config keeps every key of the section, the ones metadata/bezel.xml declares
+     * (typed, with defaults) and any other one (as a string). A declared key is passed on only
+     * when it differs from its default, so the engine's own defaults stay authoritative; an
+     * undeclared key is always passed on (`bind-right=` unbinds), and a misspelt one is
+     * rejected by the engine with a warning naming it.
+     */
+    void read_settings()
+    {
+        auto section = wf::get_core().config.get_section("bezel");
+        if (!section)
+        {
+            return;
+        }
+
+        for (auto& opt : section->get_registered_options())
+        {
+            const std::string k = opt->get_name();
+            const std::string v = opt->get_value_str();
+            if (k == "log-level")
+            {
+                settings.log_level = parse_level(v);
+            } else if (k == "event-log")
+            {
+                settings.event_log = v;
+            } else if (k == "output-width-mm")
+            {
+                settings.width_mm = std::atoi(v.c_str());
+            } else if (k == "output-height-mm")
+            {
+                settings.height_mm = std::atoi(v.c_str());
+            } else if (k == "panels")
+            {
+                settings.panels = parse_bool(v);
+            } else if (k == "policy")
+            {
+                settings.policy_all = (v == "all");
+            } else if (k == "locked")
+            {
+                settings.locked = parse_bool(v);
+            } else if (!wf::config::xml::get_option_xml_node(opt) ||
+                       (v != opt->get_default_value_str()))
+            {
+                keys.push_back(k);
+                values.push_back(v);
+            }
+        }
+    }
+
+    void configure()
+    {
+        auto *plugin = bezel_wlr_get_plugin(bezel);
+        bezel_plugin_set_log_level(plugin, settings.log_level);
+        if (!keys.empty())
+        {
+            std::vector<const char*> k, v;
+            for (size_t i = 0; i < keys.size(); i++)
+            {
+                k.push_back(keys[i].c_str());
+                v.push_back(values[i].c_str());
+            }
+
+            int r = bezel_plugin_configure(plugin, k.data(), v.data(), k.size());
+            if (r == BEZEL_OK)
+            {
+                LOGI("bezel: ", keys.size(), " gesture setting(s) from [bezel] applied");
+            } else
+            {
+                LOGE("bezel: [bezel] gesture settings rejected (", bezel_result_string(r),
+                    "); using the defaults");
+            }
+        }
+
+        bezel_wlr_set_policy(bezel,
+            settings.policy_all ? BEZEL_WLR_POLICY_ALL : BEZEL_WLR_POLICY_FULLSCREEN);
+        if (settings.locked)
+        {
+            bezel_wlr_set_locked(bezel, true);
+        }
+
+        if (!settings.event_log.empty())
+        {
+            event_log = fopen(settings.event_log.c_str(), "ae");
+            if (!event_log)
+            {
+                LOGE("bezel: cannot open event log ", settings.event_log, ": ",
+                    strerror(errno));
+            }
+
+            bezel_wlr_set_event_log(bezel, event_log);
+        }
+    }
+
+    /* Outputs that report no physical size (headless, some panels) get [bezel]'s. */
+    void set_output_size(wf::output_t *wo)
+    {
+        if (bezel && wo && (settings.width_mm > 0) && (settings.height_mm > 0))
+        {
+            bezel_wlr_set_output_size_mm(bezel, wo->handle, settings.width_mm,
+                settings.height_mm);
+        }
+    }
+
+    /* ------------------------------------------------------------ touch input */
+
+    /* Layout coordinates of a touch event, as Wayfire's own handler computes them. */
+    static wf::pointf_t to_layout(wlr_input_device *dev, double x, double y)
+    {
+        double lx, ly;
+        wlr_cursor_absolute_to_layout_coords(wf::get_core().get_wlr_cursor(), dev, x, y,
+            &lx, &ly);
+        wf::pointf_t closest;
+        wf::get_core().output_layout->get_output_coords_at({lx, ly}, closest);
+        return closest;
+    }
+
+    void connect_input()
+    {
+        auto& core = wf::get_core();
+        on_touch_down.set_callback([=] (wf::signal_data_t *data)
+        {
+            auto ev = static_cast<wf::input_event_signal<wlr_event_touch_down>*>(data)->event;
+            /* A committed panel stays open until the next touch-down (a stand-in for a
+             * shell's dock or cover sheet). */
+            hide_open_panels();
+            auto p = to_layout(ev->device, ev->x, ev->y);
+            bezel_wlr_touch_down(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
+        });
+        on_touch_motion.set_callback([=] (wf::signal_data_t *data)
+        {
+            auto ev = static_cast<wf::input_event_signal<wlr_event_touch_motion>*>(data)->event;
+            auto p  = to_layout(ev->device, ev->x, ev->y);
+            bezel_wlr_touch_motion(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
+        });
+        on_touch_up.set_callback([=] (wf::signal_data_t *data)
+        {
+            auto ev = static_cast<wf::input_event_signal<wlr_event_touch_up>*>(data)->event;
+            bezel_wlr_touch_up(bezel, ev->touch_id, ev->time_msec);
+        });
+        core.connect_signal("touch_down", &on_touch_down);
+        core.connect_signal("touch_motion", &on_touch_motion);
+        core.connect_signal("touch_up", &on_touch_up);
+
+        on_touch_frame.set_callback([=] (void*)
+        {
+            bezel_wlr_touch_frame(bezel);
+        });
+        on_touch_cancel.set_callback([=] (void *data)
+        {
+            auto ev = static_cast<wlr_event_touch_cancel*>(data);
+            bezel_wlr_touch_cancel(bezel, ev->time_msec);
+        });
+        on_touch_frame.connect(&core.get_wlr_cursor()->events.touch_frame);
+        on_touch_cancel.connect(&core.get_wlr_cursor()->events.touch_cancel);
+    }
+
+    /* ------------------------------------------------------------ the adapter's questions */
+
+    /*
+     * The surface Wayfire itself would give this touch: its own lookup (views in stacking
+     * order on the output under the point, input regions, exclusive clients), and the same
+     * surface-local point. Wayfire's own compositor surfaces (panels) have no wlr_surface
+     * and belong to no client.
+     */
+    static wlr_surface *surface_at(void*, double lx, double ly, double *sx, double *sy)
+    {
+        auto *s = wf::get_core().get_surface_at({lx, ly});
+        wlr_surface *ws = s ? s->get_wlr_surface() : nullptr;
+        auto *view = s ? dynamic_cast<wf::view_interface_t*>(s->get_main_surface()) : nullptr;
+        if (!ws || !view || !view->get_output())
+        {
+            return nullptr;
+        }
+
+        auto og    = view->get_output()->get_layout_geometry();
+        auto local = view->global_to_local_point({lx - og.x, ly - og.y}, s);
+        *sx = local.x;
+        *sy = local.y;
+        return ws;
+    }
+
+    /* Where a view's main surface is shown (other surfaces are made known at a touch). */
+    static bool surface_position(void*, wlr_surface *surface, double *lx, double *ly)
+    {
+        wayfire_view view = wf::wl_surface_to_wayfire_view(surface->resource);
+        if (!view || !view->is_mapped() || !view->get_output() ||
+            (view->get_wlr_surface() != surface))
+        {
+            return false;
+        }
+
+        auto og     = view->get_output()->get_layout_geometry();
+        auto origin = view->global_to_local_point({0, 0}, view.get());
+        *lx = og.x - origin.x;
+        *ly = og.y - origin.y;
+        return true;
+    }
+
+    /* ------------------------------------------------------------ feedback */
+
+    output_panels_t& panels_of(wf::output_t *wo)
+    {
+        auto& p = panels[wo];
+        p.output = wo;
+        return p;
+    }
+
+    /* Shows `slot` at `box` (output-local), creating the view on first use; hides it if the
+     * box is empty. */
+    void place(panel_view_t*& slot, wf::output_t *wo, wf::geometry_t box, wf::color_t colour)
+    {
+        if ((box.width <= 0) || (box.height <= 0))
+        {
+            if (slot)
+            {
+                slot->close();
+                slot = nullptr;
+            }
+
+            return;
+        }
+
+        if (!slot)
+        {
+            auto view = std::make_unique<panel_view_t>(wo);
+            slot = view.get();
+            wf::get_core().add_view(std::move(view));
+        }
+
+        slot->set_color(colour);
+        slot->set_geometry(box);
+    }
+
+    void panel_progress(wf::output_t *wo, const char *gesture, uint32_t edge, double progress)
+    {
+        int i = edge_index(edge);
+        if (!settings.panels || !wo || (i < 0))
+        {
+            return;
+        }
+
+        double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
+        auto size = wo->get_screen_size();
+        int W     = size.width, H = size.height;
+        wf::color_t colour = !strcmp(gesture, "dock") ? wf::color_t{0.60, 0.64, 0.72, 0.92} :
+            !strcmp(gesture, "cover_sheet") ? wf::color_t{0.09, 0.28, 0.52, 0.95} :
+            wf::color_t{0.30, 0.30, 0.36, 0.95};
+        wf::geometry_t box{0, 0, 0, 0};
+        switch (edge)
+        {
+          case BEZEL_EDGE_BOTTOM:
+          {
+            int d = (int)(0.22 * H * p + 0.5);
+            box = {0, H - d, W, d};
+            break;
+          }
+
+          case BEZEL_EDGE_TOP:
+            box = {0, 0, W, (int)(H * p + 0.5)};
+            break;
+
+          case BEZEL_EDGE_LEFT:
+            box = {0, 0, (int)(0.4 * W * p + 0.5), H};
+            break;
+
+          case BEZEL_EDGE_RIGHT:
+          {
+            int d = (int)(0.4 * W * p + 0.5);
+            box = {W - d, 0, d, H};
+            break;
+          }
+        }
+
+        place(panels_of(wo).edge[i], wo, box, colour);
+    }
+
+    void close_panels(output_panels_t& p)
+    {
+        for (int i = 0; i < 4; i++)
+        {
+            if (p.edge[i])
+            {
+                p.edge[i]->close();
+                p.edge[i] = nullptr;
+            }
+
+            if (p.hint[i])
+            {
+                p.hint[i]->close();
+                p.hint[i] = nullptr;
+            }
+
+            p.open[i] = false;
+        }
+    }
+
+    void forget_panels(wf::output_t *wo)
+    {
+        auto it = panels.find(wo);
+        if (it != panels.end())
+        {
+            close_panels(it->second);
+            panels.erase(it);
+        }
+    }
+
+    void hide_open_panels()
+    {
+        for (auto& entry : panels)
+        {
+            auto& p = entry.second;
+            for (int i = 0; i < 4; i++)
+            {
+                if (p.open[i] && p.edge[i])
+                {
+                    p.edge[i]->close();
+                    p.edge[i] = nullptr;
+                    p.open[i] = false;
+                }
+            }
+        }
+    }
+
+    static wf::output_t *find_output(wlr_output *o)
+    {
+        return o ? wf::get_core().output_layout->find_output(o) : nullptr;
+    }
+
+    static void on_gesture(void *data, const bezel_wlr_gesture_event *ev)
+    {
+        auto *self = static_cast<bezel_wayfire_t*>(data);
+        auto *wo   = find_output(ev->output);
+        int i = edge_index(ev->edge);
+        if (!wo || (i < 0))
+        {
+            return;
+        }
+
+        switch (ev->phase)
+        {
+          case BEZEL_WLR_GESTURE_BEGAN:
+            LOGI("bezel: ", ev->gesture, " began on ", wo->to_string());
+            self->panel_progress(wo, ev->gesture, ev->edge, 0);
+            break;
+
+          case BEZEL_WLR_GESTURE_CHANGED:
+            self->panel_progress(wo, ev->gesture, ev->edge, ev->progress);
+            break;
+
+          case BEZEL_WLR_GESTURE_ENDED:
+            LOGI("bezel: ", ev->gesture, ev->committed ? " committed" : " ended, not committed",
+                " on ", wo->to_string());
+            if (ev->committed)
+            {
+                self->panel_progress(wo, ev->gesture, ev->edge, 1.0);
+                self->panels_of(wo).open[i] = true;
+            } else
+            {
+                self->place(self->panels_of(wo).edge[i], wo, {0, 0, 0, 0}, {});
+            }
+
+            break;
+
+          case BEZEL_WLR_GESTURE_CANCELLED:
+            LOGI("bezel: ", ev->gesture, " cancelled on ", wo->to_string());
+            self->place(self->panels_of(wo).edge[i], wo, {0, 0, 0, 0}, {});
+            break;
+
+          default:
+            break;
+        }
+    }
+
+    /* R3's "swipe again" hint: a short bar along the edge. */
+    static void on_affordance(void *data, wlr_output *output, uint32_t edge, bool shown)
+    {
+        auto *self = static_cast<bezel_wayfire_t*>(data);
+        auto *wo   = find_output(output);
+        int i = edge_index(edge);
+        if (!self->settings.panels || !wo || (i < 0))
+        {
+            return;
+        }
+
+        auto size   = wo->get_screen_size();
+        int W       = size.width, H = size.height;
+        int shorter = W < H ? W : H;
+        int len     = (int)(0.36 * shorter), thick = shorter / 110 + 2, gap = thick * 3 / 2;
+        wf::geometry_t box{0, 0, 0, 0};
+        if (shown)
+        {
+            switch (edge)
+            {
+              case BEZEL_EDGE_BOTTOM:
+                box = {(W - len) / 2, H - gap - thick, len, thick};
+                break;
+
+              case BEZEL_EDGE_TOP:
+                box = {(W - len) / 2, gap, len, thick};
+                break;
+
+              case BEZEL_EDGE_LEFT:
+                box = {gap, (H - len) / 2, thick, len};
+                break;
+
+              case BEZEL_EDGE_RIGHT:
+                box = {W - gap - thick, (H - len) / 2, thick, len};
+                break;
+            }
+        }
+
+        self->place(self->panels_of(wo).hint[i], wo, box, {0.92, 0.92, 0.95, 0.85});
+    }
+};
+
+/* Wayfire makes one plugin object per output; they share the one bezel_wayfire_t. */
+class bezel_plugin_t : public wf::singleton_plugin_t<bezel_wayfire_t>
+{
+  public:
+    void init() override
+    {
+        grab_interface->name = "bezel";
+        grab_interface->capabilities = 0;
+        wf::singleton_plugin_t<bezel_wayfire_t>::init();
+    }
+};
+
+DECLARE_WAYFIRE_PLUGIN(bezel_plugin_t);
