@@ -12,15 +12,19 @@
  *   wlr_gles2_renderer_get_egl          -> a placeholder, only ever passed back to the two below
  *   wlr_egl_is_current / make_current   -> "yes" (there is no EGL context to make current)
  *   wlr_texture_is_gles2 / wlr_gles2_texture_get_attribs
- *                                      -> "yes" / texture 0: Wayfire's own GL drawing then draws
- *                                         nothing (glvnd's no-context calls are no-ops), which
- *                                         a test that reads no pixels does not need
+ *                                      -> "yes" / a 2D texture named 0
+ *   glCreateShader / glCreateProgram / glGetShaderiv(GL_COMPILE_STATUS)
+ *                                      -> non-zero names, "compiled": Wayfire refuses (throws)
+ *                                         to draw with a program named 0
+ * With no EGL context, every other GL call Wayfire makes goes to glvnd's no-op dispatch:
+ * Wayfire's own drawing draws nothing, which a test that reads no pixels does not need.
  *   setuid(0) / setgid(0)              -> EPERM, so that root can "drop" root
  *
  * Everything else (backend, seat, input, protocols, plugins) is Wayfire's and wlroots' own.
  * Use: LD_PRELOAD=.../wayfire-headless-preload.so WLR_BACKENDS=headless wayfire -c wayfire.ini
  */
 #define _GNU_SOURCE
+#include <GLES2/gl2.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -93,6 +97,28 @@ void wlr_gles2_texture_get_attribs(struct wlr_texture *texture,
 {
 	(void)texture;
 	memset(attribs, 0, sizeof(*attribs));
+	attribs->target = GL_TEXTURE_2D;
+	attribs->has_alpha = true;
+}
+
+/* Shader and program names: any non-zero value, never used by a real GL. */
+static GLuint next_gl_name = 1;
+
+GLuint glCreateShader(GLenum type)
+{
+	(void)type;
+	return next_gl_name++;
+}
+
+GLuint glCreateProgram(void)
+{
+	return next_gl_name++;
+}
+
+void glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
+{
+	(void)shader;
+	*params = pname == GL_COMPILE_STATUS ? GL_TRUE : 0;
 }
 
 int setuid(uid_t uid)
