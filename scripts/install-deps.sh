@@ -14,6 +14,7 @@ packages=(
     python3                                      # real-time replay helper of the weston tests
     time                                         # peak memory of the CLI's hostile-file tests
     libwlroots-dev libpixman-1-dev grim          # wlroots 0.15 host: libbezel-wlroots, bezel-compositor, screenshots
+    wayfire wayfire-dev libglm-dev g++           # Wayfire 0.7 host: libbezel-wayfire.so (wayfire.pc needs glm.pc)
 )
 
 missing=()

@@ -91,6 +91,8 @@ group "weston 10 headless with bezel-weston.so, real clients, libinput under umo
 
 group "wlroots 0.15 with libbezel-wlroots + bezel-compositor headless, real clients, libinput under umockdev" env BEZEL_WLROOTS_SCRATCH="$root/.build" tests/wlroots/run.sh
 group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-compositor" tests/wlroots/install-test.sh
+group "Wayfire 0.7 headless with libbezel-wayfire.so, real clients, libinput under umockdev" env BEZEL_WAYFIRE_SCRATCH="$root/.build" tests/wayfire/run.sh
+group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" tests/wayfire/install-test.sh
 echo
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

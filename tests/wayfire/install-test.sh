@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Installs Bezel through meson-shim with -Dwayfire=enabled into a temporary prefix and checks
+# what a Wayfire user gets:
+#   1. ninja && ninja install put libbezel-wayfire.so (and the libbezel.so name Wayfire's
+#      `plugins = bezel` looks for) in <libdir>/wayfire and bezel.xml in
+#      <datadir>/wayfire/metadata;
+#   2. Wayfire 0.7, started headless (with the test-only preload of tests/wayfire/preload) with
+#      WAYFIRE_PLUGIN_PATH / WAYFIRE_PLUGIN_XML_PATH pointing into that prefix and
+#      `[core] plugins = bezel`, loads the installed plugin and logs it; wayland-info lists
+#      bezel_system_gestures_manager_v1;
+#   3. -Dwayfire=enabled where Wayfire cannot be found fails `meson setup`, naming it; 'auto'
+#      there configures and says in the summary that the plugin is not built.
+# Where Wayfire is not installed, the test says so and counts a failure.
+# Ends with "N passed, N failed".
+#
+# Usage: tests/wayfire/install-test.sh [BUILD_DIR]   (default: build-meson-wayfire in the repo)
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${1:-$ROOT/build-meson-wayfire}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wayfire-install.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+PREFIX=$WORK/prefix
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+finish() { echo "$PASS passed, $FAIL failed"; [ "$FAIL" -eq 0 ]; exit $?; }
+
+if ! command -v wayfire >/dev/null 2>&1 || ! pkg-config --exists wayfire 2>/dev/null; then
+	fail "Wayfire 0.7 with wayfire-dev and libglm-dev is not installed here; the Wayfire install is untested"
+	finish
+fi
+
+if [ -d "$BUILD" ]; then
+	meson setup --reconfigure "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" -Dwayfire=enabled >"$WORK/setup.log" 2>&1
+else
+	meson setup "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" -Dwayfire=enabled >"$WORK/setup.log" 2>&1
+fi || { tail -20 "$WORK/setup.log"; fail "meson setup meson-shim -Dwayfire=enabled"; finish; }
+if ninja -C "$BUILD" >"$WORK/build.log" 2>&1 && ninja -C "$BUILD" install >"$WORK/install.log" 2>&1; then
+	pass "meson-shim -Dwayfire=enabled: ninja && ninja install into a fresh --prefix"
+else
+	tail -30 "$WORK/build.log" "$WORK/install.log"
+	fail "meson-shim build/install"
+	finish
+fi
+
+LIBDIR=$(find "$PREFIX" -name libbezel-wlroots.so.0 -printf '%h\n' | head -1)
+PLUGINDIR=$LIBDIR/wayfire
+METADATA=$PREFIX/share/wayfire/metadata
+if [ -f "$PLUGINDIR/libbezel-wayfire.so" ] && [ "$(readlink "$PLUGINDIR/libbezel.so")" = libbezel-wayfire.so ] &&
+	[ -f "$METADATA/bezel.xml" ] && [ "${PLUGINDIR#"$PREFIX"/}" = "$(pkg-config --variable=plugindir wayfire | sed 's|^/usr/||')" ]; then
+	pass "installed: <libdir>/wayfire/libbezel-wayfire.so (+ libbezel.so for 'plugins = bezel'), <datadir>/wayfire/metadata/bezel.xml; the same relative plugin dir as Wayfire's own"
+else
+	find "$PREFIX" | sed "s|$PREFIX|PREFIX|" | sort
+	fail "installed files"
+fi
+
+# Wayfire from the installed files only (the preload is test equipment, built here).
+cc -shared -fPIC -O1 -DWLR_USE_UNSTABLE -o "$WORK/preload.so" "$ROOT/tests/wayfire/preload/wayfire-headless-preload.c" \
+	$(pkg-config --cflags --libs wlroots pixman-1) -ldl || { fail "test preload"; finish; }
+export XDG_RUNTIME_DIR=$WORK/xdg
+mkdir -p "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+printf '[core]\nplugins = bezel\nxwayland = false\n' >"$WORK/wayfire.ini"
+LD_PRELOAD=$WORK/preload.so WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH=$PLUGINDIR \
+	WAYFIRE_PLUGIN_XML_PATH=$METADATA wayfire -c "$WORK/wayfire.ini" >"$WORK/wayfire.log" 2>&1 &
+WF=$!
+i=0
+while ! grep -q "bezel: loaded\|Failed to load plugin\|error loading plugin" "$WORK/wayfire.log" 2>/dev/null && [ $i -lt 1000 ]; do
+	sleep 0.02 # polling interval, not synchronisation
+	i=$((i + 1))
+done
+SOCK=$(sed -n 's/.*Using socket name \(wayland-[0-9]*\).*/\1/p' "$WORK/wayfire.log" | head -1)
+WAYLAND_DISPLAY=${SOCK:-none} wayland-info >"$WORK/wayland-info.out" 2>&1
+kill -TERM $WF 2>/dev/null
+wait $WF 2>/dev/null
+if grep -q "bezel: loaded; libbezel" "$WORK/wayfire.log" &&
+	grep -q "interface: 'bezel_system_gestures_manager_v1'" "$WORK/wayland-info.out"; then
+	pass "Wayfire loads the installed plugin with 'plugins = bezel', logs it, and wayland-info lists bezel_system_gestures_manager_v1"
+else
+	grep -i "bezel\|plugin\|EE" "$WORK/wayfire.log" | grep -v "Reading XML" | head -10
+	fail "Wayfire with the installed plugin"
+fi
+
+# -Dwayfire=enabled where Wayfire cannot be found: a pkg-config directory with every .pc file of
+# this machine but wayfire's.
+NOWF=$WORK/pc-without-wayfire
+mkdir -p "$NOWF"
+for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
+	[ -d "$d" ] && cp -n "$d"/*.pc "$NOWF/" 2>/dev/null
+done
+rm -f "$NOWF/wayfire.pc"
+if PKG_CONFIG_LIBDIR=$NOWF meson setup "$WORK/b-missing" "$ROOT/meson-shim" -Dwayfire=enabled >"$WORK/missing.log" 2>&1; then
+	fail "-Dwayfire=enabled without wayfire should fail meson setup, but it succeeded"
+elif grep -q "wayfire" "$WORK/missing.log" && grep -qi "not found\|dependency" "$WORK/missing.log"; then
+	pass "-Dwayfire=enabled without Wayfire fails meson setup and names the dependency"
+else
+	tail -10 "$WORK/missing.log"
+	fail "-Dwayfire=enabled without Wayfire failed for another reason"
+fi
+if PKG_CONFIG_LIBDIR=$NOWF meson setup "$WORK/b-auto" "$ROOT/meson-shim" -Dwayfire=auto >"$WORK/auto.log" 2>&1 &&
+	grep -qE 'wayfire \(libbezel-wayfire.so\) *: NO' "$WORK/auto.log"; then
+	pass "-Dwayfire=auto without Wayfire configures; the summary says the plugin is not built"
+else
+	tail -10 "$WORK/auto.log"
+	fail "-Dwayfire=auto without Wayfire"
+fi
+
+finish
