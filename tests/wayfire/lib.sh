@@ -1,0 +1,186 @@
+# Shell functions of the Wayfire tests (tests/wayfire/run.sh, tests/wayfire/side-by-side.sh):
+# the checks that Wayfire can run here, the build of the plugin, the test rig, the test-only
+# preload and the clients, and starting Wayfire headless under umockdev-run with a recording.
+# Source it after defining ROOT, SCRATCH, OUT, CONFIG, pass, fail and finish.
+# Test equipment only (see tests/wayfire/preload/README.md).
+
+# ---- can Wayfire run here at all? If not, say why: that is a failure, not a skip ----
+if ! command -v wayfire >/dev/null 2>&1; then
+	fail "wayfire is not installed (Debian: apt-get install wayfire wayfire-dev libglm-dev); the Wayfire host is untested"
+	finish
+fi
+if ! pkg-config --exists wayfire 2>/dev/null; then
+	fail "pkg-config cannot find wayfire ($(pkg-config --print-errors --exists wayfire 2>&1 | head -1)); install wayfire-dev and libglm-dev"
+	finish
+fi
+WF_VERSION=$(pkg-config --modversion wayfire)
+case $WF_VERSION in
+0.7.*) ;;
+*) fail "the plugin is for Wayfire 0.7; this machine has $WF_VERSION"; finish ;;
+esac
+
+# ---- build ----
+mkdir -p "$OUT"
+echo "== building libBezelPlugin.so and bezel-input-probe ($CONFIG, scratch $SCRATCH)"
+for product in BezelPlugin bezel-input-probe; do
+	if ! swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --product $product \
+		-Xswiftc -static-stdlib >"$OUT/swift-$product.log" 2>&1; then
+		tail -30 "$OUT/swift-$product.log"
+		fail "swift build --product $product"
+		finish
+	fi
+done
+BIN=$(swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
+PROBE=$BIN/bezel-input-probe
+INC=$ROOT/CBezel/Sources/CBezel/include
+XML=$ROOT/protocol/bezel-system-gestures-v1.xml
+XDG_XML=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+wayland-scanner client-header "$XML" "$OUT/bezel-system-gestures-v1-client-protocol.h"
+wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
+wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
+wayland-scanner server-header "$XDG_XML" "$OUT/xdg-shell-protocol.h"
+wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+CXXFLAGS="-std=c++17 -Wall -Wextra -Werror -O1 -g -fPIC -shared -DWLR_USE_UNSTABLE -DWAYFIRE_PLUGIN"
+WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
+WF="-I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags wayfire)"
+# Plugins are found by name in WAYFIRE_PLUGIN_PATH: "bezel" is lib + bezel + .so there.
+PLUGINS=$OUT/plugins
+mkdir -p "$PLUGINS"
+if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-wlroots.c" $WLR \
+	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+	c++ $CXXFLAGS -o "$OUT/libbezel-wayfire.so" "$ROOT/wayfire/bezel-wayfire.cpp" $WF \
+		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
+	c++ $CXXFLAGS -o "$PLUGINS/libbezel-test-rig.so" "$ROOT/tests/wayfire/rig/bezel-test-rig.cpp" $WF \
+		-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+	ln -sf ../libbezel-wayfire.so "$PLUGINS/libbezel.so" &&
+	cc $CFLAGS -shared -fPIC -DWLR_USE_UNSTABLE -o "$OUT/wayfire-headless-preload.so" \
+		"$ROOT/tests/wayfire/preload/wayfire-headless-preload.c" \
+		$(pkg-config --cflags --libs wlroots pixman-1) -ldl &&
+	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
+	pass "libbezel-wayfire.so, the test rig plugin, the test preload and the clients compile with -Werror (Wayfire $WF_VERSION)"
+else
+	fail "compile"
+	finish
+fi
+WFPRELOAD=$OUT/wayfire-headless-preload.so
+
+NODE=/dev/input/event7
+START_TIMEOUT_S=20
+WF_PID=
+
+. "$ROOT/tests/weston/lib.sh"
+
+# start_wayfire NAME SCENARIO [realtime]: sets DIR, CPID (umockdev-run), WF_PID, CONTACTS,
+# SOCK and XDG_RUNTIME_DIR (one per case: Wayfire names its socket wayland-1, wayland-2, ...).
+# EXTRA_INI: more [bezel] lines; EXTRA_SECTIONS: more sections; PLUGIN_LIST: [core] plugins.
+# DEVICE_DIR: umockdev files made beforehand (SCENARIO is then unused; the caller sets
+# CONTACTS); OUTPUT_MODE (default 1080x1920) and OUTPUT_MM (default 68x121): the output.
+start_wayfire() {
+	local name=$1 scenario=$2 mode=${3:-}
+	local size=${OUTPUT_MODE:-1080x1920} mm=${OUTPUT_MM:-68x121}
+	DIR=$OUT/$name
+	rm -rf "$DIR"
+	mkdir -p "$DIR/dev"
+	# A short runtime directory of its own: a socket path must fit in 108 bytes.
+	export XDG_RUNTIME_DIR
+	XDG_RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wf.XXXXXX") || return 1
+	echo "$XDG_RUNTIME_DIR" >"$DIR/xdg-runtime-dir"
+	if [ -n "${DEVICE_DIR:-}" ]; then
+		cp "$DEVICE_DIR"/device.* "$DIR/dev/" || return 1
+	else
+		make_touch_device "$ROOT" "$PROBE" "$scenario" "$DIR" "$NODE" "$mode" || return 1
+	fi
+	cat >"$DIR/wayfire.ini" <<-EOF
+	[core]
+	plugins = ${PLUGIN_LIST:-bezel bezel-test-rig}
+	xwayland = false
+
+	[output:HEADLESS-1]
+	mode = $size
+
+	[bezel]
+	log-level = debug
+	output-width-mm = ${mm%x*}
+	output-height-mm = ${mm#*x}
+	event-log = $DIR/events.log
+	${EXTRA_INI:-}
+
+	[bezel-test-rig]
+	touch-device = $NODE
+	touch-device-open = sigusr2
+	event-log = $DIR/events.log
+
+	${EXTRA_SECTIONS:-}
+	EOF
+	umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
+		-s "$NODE=$DIR/dev/device.script" -- \
+		sh -c 'echo $$ >"$1/wayfire.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
+		"$SHIM:$WFPRELOAD" "$DIR" env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$PLUGINS" \
+		WAYFIRE_PLUGIN_XML_PATH="$ROOT/wayfire/metadata" wayfire -c "$DIR/wayfire.ini" \
+		>"$DIR/host.log" 2>&1 &
+	CPID=$!
+	# The rig's line comes after the plugins load, which is after Wayfire listens.
+	if ! wait_for "$DIR/host.log" "Using socket name\|exiting\|refusing" 1 "$START_TIMEOUT_S" ||
+		! grep -q "Using socket name" "$DIR/host.log" ||
+		! wait_for "$DIR/host.log" "bezel-test-rig: headless touch device\|bezel-test-rig: no \|Failed to load plugin" 1 "$START_TIMEOUT_S"; then
+		return 1
+	fi
+	SOCK=$(sed -n 's/.*Using socket name \(wayland-[0-9]*\).*/\1/p' "$DIR/host.log" | head -1)
+	WF_PID=$(cat "$DIR/wayfire.pid" 2>/dev/null)
+	[ -n "$WF_PID" ] && [ -n "$SOCK" ] && ! grep -q "Failed to load plugin" "$DIR/host.log"
+}
+
+start_client() {
+	local label=$1
+	shift
+	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
+	eval "CPID_$label=$!"
+}
+
+stop_wayfire() {
+	[ -n "$WF_PID" ] && kill -TERM "$WF_PID" 2>/dev/null
+	wait "$CPID" 2>/dev/null
+	local p
+	for p in "$@"; do
+		kill -TERM "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
+	WF_PID=
+	case ${XDG_RUNTIME_DIR:-} in
+	*/bezel-wf.*) rm -rf "$XDG_RUNTIME_DIR" ;;
+	esac
+}
+
+# Why Wayfire did not start, from its log: the reasons it gives for refusing.
+why_not_started() {
+	grep -m1 -E "Failed to get DRM|refusing to start|Failed to|error loading plugin|cannot" "$DIR/host.log" 2>/dev/null ||
+		tail -3 "$DIR/host.log" 2>/dev/null
+}
+
+# play NAME SCENARIO READY CLIENT...: start, one client, wait for READY, replay, stop.
+play() {
+	local name=$1 scenario=$2 ready=$3
+	shift 3
+	if ! start_wayfire "$name" "$scenario" ${REALTIME:+realtime}; then
+		stop_wayfire
+		fail "$name: Wayfire did not start: $(why_not_started) (see $DIR)"
+		return 1
+	fi
+	start_client c "$@"
+	if wait_for "$DIR/c.out" "$ready" && kill -USR2 "$WF_PID" &&
+		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
+		stop_wayfire "$CPID_c"
+		return 0
+	fi
+	stop_wayfire "$CPID_c"
+	fail "$name: client not ready or replay incomplete (see $DIR)"
+	return 1
+}
+
