@@ -81,7 +81,9 @@ WF_PID=
 # SOCK and XDG_RUNTIME_DIR (one per case: Wayfire names its socket wayland-1, wayland-2, ...).
 # EXTRA_INI: more [bezel] lines; EXTRA_SECTIONS: more sections; PLUGIN_LIST: [core] plugins.
 # DEVICE_DIR: umockdev files made beforehand (SCENARIO is then unused; the caller sets
-# CONTACTS); OUTPUT_MODE (default 1080x1920) and OUTPUT_MM (default 68x121): the output.
+# CONTACTS); OUTPUT_MODE (default 1080x1920) and OUTPUT_MM (default 68x121): the output;
+# RIG_STREAM: a touch stream file the rig reads itself instead of the node (the node's device
+# is still made, and never opened).
 start_wayfire() {
 	local name=$1 scenario=$2 mode=${3:-}
 	local size=${OUTPUT_MODE:-1080x1920} mm=${OUTPUT_MM:-68x121}
@@ -114,6 +116,7 @@ start_wayfire() {
 
 	[bezel-test-rig]
 	touch-device = $NODE
+	${RIG_STREAM:+touch-stream = $RIG_STREAM}
 	touch-device-open = sigusr2
 	event-log = $DIR/events.log
 

@@ -16,7 +16,9 @@
 # touchscreen recordings in ../shared/traces/evemu-devices, and the shared benchmark stream
 # ../shared/bench/stream-100k.txt (on a 1080x2340, 68x147 mm output, as its README says).
 #
-# usage: tests/wayfire/side-by-side.sh [--no-stream] [--realtime]
+# usage: tests/wayfire/side-by-side.sh [--no-stream] [--realtime] [RECORDING...]
+#   RECORDING: only these (tap-bottom, swipe-up, late-begin, swipe-twice, trace:FILE.events,
+#   stream)
 #   --realtime: replay with the recordings' own pacing (the stream then takes 11.5 min a mode)
 # Prints one markdown table (docs/wayfire.md holds the one it gave), then "N passed, N failed"
 # (a run counts as passed when it completed; the numbers are measurements, not assertions).
@@ -27,11 +29,13 @@ OUT=$SCRATCH/wayfire-side-by-side
 CONFIG=debug
 STREAM=1
 PACING=
+ONLY=()
 for a in "$@"; do
 	case $a in
 	--no-stream) STREAM= ;;
 	--realtime) PACING=realtime ;;
-	*) echo "usage: $0 [--no-stream] [--realtime]" >&2; exit 2 ;;
+	-*) echo "usage: $0 [--no-stream] [--realtime] [RECORDING...]" >&2; exit 2 ;;
+	*) ONLY+=("$a") ;;
 	esac
 done
 PASS=0
@@ -54,6 +58,7 @@ mkdir -p "$PREP"
 # REC_MODE, REC_MM. NAME: a gen-touch.py scenario, trace:FILE.events, or stream.
 prepare() {
 	local name=$1 d=$PREP/${1//[:\/]/_} src
+	RIG_STREAM=
 	REC_MODE=1080x1920
 	REC_MM=68x121
 	rm -rf "$d"
@@ -70,11 +75,16 @@ prepare() {
 		fi
 		;;
 	stream)
+		# 100,000 events: umockdev replays a few dozen a second, so the rig reads the stream
+		# itself (a recording reader, no libinput); the device below is never opened.
 		REC_MODE=1080x2340
 		REC_MM=68x147
-		python3 "$ROOT/tests/wayfire/stream-to-evemu.py" "$BENCH" "$d/rec.evemu" --size $REC_MODE >/dev/null || return 1
+		python3 "$ROOT/tests/weston/gen-touch.py" tap-bottom "$d/rec.evemu" >/dev/null || return 1
 		"$PROBE" umockdev --events "$d/rec.evemu" --out "$d" --node "$NODE" >"$d/probe.log" 2>&1 || return 1
 		UPS=$(grep -c ' up ' "$BENCH")
+		RIG_STREAM=$BENCH
+		DEVICE_DIR=$d
+		return 0
 		;;
 	*)
 		python3 "$ROOT/tests/weston/gen-touch.py" "$name" "$d/rec.evemu" >/dev/null || return 1
@@ -126,7 +136,7 @@ run_one() {
 	rm -f "$gest"
 	: >"$gest"
 	[ "$mode" != bezel ] && sections=$(command_section "$gest")
-	if ! DEVICE_DIR=$DEVICE_DIR OUTPUT_MODE=$REC_MODE OUTPUT_MM=$REC_MM PLUGIN_LIST=$plugins \
+	if ! RIG_STREAM=$RIG_STREAM DEVICE_DIR=$DEVICE_DIR OUTPUT_MODE=$REC_MODE OUTPUT_MM=$REC_MM PLUGIN_LIST=$plugins \
 		EXTRA_SECTIONS=$sections start_wayfire "$name" unused; then
 		stop_wayfire
 		fail "$rec $mode: Wayfire did not start: $(why_not_started) (see $DIR)"
@@ -134,7 +144,7 @@ run_one() {
 	fi
 	start_client c "$OUT/bezel-touch-client" --no-gesture-object
 	if ! wait_for "$DIR/c.out" " ready" || ! kill -USR2 "$WF_PID" ||
-		! wait_for "$DIR/events.log" "libinput up" "$UPS" "$timeout"; then
+		! wait_for "$DIR/events.log" "libinput up\|stream up" "$UPS" "$timeout"; then
 		stop_wayfire "$CPID_c"
 		fail "$rec $mode: replay incomplete (see $DIR)"
 		return
@@ -144,7 +154,7 @@ run_one() {
 	pass
 	local ev=$DIR/events.log c=$DIR/c.out
 	local contacts wf_n began committed downs ups cancels
-	contacts=$(grep -c "libinput down" "$ev")
+	contacts=$(grep -c "libinput down\|stream down" "$ev")
 	wf_n=$(wc -l <"$gest")
 	began=$(grep -c "gesture began" "$ev")
 	committed=$(grep -c "gesture ended .*committed=1" "$ev")
@@ -168,6 +178,8 @@ fi
 if [ -n "$STREAM" ]; then
 	if [ -f "$BENCH" ]; then RECORDINGS+=(stream); else echo "note: $BENCH not found" >&2; fi
 fi
+
+[ ${#ONLY[@]} -gt 0 ] && RECORDINGS=("${ONLY[@]}")
 
 echo "| recording | mode | contacts | Wayfire edge swipes | Bezel gestures began / committed | client got down / up / cancel |"
 echo "| --- | --- | --- | --- | --- | --- |"

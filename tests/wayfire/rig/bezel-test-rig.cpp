@@ -16,13 +16,25 @@
  *   event-log = FILE                # "libinput down|motion|up" lines (docs/hosts.md)
  *
  * A replayed recording keeps its own times: they are shifted once so that they start now.
+ *
+ * For a long stream, umockdev's replay is far too slow (tens of events a second), so the rig
+ * can also read a touch stream of the shared benchmark format (`t_ms down|motion|up id x y`,
+ * output pixels) itself, instead of the node: a recording reader, without libinput.
+ *   touch-stream = FILE             # replaces touch-device
+ *   touch-stream-frames-per-tick = 4
+ * Its events are fed from a 1 ms timer, a few frames a tick, so that clients keep up; their
+ * times are the stream's (shifted to start now). Log lines: "stream down|up id=N".
  */
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <wayfire/core.hpp>
 #include <wayfire/output-layout.hpp>
@@ -46,15 +58,16 @@ class bezel_test_rig_t
     {
         auto& core = wf::get_core();
         node = option("touch-device");
+        stream_path = option("touch-stream");
         std::string log_path = option("event-log");
         if (!log_path.empty())
         {
             event_log = fopen(log_path.c_str(), "ae");
         }
 
-        if (node.empty())
+        if (node.empty() && stream_path.empty())
         {
-            LOGE("bezel-test-rig: no [bezel-test-rig] touch-device");
+            LOGE("bezel-test-rig: no [bezel-test-rig] touch-device or touch-stream");
             return;
         }
 
@@ -80,6 +93,27 @@ class bezel_test_rig_t
         }
 
         device = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+        if (!stream_path.empty())
+        {
+            if (!device || !read_stream())
+            {
+                return;
+            }
+
+            frames_per_tick = std::max(1, std::atoi(option("touch-stream-frames-per-tick").c_str()));
+            if (option("touch-device-open") == "sigusr2")
+            {
+                sigusr2 = wl_event_loop_add_signal(core.ev_loop, SIGUSR2, on_sigusr2, this);
+            } else
+            {
+                open_device();
+            }
+
+            LOGI("bezel-test-rig: headless touch device ", device->name, " for stream ",
+                stream_path, " (", stream.size(), " events)");
+            return;
+        }
+
         static const bezel_input_listener listener = {
             .down   = rig_down,
             .motion = rig_motion,
@@ -112,6 +146,11 @@ class bezel_test_rig_t
 
     ~bezel_test_rig_t()
     {
+        if (stream_timer)
+        {
+            wl_event_source_remove(stream_timer);
+        }
+
         if (sigusr2)
         {
             wl_event_source_remove(sigusr2);
@@ -132,7 +171,21 @@ class bezel_test_rig_t
     bezel_test_rig_t& operator =(const bezel_test_rig_t&) = delete;
 
   private:
+    /* One event of a touch stream (output pixels, stream milliseconds). */
+    struct stream_event_t
+    {
+        double t_ms;
+        int kind; /* 0 down, 1 motion, 2 up */
+        int32_t id;
+        double x, y;
+    };
+
     std::string node;
+    std::string stream_path;
+    std::vector<stream_event_t> stream;
+    size_t stream_next = 0;
+    int frames_per_tick = 4;
+    wl_event_source *stream_timer = nullptr;
     FILE *event_log = nullptr;
     wlr_input_device *device = nullptr;
     bezel_input_source *source = nullptr;
@@ -156,6 +209,97 @@ class bezel_test_rig_t
         return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
     }
 
+    bool read_stream()
+    {
+        std::ifstream in(stream_path);
+        if (!in)
+        {
+            LOGE("bezel-test-rig: cannot read ", stream_path);
+            return false;
+        }
+
+        std::string line;
+        size_t n = 0;
+        while (std::getline(in, line))
+        {
+            n++;
+            if (line.empty() || (line[0] == '#'))
+            {
+                continue;
+            }
+
+            std::istringstream ls(line);
+            stream_event_t ev{};
+            std::string kind;
+            if (!(ls >> ev.t_ms >> kind >> ev.id >> ev.x >> ev.y) ||
+                ((kind != "down") && (kind != "motion") && (kind != "up")))
+            {
+                LOGE("bezel-test-rig: ", stream_path, ":", n, ": expected 't_ms type id x y'");
+                return false;
+            }
+
+            ev.kind = kind == "down" ? 0 : kind == "motion" ? 1 : 2;
+            stream.push_back(ev);
+        }
+
+        return true;
+    }
+
+    /* Feeds the next few frames (events sharing a time) of the stream. */
+    static int stream_tick(void *data)
+    {
+        auto *rig = static_cast<bezel_test_rig_t*>(data);
+        for (int f = 0; f < rig->frames_per_tick && rig->stream_next < rig->stream.size(); f++)
+        {
+            double t = rig->stream[rig->stream_next].t_ms;
+            while (rig->stream_next < rig->stream.size() &&
+                   rig->stream[rig->stream_next].t_ms == t)
+            {
+                const auto& ev = rig->stream[rig->stream_next++];
+                rig->emit_stream_event(ev);
+            }
+
+            wl_signal_emit(&rig->device->touch->events.frame, nullptr);
+        }
+
+        if (rig->stream_next < rig->stream.size())
+        {
+            wl_event_source_timer_update(rig->stream_timer, 1);
+        } else
+        {
+            LOGI("bezel-test-rig: stream done");
+        }
+
+        return 0;
+    }
+
+    void emit_stream_event(const stream_event_t& ev)
+    {
+        uint32_t ms = shift((uint32_t)ev.t_ms);
+        const char *what = ev.kind == 0 ? "down" : ev.kind == 1 ? "motion" : "up";
+        if (event_log && (ev.kind != 1))
+        {
+            fprintf(event_log, "%llu stream %s id=%d time_us=%llu\n",
+                (unsigned long long)now_usec(), what, ev.id, (unsigned long long)ms * 1000u);
+            fflush(event_log);
+        }
+
+        double nx = ev.x / width, ny = ev.y / height;
+        if (ev.kind == 0)
+        {
+            wlr_event_touch_down d{device, ms, ev.id, nx, ny};
+            wl_signal_emit(&device->touch->events.down, &d);
+        } else if (ev.kind == 1)
+        {
+            wlr_event_touch_motion m{device, ms, ev.id, nx, ny};
+            wl_signal_emit(&device->touch->events.motion, &m);
+        } else
+        {
+            wlr_event_touch_up u{device, ms, ev.id};
+            wl_signal_emit(&device->touch->events.up, &u);
+        }
+    }
+
     void open_device()
     {
         if (opened)
@@ -170,6 +314,17 @@ class bezel_test_rig_t
             auto size = outputs.front()->get_screen_size();
             width  = size.width;
             height = size.height;
+        }
+
+        if (!stream_path.empty())
+        {
+            stream_timer = wl_event_loop_add_timer(wf::get_core().ev_loop, stream_tick, this);
+            if (stream_timer)
+            {
+                wl_event_source_timer_update(stream_timer, 1);
+            }
+
+            return;
         }
 
         bezel_input_source_set_output(source, width, height, 0);
