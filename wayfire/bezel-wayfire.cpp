@@ -242,6 +242,8 @@ class bezel_wayfire_t
         {
             fclose(event_log);
         }
+
+        LOGI("bezel: unloaded; the seat's touches go to clients directly again");
     }
 
     bezel_wayfire_t(const bezel_wayfire_t&) = delete;

@@ -17,7 +17,7 @@
 # FAILURE: a host that cannot be tested has not passed.
 #
 # usage: tests/wayfire/run.sh [CASE...]
-#   CASE: start, tap swipe late defer drag kill (the table), config, frame
+#   CASE: start, tap swipe late defer drag kill (the table), frame, config, unload
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: wayfire wayfire-dev libglm-dev (wayfire.pc needs glm.pc), libwlroots-dev,
 # libwayland-dev, wayland-protocols, libinput-dev, libudev-dev, libpixman-1-dev, umockdev,
@@ -136,6 +136,39 @@ if want config && EXTRA_INI="bind-bottom =" play config swipe-up " ready" "$TOUC
 		pass "[bezel] bind-bottom= (an undeclared key) unbinds the bottom edge: the swipe up reaches the client, no dock"
 	else
 		fail "[bezel] bind-bottom= (see $DIR)"
+	fi
+fi
+
+# ---- 9. the plugin unloaded at run time (removed from [core] plugins; Wayfire reloads its
+# config file): the global goes away, Wayfire keeps running, and touches reach clients directly
+# again (a tap at the bottom edge is no longer held or judged).
+if want unload; then
+	if start_wayfire unload tap-bottom; then
+		start_client c "$TOUCH_CLIENT" --no-gesture-object
+		ok=0
+		if wait_for "$DIR/c.out" " ready"; then
+			sed 's/^plugins = bezel bezel-test-rig$/plugins = bezel-test-rig/' "$DIR/wayfire.ini" >"$DIR/wayfire.ini.new"
+			cat "$DIR/wayfire.ini.new" >"$DIR/wayfire.ini" # in place: Wayfire watches the file
+			if wait_for "$DIR/host.log" "bezel: unloaded"; then
+				WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+				echo $? >"$DIR/wayland-info.status"
+				kill -USR2 "$WF_PID" && wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 &&
+					wait_for "$DIR/c.out" " up id=0" && ok=1
+			fi
+		fi
+		stop_wayfire "$CPID_c"
+		c=$DIR/c.out
+		if [ $ok = 1 ] && [ "$(cat "$DIR/wayland-info.status")" = 0 ] &&
+			! grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
+			[ "$(grep -c ' down id=0' "$c")" = 1 ] && [ "$(grep -c ' up id=0' "$c")" = 1 ] &&
+			! grep -q "gesture " "$DIR/events.log" && ! grep -q -i "segfault\|assert\|fatal" "$DIR/host.log"; then
+			pass "plugin unloaded at run time: logged, the global is gone, Wayfire serves on, a bottom-edge tap reaches the client directly"
+		else
+			fail "plugin unload (see $DIR)"
+		fi
+	else
+		stop_wayfire
+		fail "unload: Wayfire did not start: $(why_not_started) (see $DIR)"
 	fi
 fi
 
