@@ -147,8 +147,10 @@ if want unload; then
 		start_client c "$TOUCH_CLIENT" --no-gesture-object
 		ok=0
 		if wait_for "$DIR/c.out" " ready"; then
-			sed 's/^plugins = bezel bezel-test-rig$/plugins = bezel-test-rig/' "$DIR/wayfire.ini" >"$DIR/wayfire.ini.new"
-			cat "$DIR/wayfire.ini.new" >"$DIR/wayfire.ini" # in place: Wayfire watches the file
+			# Wayfire rereads the file at each change it sees: a truncation would show it an
+			# empty file (its default plugin list). So: same length, one write, in place.
+			sed 's/^plugins = bezel bezel-test-rig$/plugins = bezel-test-rig      /' "$DIR/wayfire.ini" >"$DIR/wayfire.ini.new"
+			dd if="$DIR/wayfire.ini.new" of="$DIR/wayfire.ini" bs=1M conv=notrunc status=none
 			if wait_for "$DIR/host.log" "bezel: unloaded"; then
 				WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
 				echo $? >"$DIR/wayland-info.status"
