@@ -10,8 +10,17 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure ns and heap allocations per touch event through hit-test, candidates, arbitration and routing."
     )
 
-    @Option(help: "Synthetic load size in events (ignored with --stream).")
-    var events: Int = 200_000
+    @Option(help: "Synthetic load size in events (default 200000); with --stream, replay only the first N events.")
+    var events: Int?
+
+    @Option(help: "Synthetic load: fingers kept busy at once.")
+    var fingers: Int = 10
+
+    @Option(help: "Synthetic load: top-level surfaces, tiled over the screen.")
+    var surfaces: Int = 16
+
+    @Option(help: "Synthetic load: nesting of each tile (1 = no subsurface).")
+    var depth: Int = 3
 
     @Option(help: "A stream file (`t_ms type id x y` per line), e.g. ../shared/bench/stream-100k.txt.")
     var stream: String?
@@ -26,7 +35,10 @@ struct BenchCommand: ParsableCommand {
     var engine = false
 
     func run() throws {
-        guard events > 0, `repeat` > 0 else { throw ValidationError("--events and --repeat must be positive") }
+        guard events.map({ $0 > 0 }) ?? true, `repeat` > 0 else { throw ValidationError("--events and --repeat must be positive") }
+        guard (1...16).contains(fingers), (1...10_000).contains(surfaces), (1...1_000).contains(depth) else {
+            throw ValidationError("--fingers must be 1...16, --surfaces 1...10000, --depth 1...1000")
+        }
         if engine { return runEngine() }
         let workload: BenchmarkWorkload
         if let stream {
@@ -35,12 +47,13 @@ struct BenchCommand: ParsableCommand {
                 printError("\(stream): \(error)")
                 throw ExitCode(2)
             }
-            do { workload = try BenchmarkWorkload.stream(text, file: stream) } catch {
+            do { workload = try BenchmarkWorkload.stream(text, file: stream, limit: events ?? Int.max) } catch {
                 printError("\(error)")
                 throw ExitCode(2)
             }
         } else {
-            workload = BenchmarkWorkload.synthetic(events: events)
+            workload = BenchmarkWorkload.synthetic(
+                events: events ?? 200_000, shape: .init(fingers: fingers, surfaces: surfaces, depth: depth))
         }
 
         // One untimed warm-up run grows every buffer to its steady-state size.
@@ -63,7 +76,7 @@ struct BenchCommand: ParsableCommand {
         let sorted = nsPerEvent.sorted()
         let median = sorted[sorted.count / 2]
         let allocations = allocationsPerRun.sorted()[allocationsPerRun.count / 2]
-        let fields: [(String, String)] = [
+        var fields: [(String, String)] = [
             ("workload", "\"" + (stream == nil ? "synthetic" : "stream") + "\""),
             ("events", "\(counts.events)"),
             ("repeat", "\(`repeat`)"),
@@ -80,6 +93,9 @@ struct BenchCommand: ParsableCommand {
             ("candidates_failed", "\(counts.failures)"),
             ("surfaces", "\(workload.surfaces.count)"),
         ]
+        if stream == nil {
+            fields += [("fingers", "\(fingers)"), ("top_level_surfaces", "\(surfaces)"), ("depth", "\(depth)")]
+        }
         if json {
             print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
         } else {
@@ -101,7 +117,7 @@ struct BenchCommand: ParsableCommand {
             _ = workload.run(events: workload.eventsPerPass * 2)
             let a0 = bezel_malloc_count()
             let t0 = monotonicNanoseconds()
-            let r = workload.run(events: events)
+            let r = workload.run(events: events ?? 200_000)
             let t1 = monotonicNanoseconds()
             let a1 = bezel_malloc_count()
             result = r

@@ -2,7 +2,9 @@
 /// call costs one exclusivity check instead of one per field access on the touch path.
 struct RouterCore {
     /// Decisions made since the last `drain`, in emission order.
-    var pending: ContiguousArray<RouterOutput> = []
+    let pending = ReusableBuffer<RouterOutput>(capacity: 256)
+    /// How many of `pending` the host has taken with `nextOutput()`.
+    var delivered = 0
     /// The surface tree used for hit-testing.
     var tree: NodeTree
     /// The active configuration.
@@ -20,7 +22,8 @@ struct RouterCore {
     /// Whether a drag-and-drop session is active (R7).
     var isDragActive = false
 
-    var slots: ContiguousArray<TouchSlot>
+    /// One slot per possible touch, read and written in place.
+    let slots: TouchSlotTable
     var deferrals: [NodeTree.NodeID: SurfaceDeferral] = [:]
     /// Per edge (`Edge.index`): the end of its re-arm window, or `.never` when not armed (R4).
     var armedUntil: ContiguousArray<Milliseconds> = [.never, .never, .never, .never]
@@ -30,9 +33,9 @@ struct RouterCore {
     /// timer scan on almost every event.
     var deadlineLowerBound: Milliseconds = .never
     /// Clients that got events in the current batch and are owed one `clientFrame`.
-    var framePending: ContiguousArray<ClientID> = []
+    let framePending = ReusableBuffer<ClientID>(capacity: 16)
     /// Scratch list of clients to cancel, reused to avoid allocating.
-    var cancelScratch: ContiguousArray<ClientID> = []
+    let cancelScratch = ReusableBuffer<ClientID>(capacity: 16)
 
     /// Creates a router for one output.
     ///
@@ -48,22 +51,34 @@ struct RouterCore {
         self.logger = logger
         self.maxTouches = max(1, maxTouches)
         self.tree = NodeTree(bounds: output.bounds)
-        self.slots = ContiguousArray(repeating: TouchSlot(), count: self.maxTouches)
-        for i in slots.indices { slots[i].held.reserveCapacity(64) }
-        pending.reserveCapacity(256)
-        framePending.reserveCapacity(16)
-        cancelScratch.reserveCapacity(16)
+        self.slots = TouchSlotTable(count: self.maxTouches)
+    }
+
+    /// The oldest decision the host has not taken yet, or `nil` when it has taken them all
+    /// (the queue is then emptied, keeping its storage). Decisions made while the host handles
+    /// one (a host callback calling back into the router) join the end of the same queue.
+    mutating func nextOutput() -> RouterOutput? {
+        if delivered < pending.count {
+            delivered += 1
+            return pending[delivered - 1]
+        }
+        if delivered > 0 {
+            pending.removeAll(keepingCapacity: true)
+            delivered = 0
+        }
+        return nil
     }
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
     mutating func drain(_ body: (RouterOutput) -> Void) {
-        guard !pending.isEmpty else { return }
-        for o in pending { body(o) }
-        pending.removeAll(keepingCapacity: true)
+        while let o = nextOutput() { body(o) }
     }
 
     /// Discards pending decisions without looking at them (benchmarks).
-    mutating func discardPending() { pending.removeAll(keepingCapacity: true) }
+    mutating func discardPending() {
+        pending.removeAll(keepingCapacity: true)
+        delivered = 0
+    }
 
     /// Replaces the output geometry (a mode change or rotation). Active touches keep their
     /// candidates, which were judged in the old geometry.
@@ -217,7 +232,7 @@ struct RouterCore {
             logger.log(.warning, "touch \(id): down at a non-finite position dropped")
             return
         }
-        guard slotIndex(of: id) == nil else {
+        guard slots.index(ofTouch: id) == nil else {
             logger.log(.warning, "touch \(id): down for an id that is already down, dropped")
             return
         }
@@ -233,6 +248,7 @@ struct RouterCore {
         let surface = tree.hitTest(position)
         slots[i].active = true
         slots[i].id = id
+        slots.noteTouch(id, inSlot: i)
         slots[i].clientActive = false
         slots[i].holdDeadline = .never
         slots[i].candidate0 = nil
@@ -281,12 +297,11 @@ struct RouterCore {
         if wasHeld { slots[i].held.append(.init(kind: .motion, position: position, time: time)) }
 
         let position_mm = output.toMillimetres(position)
-        if slots[i].candidate0 != nil {
-            let verdict = slots[i].candidate0!.motion(to: position_mm, time: time)
+        // Optional chaining mutates in place and cannot trap.
+        if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
             handle(verdict, slot: i, which: 0)
         }
-        if slots[i].candidate1 != nil {
-            let verdict = slots[i].candidate1!.motion(to: position_mm, time: time)
+        if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
             handle(verdict, slot: i, which: 1)
         }
         // A held motion reached the client with the flush, if there was one.
@@ -438,6 +453,11 @@ struct RouterCore {
     /// Fires timers due up to `time`, then makes `time` the current instant. Times that go
     /// backwards are clamped: decisions never travel back in time.
     private mutating func beginInstant(_ time: Milliseconds) {
+        // Almost every event: time moves forward and no timer is due yet.
+        if time >= now && time < deadlineLowerBound {
+            now = time
+            return
+        }
         guard time.value.isFinite else { return }
         if time < now {
             logger.log(.debug, "time went backwards (\(time.value) < \(now.value)); using \(now.value)")
@@ -703,6 +723,7 @@ struct RouterCore {
     }
 
     private mutating func release(_ i: Int) {
+        slots.forgetTouch(inSlot: i)
         slots[i].active = false
         slots[i].route = .swallowed
         slots[i].clientActive = false
@@ -712,10 +733,7 @@ struct RouterCore {
         if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
     }
 
-    private func slotIndex(of id: Int32) -> Int? {
-        for i in slots.indices where slots[i].active && slots[i].id == id { return i }
-        return nil
-    }
+    private func slotIndex(of id: Int32) -> Int? { slots.index(ofTouch: id) }
 
     private mutating func emit(_ event: RouterEvent) {
         pending.append(RouterOutput(t: now, event: event))

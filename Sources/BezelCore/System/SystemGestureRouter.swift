@@ -31,7 +31,7 @@ public final class SystemGestureRouter {
     // MARK: State
 
     /// Decisions made since the last `drain`, in emission order.
-    public var pending: ContiguousArray<RouterOutput> { core.pending }
+    public var pending: ContiguousArray<RouterOutput> { ContiguousArray(core.pending.dropFirst(core.delivered)) }
     /// The surface tree used for hit-testing.
     public var tree: NodeTree { core.tree }
     /// The active configuration.
@@ -59,6 +59,11 @@ public final class SystemGestureRouter {
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
     public func drain(_ body: (RouterOutput) -> Void) { core.drain(body) }
+    /// The oldest decision not taken yet, or `nil` once all are taken (the queue is then empty).
+    /// Hosts deliver with `while let output = router.nextOutput() { ... }`: no closure and no
+    /// copy of the batch, and a decision made while one is being delivered (a host callback
+    /// calling back into the router) comes out of the same loop, in order.
+    public func nextOutput() -> RouterOutput? { core.nextOutput() }
     /// Discards pending decisions without looking at them.
     public func discardPending() { core.discardPending() }
 
