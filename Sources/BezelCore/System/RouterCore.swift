@@ -2,9 +2,7 @@
 /// call costs one exclusivity check instead of one per field access on the touch path.
 struct RouterCore {
     /// Decisions made since the last `drain`, in emission order.
-    let pending = ReusableBuffer<RouterOutput>(capacity: 256)
-    /// How many of `pending` the host has taken with `nextOutput()`.
-    var delivered = 0
+    let pending = OutputQueue(capacity: 256)
     /// The surface tree used for hit-testing.
     var tree: NodeTree
     /// The active configuration.
@@ -54,31 +52,13 @@ struct RouterCore {
         self.slots = TouchSlotTable(count: self.maxTouches)
     }
 
-    /// The oldest decision the host has not taken yet, or `nil` when it has taken them all
-    /// (the queue is then emptied, keeping its storage). Decisions made while the host handles
-    /// one (a host callback calling back into the router) join the end of the same queue.
-    mutating func nextOutput() -> RouterOutput? {
-        if delivered < pending.count {
-            delivered += 1
-            return pending[delivered - 1]
-        }
-        if delivered > 0 {
-            pending.removeAll(keepingCapacity: true)
-            delivered = 0
-        }
-        return nil
-    }
-
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
     mutating func drain(_ body: (RouterOutput) -> Void) {
-        while let o = nextOutput() { body(o) }
+        while let o = pending.takeNext() { body(o) }
     }
 
     /// Discards pending decisions without looking at them (benchmarks).
-    mutating func discardPending() {
-        pending.removeAll(keepingCapacity: true)
-        delivered = 0
-    }
+    mutating func discardPending() { pending.removeAll() }
 
     /// Replaces the output geometry (a mode change or rotation). Active touches keep their
     /// candidates, which were judged in the old geometry.
@@ -253,6 +233,7 @@ struct RouterCore {
         slots[i].holdDeadline = .never
         slots[i].candidate0 = nil
         slots[i].candidate1 = nil
+        slots[i].hasCandidate = false
         if surface != .root {
             slots[i].surface = surface
             slots[i].client = tree.tag(of: surface)
@@ -296,13 +277,15 @@ struct RouterCore {
         let wasHeld = slots[i].route == .held
         if wasHeld { slots[i].held.append(.init(kind: .motion, position: position, time: time)) }
 
-        let position_mm = output.toMillimetres(position)
-        // Optional chaining mutates in place and cannot trap.
-        if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
-            handle(verdict, slot: i, which: 0)
-        }
-        if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
-            handle(verdict, slot: i, which: 1)
+        if slots[i].hasCandidate {
+            let position_mm = output.toMillimetres(position)
+            // Optional chaining mutates in place and cannot trap.
+            if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
+                handle(verdict, slot: i, which: 0)
+            }
+            if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
+                handle(verdict, slot: i, which: 1)
+            }
         }
         // A held motion reached the client with the flush, if there was one.
         if !wasHeld && slots[i].route == .client {
@@ -452,12 +435,20 @@ struct RouterCore {
 
     /// Fires timers due up to `time`, then makes `time` the current instant. Times that go
     /// backwards are clamped: decisions never travel back in time.
+    @inline(__always)
     private mutating func beginInstant(_ time: Milliseconds) {
         // Almost every event: time moves forward and no timer is due yet.
         if time >= now && time < deadlineLowerBound {
             now = time
             return
         }
+        beginInstantSlowly(time)
+    }
+
+    /// `beginInstant` when a timer may be due, or time went backwards or is not finite. Kept
+    /// out of line so that the touch path stays small.
+    @inline(never)
+    private mutating func beginInstantSlowly(_ time: Milliseconds) {
         guard time.value.isFinite else { return }
         if time < now {
             logger.log(.debug, "time went backwards (\(time.value) < \(now.value)); using \(now.value)")
@@ -506,6 +497,7 @@ struct RouterCore {
             let candidate = EdgeSwipeRecognizer(edge: edge, gesture: gesture, role: role, thresholds: t,
                                                 downPosition_mm: mm, time: time)
             noteDeadline(candidate.stillDeadline)
+            slots[i].hasCandidate = true
             if slots[i].candidate0 == nil {
                 slots[i].candidate0 = candidate
             } else if slots[i].candidate1 == nil {
@@ -729,6 +721,7 @@ struct RouterCore {
         slots[i].clientActive = false
         slots[i].candidate0 = nil
         slots[i].candidate1 = nil
+        slots[i].hasCandidate = false
         slots[i].holdDeadline = .never
         if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
     }

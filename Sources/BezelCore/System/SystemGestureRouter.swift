@@ -14,6 +14,9 @@
 /// Single-threaded: call it from the compositor's event loop only.
 public final class SystemGestureRouter {
     var core: RouterCore
+    /// The router's output queue (the same object as `core.pending`), held here by a `let` so
+    /// that the inlinable `nextOutput()` reaches it without going through `core`.
+    @usableFromInline let outputs: OutputQueue
 
     /// Creates a router for one output.
     ///
@@ -26,12 +29,13 @@ public final class SystemGestureRouter {
     public init(output: OutputGeometry, config: SystemGestureConfig = SystemGestureConfig(),
                 maxTouches: Int = 16, logger: Logger = .silent) {
         core = RouterCore(output: output, config: config, maxTouches: maxTouches, logger: logger)
+        outputs = core.pending
     }
 
     // MARK: State
 
     /// Decisions made since the last `drain`, in emission order.
-    public var pending: ContiguousArray<RouterOutput> { ContiguousArray(core.pending.dropFirst(core.delivered)) }
+    public var pending: ContiguousArray<RouterOutput> { outputs.untaken }
     /// The surface tree used for hit-testing.
     public var tree: NodeTree { core.tree }
     /// The active configuration.
@@ -63,7 +67,7 @@ public final class SystemGestureRouter {
     /// Hosts deliver with `while let output = router.nextOutput() { ... }`: no closure and no
     /// copy of the batch, and a decision made while one is being delivered (a host callback
     /// calling back into the router) comes out of the same loop, in order.
-    public func nextOutput() -> RouterOutput? { core.nextOutput() }
+    @inlinable public func nextOutput() -> RouterOutput? { outputs.takeNext() }
     /// Discards pending decisions without looking at them.
     public func discardPending() { core.discardPending() }
 

@@ -40,6 +40,9 @@ struct TouchSlot {
     /// Up to two candidates (a corner has two edges).
     var candidate0: EdgeSwipeRecognizer?
     var candidate1: EdgeSwipeRecognizer?
+    /// A candidate was created at the down. Touches without one (most of them) skip the
+    /// recognizers on every motion without looking inside the optionals.
+    var hasCandidate = false
     /// When held events are flushed if nothing decided sooner.
     var holdDeadline: Milliseconds = .never
     /// Events buffered while held, flushed in order with their original timestamps.
