@@ -29,6 +29,7 @@ final class OutputQueue {
     deinit { base.deallocate() }
 
     /// Adds a decision at the end.
+    @inline(__always)
     func append(_ output: RouterOutput) {
         if count == capacity { grow() }
         (base + count).initialize(to: output)
@@ -58,6 +59,7 @@ final class OutputQueue {
         ContiguousArray(UnsafeBufferPointer(start: base + taken, count: count - taken))
     }
 
+    @inline(never)
     private func grow() {
         let bigger = UnsafeMutablePointer<RouterOutput>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)

@@ -5,8 +5,8 @@
 /// check on each call, as a `ContiguousArray` held inside the router's state would pay. Storage
 /// grows by doubling, which allocates; once a run has reached its largest batch, nothing does.
 /// Single-threaded, like the router that owns it.
-final class ReusableBuffer<Element>: RandomAccessCollection {
-    private var base: UnsafeMutablePointer<Element>
+final class ReusableBuffer<Element> {
+    fileprivate var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     /// Number of elements held.
     private(set) var count = 0
@@ -22,8 +22,8 @@ final class ReusableBuffer<Element>: RandomAccessCollection {
         base.deallocate()
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    /// `true` when the buffer holds nothing.
+    var isEmpty: Bool { count == 0 }
 
     /// The element at `index`, which must be in `0..<count`.
     subscript(index: Int) -> Element {
@@ -59,5 +59,22 @@ final class ReusableBuffer<Element>: RandomAccessCollection {
         base.deallocate()
         base = bigger
         capacity *= 2
+    }
+}
+
+extension ReusableBuffer where Element: Equatable {
+    /// Whether `element` is in the buffer. A plain loop: these lists hold a few clients.
+    func contains(_ element: Element) -> Bool {
+        firstIndex(of: element) != nil
+    }
+
+    /// The position of the first `element`, or `nil`.
+    func firstIndex(of element: Element) -> Int? {
+        var k = 0
+        while k < count {
+            if base[k] == element { return k }
+            k += 1
+        }
+        return nil
     }
 }

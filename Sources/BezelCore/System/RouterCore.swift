@@ -822,9 +822,11 @@ struct RouterCore {
         if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
     }
 
+    @inline(__always)
     private func slotIndex(of id: Int32) -> Int? { slots.index(ofTouch: id) }
 
     /// Queues a decision. System and affordance events name the output they happen on.
+    @inline(__always)  // one per decision: built straight into the queue
     mutating func emit(_ event: RouterEvent, output: OutputID = 0) {
         pending.append(RouterOutput(t: now, event: event, output: output))
     }

@@ -57,6 +57,7 @@ final class TouchSlotTable {
     }
 
     /// The slot of the active touch `id`, or `nil`.
+    @inline(__always)
     func index(ofTouch id: Int32) -> Int? {
         if id >= 0 && id < Self.directIDs {
             let i = Int(slotOfID[Int(id)])
