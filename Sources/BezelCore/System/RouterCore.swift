@@ -290,9 +290,11 @@ struct RouterCore {
         slots.noteTouch(id, inSlot: i)
         slots[i].clientActive = false
         slots[i].holdDeadline = .never
-        slots[i].candidate0 = nil
-        slots[i].candidate1 = nil
-        slots[i].hasCandidate = false
+        if slots[i].hasCandidate {  // otherwise both are nil already
+            slots[i].candidate0 = nil
+            slots[i].candidate1 = nil
+            slots[i].hasCandidate = false
+        }
         slots[i].owner = .none
         if surface != .root {
             slots[i].surface = surface
@@ -800,8 +802,13 @@ struct RouterCore {
         }
     }
 
+    @inline(__always)
     private mutating func endBatch() {
-        guard !framePending.isEmpty else { return }
+        if !framePending.isEmpty { sendFrames() }
+    }
+
+    /// Emits the `clientFrame` each client of this batch is owed, in the order they got events.
+    private mutating func sendFrames() {
         var k = 0
         while k < framePending.count {
             emit(.clientFrame(client: framePending[k]))
@@ -815,9 +822,11 @@ struct RouterCore {
         slots[i].active = false
         slots[i].route = .swallowed
         slots[i].clientActive = false
-        slots[i].candidate0 = nil
-        slots[i].candidate1 = nil
-        slots[i].hasCandidate = false
+        if slots[i].hasCandidate {  // otherwise both are nil already
+            slots[i].candidate0 = nil
+            slots[i].candidate1 = nil
+            slots[i].hasCandidate = false
+        }
         slots[i].holdDeadline = .never
         if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
     }

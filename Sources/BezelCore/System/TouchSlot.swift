@@ -45,7 +45,8 @@ struct TouchSlot {
     var candidate0: EdgeSwipeRecognizer?
     var candidate1: EdgeSwipeRecognizer?
     /// A candidate was created at the down. Touches without one (most of them) skip the
-    /// recognizers on every motion without looking inside the optionals.
+    /// recognizers on every motion without looking inside the optionals. `false` means both
+    /// candidates are `nil`.
     var hasCandidate = false
     /// When held events are flushed if nothing decided sooner.
     var holdDeadline: Milliseconds = .never
