@@ -61,7 +61,7 @@ final class Plugin {
     var displayAlive = true
 
     var surfaces: [OpaquePointer: SurfaceRecord] = [:]
-    var surfaceByNode: [NodeTree.NodeID: OpaquePointer] = [:]
+    var surfaceByNode = NodeMap<OpaquePointer>()
     var surfaceByGesture: [OpaquePointer: OpaquePointer] = [:]
     var clients: [OpaquePointer: ClientEntry] = [:]
     var clientByID: [ClientID: OpaquePointer] = [:]
@@ -69,8 +69,6 @@ final class Plugin {
 
     /// `true` while decisions are handed to the host; nested calls only queue.
     var delivering = false
-    /// Reused buffer for drained decisions.
-    var scratch: ContiguousArray<RouterOutput> = []
     /// Gesture names as C strings, by gesture index (allocated once, freed in `deinit`; `nil`
     /// if `strdup` failed, then reported as "unknown").
     var gestureNames: [UnsafeMutablePointer<CChar>?] = []
@@ -88,7 +86,6 @@ final class Plugin {
         router = SystemGestureRouter(
             output: OutputGeometry(widthPx: 1080, heightPx: 1920, widthMm: 68, heightMm: 121),
             logger: logger)
-        scratch.reserveCapacity(256)
         refreshGestureNames()
     }
 
@@ -138,13 +135,9 @@ final class Plugin {
     func flush() {
         if delivering { return }
         delivering = true
-        while true {
-            scratch.removeAll(keepingCapacity: true)
-            router.drain { scratch.append($0) }
-            if scratch.isEmpty { break }
-            let batch = scratch
-            for output in batch { deliver(output) }
-        }
+        // Taken one at a time from the router's queue: no copy of the batch. What a callback
+        // makes the router decide joins the end of the queue and comes out of this loop.
+        while let output = router.nextOutput() { deliver(output) }
         delivering = false
         armTimer()
     }
