@@ -168,9 +168,12 @@ public final class GestureEngine {
         let touch = records[ri].touch(.moved)
         var i = 0
         while i < recognizers.count {
-            let r = recognizers[i]
+            // Most recognizers do not track this touch: look without a retain first.
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            guard let k = r.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            guard !candidate.activeTouches.isEmpty,
+                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            let r: GestureRecognizer = candidate
             for j in r.activeTouches.indices where j != k { r.activeTouches[j].phase = .stationary }
             r.activeTouches[k] = touch
             if isLive(r) { r.touchMoved(touch) }
@@ -190,9 +193,12 @@ public final class GestureEngine {
         let touch = records[ri].touch(.ended)
         var i = 0
         while i < recognizers.count {
-            let r = recognizers[i]
+            // Most recognizers do not track this touch: look without a retain first.
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            guard let k = r.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            guard !candidate.activeTouches.isEmpty,
+                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            let r: GestureRecognizer = candidate
             r.activeTouches.remove(at: k)
             if isLive(r) { r.touchEnded(touch) }
         }
@@ -264,9 +270,12 @@ public final class GestureEngine {
         let touch = records[ri].touch(.cancelled)
         var i = 0
         while i < recognizers.count {
-            let r = recognizers[i]
+            // Most recognizers do not track this touch: look without a retain first.
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            guard let k = r.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            guard !candidate.activeTouches.isEmpty,
+                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            let r: GestureRecognizer = candidate
             r.activeTouches.remove(at: k)
             if isLive(r) { r.touchCancelled(touch) }
         }
