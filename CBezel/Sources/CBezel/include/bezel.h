@@ -77,6 +77,10 @@
  * (bezel_surface_place_above). Hosts that hit-test themselves name the surface with
  * bezel_touch_down_on_surface instead.
  *
+ * Subsurfaces may nest to any depth (wl_subsurface has no limit, so neither does the plugin):
+ * nothing walks the tree by recursion, a touch-down costs at most the siblings and ancestors
+ * on its path, and removing a surface costs the size of its subtree, not of the tree.
+ *
  * LINKING
  *
  * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc,
@@ -566,7 +570,12 @@ int bezel_touch_motion(struct bezel_plugin *plugin, int32_t id, double x, double
 int bezel_touch_up(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec);
 /** The end of one input frame (LIBINPUT_EVENT_TOUCH_FRAME). */
 int bezel_touch_frame(struct bezel_plugin *plugin, uint32_t time_msec);
-/** The device cancelled every touch (LIBINPUT_EVENT_TOUCH_CANCEL, device removal). */
+/**
+ * The device cancelled every touch (LIBINPUT_EVENT_TOUCH_CANCEL, device removal), on every
+ * output (R8): running gestures report cancelled, candidates fail `cancelled`, held events are
+ * dropped and every client with touches gets touch_cancel. To cancel only what one output
+ * carried, see bezel_output_remove.
+ */
 int bezel_touch_cancel(struct bezel_plugin *plugin, uint32_t time_msec);
 
 /**
