@@ -6,9 +6,7 @@
 #                       routers and starting the process cancel out
 #   allocations/event   counted from outside by an LD_PRELOAD counter (scripts/alloc-counter.c),
 #                       at two run lengths of the same stream (all of it, and its first 1,000
-#                       events); the file is parsed whole in both, so only the replay differs.
-#                       Printing the JSON can differ by a few allocations between two runs
-#                       (numbers of different lengths), so read ±0.0002 as zero
+#                       events); the file is parsed whole in both, so only the replay differs
 #   ns/event            median of `bezel bench` runs (wall clock: read it as a range)
 #   swipes begun        edge swipes of the stream that began as system gestures
 #   growth              instructions/event on the synthetic load at fingers 1/10, surfaces 1/200
@@ -73,7 +71,8 @@ full=$("$bin" bench --stream "$stream" --repeat 11 --json)
 events=$(echo "$full" | field events)
 short=1000
 instr=$(per_event --stream "$stream")
-a_full=$(allocations --stream "$stream")
+# Both runs name --events, so that parsing the command line costs the same.
+a_full=$(allocations --stream "$stream" --events "$events")
 a_short=$(allocations --stream "$stream" --events "$short")
 alloc=$(echo "$a_full $a_short $events $short" | awk '{ printf "%.4f", ($1 - $2) / ($3 - $4) }')
 swipes=$(echo "$full" | field edge_swipes)
