@@ -15,7 +15,7 @@ final class TouchSlotTable {
     /// Number of slots.
     let count: Int
     /// For touch id `k < directIDs`: the slot it occupies, or -1.
-    private let slotOfID: UnsafeMutablePointer<Int16>
+    private let slotOfID: UnsafeMutablePointer<Int>
     /// Ids below this are looked up directly.
     static let directIDs: Int32 = 64
 
@@ -51,7 +51,7 @@ final class TouchSlotTable {
     }
 
     /// The lowest slot for which `predicate` holds, or `nil`.
-    func firstIndex(where predicate: (TouchSlot) -> Bool) -> Int? {
+    func firstIndex(where predicate: (borrowing TouchSlot) -> Bool) -> Int? {
         for i in 0..<count where predicate(base[i]) { return i }
         return nil
     }
@@ -60,7 +60,7 @@ final class TouchSlotTable {
     @inline(__always)
     func index(ofTouch id: Int32) -> Int? {
         if id >= 0 && id < Self.directIDs {
-            let i = Int(slotOfID[Int(id)])
+            let i = slotOfID[Int(id)]
             return i >= 0 && base[i].active && base[i].id == id ? i : nil
         }
         for i in 0..<count where base[i].active && base[i].id == id { return i }
@@ -69,12 +69,12 @@ final class TouchSlotTable {
 
     /// Records that touch `id` now occupies slot `i` (call when the slot is taken).
     func noteTouch(_ id: Int32, inSlot i: Int) {
-        if id >= 0 && id < Self.directIDs { slotOfID[Int(id)] = Int16(i) }
+        if id >= 0 && id < Self.directIDs { slotOfID[Int(id)] = i }
     }
 
     /// Forgets the touch of slot `i` (call when the slot is freed).
     func forgetTouch(inSlot i: Int) {
         let id = base[i].id
-        if id >= 0 && id < Self.directIDs && slotOfID[Int(id)] == Int16(i) { slotOfID[Int(id)] = -1 }
+        if id >= 0 && id < Self.directIDs && slotOfID[Int(id)] == i { slotOfID[Int(id)] = -1 }
     }
 }
