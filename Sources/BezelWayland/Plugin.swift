@@ -64,7 +64,7 @@ final class Plugin {
     var surfaceByNode = NodeMap<OpaquePointer>()
     var surfaceByGesture: [OpaquePointer: OpaquePointer] = [:]
     var clients: [OpaquePointer: ClientEntry] = [:]
-    var clientByID: [ClientID: OpaquePointer] = [:]
+    var clientByID = ClientTable()
     var nextClientID: ClientID = 1
 
     /// `true` while decisions are handed to the host; nested calls only queue.

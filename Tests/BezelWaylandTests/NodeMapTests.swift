@@ -31,3 +31,25 @@ struct NodeMapTests {
         #expect(map[reused] == nil)
     }
 }
+
+/// The plugin finds the `wl_client` of every frame through `ClientTable`; its remembered last
+/// lookup must never outlive the client.
+@Suite("ClientTable: wl_client by router client id")
+struct ClientTableTests {
+    @Test("a removed or replaced client is not returned from the remembered lookup")
+    func rememberedLookup() {
+        var table = ClientTable()
+        let one = OpaquePointer(bitPattern: 0x1000)!, two = OpaquePointer(bitPattern: 0x2000)!
+        table[1] = one
+        table[2] = two
+        #expect(table[1] == one)   // remembered now
+        #expect(table[1] == one)
+        table[1] = nil             // the client disconnected
+        #expect(table[1] == nil)
+        #expect(table[2] == two)
+        table[2] = one             // cannot happen with real ids, but must not return the old one
+        #expect(table[2] == one)
+        table.removeAll()
+        #expect(table[2] == nil)
+    }
+}
