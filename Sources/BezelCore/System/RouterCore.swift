@@ -1,7 +1,10 @@
 /// The router's state and decision logic. `SystemGestureRouter` wraps it so that each public
 /// call costs one exclusivity check instead of one per field access on the touch path.
+///
+/// The slot table and the output and client lists are classes, written in place without
+/// copy-on-write checks; a copy of this value would share them, so the router holds the only one.
 struct RouterCore {
-    /// Decisions made since the last `drain`, in emission order.
+    /// Decisions waiting for the host (`nextOutput()`, `drain`), in emission order.
     let pending = OutputQueue(capacity: 256)
     /// The surface tree used for hit-testing.
     var tree: NodeTree
