@@ -371,8 +371,10 @@ struct RouterCore {
         }
         let wasHeld = slots[i].route == .held
         if wasHeld { slots[i].held.append(.init(kind: .up, position: .zero, time: time)) }
-        liftCandidate(i, which: 0, time: time)
-        liftCandidate(i, which: 1, time: time)
+        if slots[i].hasCandidate {
+            liftCandidate(i, which: 0, time: time)
+            liftCandidate(i, which: 1, time: time)
+        }
         if !wasHeld && slots[i].route == .client {
             deliver(i, .up, position: .zero, time: time)
         }
@@ -620,6 +622,7 @@ struct RouterCore {
     }
 
     private mutating func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
+        guard slots[i].hasCandidate else { return }
         if let c = slots[i].candidate0, c.state == .possible,
            !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
             failCandidate(i, which: 0, reason: reason)

@@ -63,7 +63,8 @@ struct TouchSlot {
 
     /// `true` while some live candidate is still possible.
     var hasPossibleLiveCandidate: Bool {
-        (candidate0.map { $0.role == .live && $0.state == .possible } ?? false)
-            || (candidate1.map { $0.role == .live && $0.state == .possible } ?? false)
+        hasCandidate
+            && ((candidate0.map { $0.role == .live && $0.state == .possible } ?? false)
+                || (candidate1.map { $0.role == .live && $0.state == .possible } ?? false))
     }
 }
