@@ -26,7 +26,11 @@ public struct NodeTree: Sendable {
 
     struct Node: Sendable {
         var rect: Rect
-        var inputRect: Rect?
+        /// The input region: `regionCount` surface-local rects from `regionStart` in
+        /// `regionRects`, or the whole rect when `regionStart` is -1 (NodeTree+InputRegion).
+        var regionStart: Int32 = -1
+        var regionCount: Int32 = 0
+        var regionCapacity: Int32 = 0
         var parent: Int32
         var lastChild: Int32 = -1      // topmost child
         var prevSibling: Int32 = -1    // next one down in stacking order
@@ -42,10 +46,14 @@ public struct NodeTree: Sendable {
 
     var nodes: ContiguousArray<Node>
     var freeSlots: ContiguousArray<Int32> = []
+    /// Storage of every node's input region rectangles (see NodeTree+InputRegion).
+    var regionRects: ContiguousArray<Rect> = []
+    /// Pool size at which the region storage is compacted next.
+    var regionCompactionThreshold = 256
 
     /// Creates a tree whose root covers `bounds`. The root's tag is `rootTag`.
     public init(bounds: Rect, rootTag: Int32 = -1) {
-        nodes = [Node(rect: bounds, inputRect: nil, parent: -1, generation: 0, alive: true,
+        nodes = [Node(rect: bounds, parent: -1, generation: 0, alive: true,
                       depth: 0, tag: rootTag)]
         nodes.reserveCapacity(64)
     }
@@ -70,12 +78,12 @@ public struct NodeTree: Sendable {
         if let reused = freeSlots.popLast() {
             slot = reused
             let generation = nodes[Int(slot)].generation &+ 1
-            nodes[Int(slot)] = Node(rect: rect, inputRect: nil, parent: parent.index,
+            nodes[Int(slot)] = Node(rect: rect, parent: parent.index,
                                     generation: generation, alive: true,
                                     depth: nodes[p].depth + 1, tag: tag)
         } else {
             slot = Int32(nodes.count)
-            nodes.append(Node(rect: rect, inputRect: nil, parent: parent.index, generation: 0,
+            nodes.append(Node(rect: rect, parent: parent.index, generation: 0,
                               alive: true, depth: nodes[p].depth + 1, tag: tag))
         }
         let top = nodes[p].lastChild
@@ -121,10 +129,14 @@ public struct NodeTree: Sendable {
         nodes[Int(id.index)].rect = rect
     }
 
-    /// Restricts where a node takes input (`nil`: its whole rect). In output coordinates.
+    /// Restricts where a node takes input to one rectangle in layout coordinates, taken
+    /// relative to the node's position now (`nil`: its whole rect). See `setInputRegion`.
     public mutating func setInputRect(_ rect: Rect?, of id: NodeID) {
         guard contains(id) else { return }
-        nodes[Int(id.index)].inputRect = rect
+        guard let rect else { return resetInputRegion(of: id) }
+        let origin = nodes[Int(id.index)].rect
+        setInputRegion(CollectionOfOne(Rect(x: rect.x - origin.x, y: rect.y - origin.y,
+                                            width: rect.width, height: rect.height)), of: id)
     }
 
     /// Enables or disables a node. A disabled node and its subtree are skipped by hit-testing.
@@ -182,7 +194,7 @@ public struct NodeTree: Sendable {
             while child >= 0 {
                 let n = nodes[Int(child)]
                 if n.enabled && !n.hidden && n.rect.contains(p)
-                    && (n.inputRect.map { $0.contains(p) } ?? true) {
+                    && (n.regionStart < 0 || regionContains(n, p)) {
                     current = child
                     continue descend
                 }

@@ -36,7 +36,7 @@ public final class SystemGestureRouter {
     public var tree: NodeTree { core.tree }
     /// The active configuration.
     public var config: SystemGestureConfig { core.config }
-    /// The output the touches arrive on.
+    /// Output 0's geometry (see `outputIDs` and `placement(of:)` for the others).
     public var output: OutputGeometry { core.output }
     /// Where log lines go.
     public var logger: Logger {
@@ -108,12 +108,19 @@ public final class SystemGestureRouter {
 
     // MARK: Touches
 
-    /// A finger touched down at `position` (output logical px) at `time`.
-    public func touchDown(id: Int32, at position: Point, time: Milliseconds) { core.touchDown(id: id, at: position, time: time) }
-    /// A finger moved to `position` at `time`.
-    public func touchMotion(id: Int32, at position: Point, time: Milliseconds) { core.touchMotion(id: id, at: position, time: time) }
+    /// A finger touched down at `position` (output 0's logical px) at `time`.
+    @discardableResult
+    public func touchDown(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
+        core.touchDown(id: id, at: position, time: time)
+    }
+    /// A finger moved to `position` (local to its output) at `time`.
+    @discardableResult
+    public func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
+        core.touchMotion(id: id, at: position, time: time)
+    }
     /// A finger lifted at `time`.
-    public func touchUp(id: Int32, time: Milliseconds) { core.touchUp(id: id, time: time) }
+    @discardableResult
+    public func touchUp(id: Int32, time: Milliseconds) -> TouchInputResult { core.touchUp(id: id, time: time) }
     /// The end of one input frame: every client that got events in this batch gets exactly
     /// one `clientFrame`, after those events.
     public func frame(time: Milliseconds) { core.frame(time: time) }

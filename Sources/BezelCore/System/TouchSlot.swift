@@ -33,6 +33,8 @@ struct TouchSlot {
     var surface: NodeTree.NodeID = .none
     /// Its client, or -1.
     var client: ClientID = -1
+    /// Index (in the router's `OutputLayout`) of the output the touch went down on.
+    var output = 0
     /// Top-left of `surface` at touch-down, to make coordinates surface-local.
     var surfaceOrigin: Point = .zero
     /// The client has seen a down and no up/cancel yet.
