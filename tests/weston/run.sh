@@ -67,9 +67,13 @@ wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
 wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
 wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
-if cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston.so" "$ROOT/weston-module/bezel-weston.c" -I"$INC" \
-	$(pkg-config --cflags --libs libweston-10 weston libinput wayland-server) \
+# The product module (weston-module/*.c) and the test rig (weston-rig/), as two modules.
+if cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston.so" "$ROOT"/weston-module/*.c -I"$INC" \
+	$(pkg-config --cflags --libs libweston-10 libweston-desktop-10 weston wayland-server) \
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+	cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston-rig.so" "$ROOT"/weston-rig/*.c -I"$INC" \
+		$(pkg-config --cflags --libs libweston-10 weston libinput wayland-server) \
+		-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
 	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
 		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
 		$(pkg-config --cflags --libs wayland-client) &&
@@ -77,12 +81,12 @@ if cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston.so" "$ROOT/weston-module/bezel
 		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
 		$(pkg-config --cflags --libs wayland-client) &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "bezel-weston.so, test client, example client and umockdev shim compile with -Werror"
+	pass "bezel-weston.so, bezel-weston-rig.so, test client, example client and umockdev shim compile with -Werror"
 else
 	fail "compile"
 	finish
 fi
-if nm -D --undefined-only "$OUT/bezel-weston.so" | grep -q notify_touch_normalized &&
+if nm -D --undefined-only "$OUT/bezel-weston-rig.so" | grep -q notify_touch_normalized &&
 	nm -D --defined-only "$(ldconfig -p | awk '/libweston-10.so.0 /{print $NF; exit}')" | grep -q ' T notify_touch_normalized'; then
 	pass "redeclared weston 10 internals are exported by libweston-10.so.0"
 else
@@ -111,16 +115,19 @@ start_weston() {
 	idle-time=0
 	[bezel]
 	log-level=debug
-	touch-device=$NODE
-	touch-device-open=sigusr2
 	output-width-mm=68
 	output-height-mm=121
 	event-log=$DIR/events.log
 	${EXTRA_INI:-}
+	[bezel-rig]
+	touch-device=${RIG_DEVICES:-$NODE}
+	touch-device-open=sigusr2
+	event-log=$DIR/events.log
+	${RIG_INI:-}
 	EOF
 	SOCK=bezel-$name
 	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
-	start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so" "$SOCK" ${EXTRA_ARGS:-}
+	start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so,$OUT/bezel-weston-rig.so" "$SOCK" ${EXTRA_ARGS:-}
 }
 
 # start_client LABEL CMD...: starts a client on the current weston; sets CPID_<LABEL>
