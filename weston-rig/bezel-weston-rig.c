@@ -26,6 +26,10 @@
  *   lock-after-motions=N
  *                       after N touch motions, put a layer at weston's lock position, as a
  *                       shell does when it shows its lock screen
+ *   add-output=NAME     plug in a second screen at start: the headless backend of weston 10
+ *                       makes one head and has no --output-count, so the rig asks the
+ *                       backend for another head (the windowed-output API), which weston's
+ *                       frontend then enables like any hot-plugged monitor
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -42,6 +46,7 @@
 #include <wayland-server.h>
 #include <libweston/libweston.h>
 #include <libweston/config-parser.h>
+#include <libweston/windowed-output-api.h>
 #include <weston/weston.h>
 
 #include "../weston-module/weston10.h"
@@ -347,6 +352,16 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	weston_config_section_get_string(sec, "unplug-output", &rig->unplug_output, NULL);
 	weston_config_section_get_int(sec, "unplug-after-motions", &rig->unplug_after, 0);
 	weston_config_section_get_int(sec, "lock-after-motions", &rig->lock_after, 0);
+	char *add_output = NULL;
+	weston_config_section_get_string(sec, "add-output", &add_output, NULL);
+	if (add_output) {
+		const struct weston_windowed_output_api *api = weston_windowed_output_get_api(ec);
+		if (!api || api->create_head(ec, add_output) < 0)
+			weston_log("bezel-rig: cannot add output %s\n", add_output);
+		else
+			weston_log("bezel-rig: output %s plugged in\n", add_output);
+		free(add_output);
+	}
 	devices = env_or("BEZEL_WESTON_TOUCH_DEVICE", devices);
 	open_when = env_or("BEZEL_WESTON_TOUCH_OPEN", open_when);
 	event_log = env_or("BEZEL_WESTON_EVENT_LOG", event_log);
