@@ -76,7 +76,7 @@ struct bw {
 	struct wl_list seats;    /* bw_seat.link */
 	struct wl_list surfaces; /* bw_surface.link */
 	struct wl_list dirty;    /* bw_surface.dirty_link: committed since the last update */
-	struct wl_event_source *dirty_idle;
+	struct wl_event_source *dirty_idle; /* also used after a surface went away */
 	struct wl_list outputs;  /* bw_output.link */
 	struct wl_list clients;  /* bw_client.link */
 
@@ -172,6 +172,7 @@ void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, wl_
 void bw_feed_up(struct bw_seat *bs, const struct timespec *time, int id);
 void bw_feed_frame(struct bw_seat *bs);
 void bw_feed_cancel(struct bw_seat *bs);
+void bw_seats_refocus(struct bw *bw);
 void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
 		     uint32_t time);
 void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,

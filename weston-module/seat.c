@@ -326,6 +326,53 @@ static const struct weston_touch_grab_interface bezel_grab_interface = {
 	grab_down, grab_up, grab_motion, grab_frame, grab_cancel,
 };
 
+/* ---- weston's touch focus ---- */
+
+/*
+ * weston 10 drops every touch motion while the seat has no focus view (process_touch_normal),
+ * and clears the focus when the focused surface goes away: a client that dies mid-gesture
+ * would freeze every finger still down, system gestures included. With the module's grab in
+ * place weston's focus no longer chooses who gets the touches (the plugin does); it is only
+ * that gate. So while fingers are down and the focus is gone, the module gives weston the view
+ * now under the first finger, as soon as there is one.
+ *
+ * weston_compositor_pick_view reads the view list weston rebuilds at each repaint, so a window
+ * mapped a moment ago is not in it yet; the layers themselves are current, and a main surface
+ * is all the gate needs.
+ */
+static struct weston_view *client_view_at(struct weston_compositor *ec, wl_fixed_t x, wl_fixed_t y)
+{
+	struct weston_layer *layer;
+	struct weston_view *v;
+	wl_list_for_each(layer, &ec->layer_list, link)
+		wl_list_for_each(v, &layer->view_list.link, layer_link.link) {
+			wl_fixed_t vx, vy;
+			if (!weston_view_is_mapped(v) || !v->surface->resource)
+				continue;
+			weston_view_from_global_fixed(v, x, y, &vx, &vy);
+			if (pixman_region32_contains_point(&v->surface->input, wl_fixed_to_int(vx),
+							   wl_fixed_to_int(vy), NULL))
+				return v;
+		}
+	return NULL;
+}
+
+void bw_seats_refocus(struct bw *bw)
+{
+	struct bw_seat *bs;
+	wl_list_for_each(bs, &bw->seats, link) {
+		struct weston_touch *t = bs->touch;
+		if (!t || t->focus || t->num_tp == 0 ||
+		    (t->grab != &t->default_grab && t->grab != &bs->wrap))
+			continue;
+		struct weston_view *v = client_view_at(bw->ec, t->grab_x, t->grab_y);
+		if (!v)
+			continue;
+		weston_touch_set_focus(t, v);
+		bw_evlog(bw, "touch refocus");
+	}
+}
+
 /* ---- seats ---- */
 
 /* Gives the seat's default grab back to weston (module shutdown, touch removed). */

@@ -138,6 +138,8 @@ static void update_dirty(struct bw *bw)
 		update(bw, bs);
 		bw_surface_update_policy(bw, bs);
 	}
+	/* A surface that just appeared may be what a seat that lost its focus needs. */
+	bw_seats_refocus(bw);
 }
 
 static void dirty_idle(void *data)
@@ -155,6 +157,13 @@ static void dirty_idle(void *data)
  * comes first. The deferral state is double-buffered with the commit and goes to the plugin
  * now.
  */
+static void schedule_update(struct bw *bw)
+{
+	if (!bw->dirty_idle)
+		bw->dirty_idle = wl_event_loop_add_idle(
+			wl_display_get_event_loop(bw->ec->wl_display), dirty_idle, bw);
+}
+
 static void surface_committed(struct wl_listener *l, void *data)
 {
 	struct bw_surface *bs = wl_container_of(l, bs, commit_listener);
@@ -163,9 +172,7 @@ static void surface_committed(struct wl_listener *l, void *data)
 	bezel_surface_commit(bw->plugin, bs->resource);
 	if (wl_list_empty(&bs->dirty_link))
 		wl_list_insert(bw->dirty.prev, &bs->dirty_link);
-	if (!bw->dirty_idle)
-		bw->dirty_idle = wl_event_loop_add_idle(
-			wl_display_get_event_loop(bw->ec->wl_display), dirty_idle, bw);
+	schedule_update(bw);
 }
 
 static void forget(struct bw_surface *bs)
@@ -181,7 +188,12 @@ static void resource_destroyed(struct wl_listener *l, void *data)
 {
 	struct bw_surface *bs = wl_container_of(l, bs, resource_destroy_listener);
 	(void)data;
+	struct bw *bw = bs->bw;
+	if (bs->added)
+		bw_evlog(bw, "surface destroyed");
 	forget(bs);
+	/* weston clears a seat's touch focus when its surface goes: look again after it. */
+	schedule_update(bw);
 }
 
 static void surface_created(struct wl_listener *l, void *data)

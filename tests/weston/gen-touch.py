@@ -30,6 +30,8 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
                then a swipe down from the top (cover sheet) and one up from the bottom (dock)
   slow-middle  one slow touch in the middle, moving right for 1.5 s (slots start at --slot)
   slow-bottom  one slow swipe up from the bottom over 1.5 s
+  kill-gesture real time: finger 0 rests on the client for 2 s while finger 1 swipes up the
+               dock slowly (the test kills the client during the dock), then taps in the middle
   outputs-a    first screen of two: a tap in the middle, another 2.5 s later
   outputs-b    second screen: a finger resting in the middle from 0.3 s to 1.85 s, and a
                slow dock swipe from 0.5 s (the test unplugs this screen meanwhile)
@@ -217,6 +219,15 @@ def main():
             r.move(300 + i * 50, 0, cx + i * 2, cy)
         r.up(300 + 31 * 50, 0)
         r.swipe(500, 1, cx - 300, bottom, cx - 300, bottom - 600, 1200, step=40)   # dock
+    elif name == "kill-gesture":
+        r.down(0, 0, cx, cy)                    # finger 0 rests on the client
+        for i in range(1, 41):
+            r.move(i * 50, 0, cx + i * 2, cy)
+        r.up(2050, 0)
+        r.swipe(300, 1, cx - 300, bottom, cx - 300, bottom - 600, 1500, step=40)   # dock
+        for i in range(6):                      # then taps for the next client
+            r.down(2600 + i * 300, 0, cx, cy)
+            r.up(2640 + i * 300, 0)
     elif name.startswith("taps-"):
         n = int(name[5:])
         for i in range(n):

@@ -18,7 +18,7 @@
 #
 # usage: tests/weston/run.sh [--latency N] [--release] [--only NAME...]
 #   --latency N: also measure the added latency over N taps; --release: build the plugin optimised
-#   --only NAME: run only these groups (info host config panels stack-popup lock policy outputs)
+#   --only NAME: run only these groups (info host config panels killed stack-popup lock policy outputs)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
@@ -301,6 +301,57 @@ if want panels && EXTRA_ARGS="--use-pixman --debug" EXTRA_INI="rearm-window-ms=6
 		pass "affordance bar: after a deferred swipe a light bar sits above the bottom edge, nothing else is drawn"
 	else
 		fail "affordance bar pixels (see $DIR, screenshot '$PNG')"
+	fi
+fi
+
+# ---- weston's side of the table's drag case: the drag ended for the plugin too ----
+# The touches of the drag case come through weston's default path (the rig only calls
+# notify_touch_*): the module saw the drag from weston's seat, and the cancelled drag ends.
+if want host && [ -f "$OUT/drag/events.log" ]; then
+	ev=$OUT/drag/events.log
+	dcancel=$(line_of "$ev" "drag cancelled")
+	dend=$(line_of "$ev" "drag end")
+	if grep -q "drag start id=0" "$ev" && [ -n "$dcancel" ] && [ -n "$dend" ] && [ "$dcancel" -lt "$dend" ]; then
+		pass "R7 on weston's default path: the drag is seen from the seat's grab; the cancelled drag ends with bezel_drag_end"
+	else
+		fail "R7 drag start/cancel/end (see $OUT/drag)"
+	fi
+fi
+
+# ---- a client killed mid-gesture ----
+# Finger 0 rests on the client while finger 1 swipes up the dock; the client is killed while
+# the dock runs. The dock goes on and commits, the module forgets the client's surface (its
+# resource destroy listener runs), weston keeps running, and a new client gets the next taps.
+if want killed; then
+	if start_weston kill-gesture kill-gesture realtime; then
+		start_client c "$TOUCH_CLIENT"
+		if wait_for "$DIR/c.out" " ready"; then
+			kill -USR2 "$WESTON_PID"
+			wait_for "$DIR/events.log" "gesture began dock" 1 20
+			kill -KILL "$CPID_c"
+			wait "$CPID_c" 2>/dev/null
+			start_client d "$TOUCH_CLIENT"
+			wait_for "$DIR/d.out" " ready"
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+			WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+			echo $? >"$DIR/wayland-info.status"
+		fi
+		stop_weston "$CPID_d"
+		ev=$DIR/events.log d=$DIR/d.out
+		began=$(line_of "$ev" "gesture began dock")
+		gone=$(line_of "$ev" "surface destroyed")
+		if [ -n "$began" ] && [ -n "$gone" ] && [ "$began" -lt "$gone" ] &&
+			grep -q "gesture ended dock .*committed=1" "$ev" &&
+			[ "$(cat "$DIR/wayland-info.status" 2>/dev/null)" = 0 ] &&
+			[ "$(count "$d" ' down id=')" -ge 1 ] && [ "$(count "$d" ' down id=')" = "$(count "$d" ' up id=')" ] &&
+			! grep -q -i "segfault\|assert" "$DIR/weston.log"; then
+			pass "client killed mid-gesture: the dock goes on and commits, the client's surface is forgotten, weston keeps running, the next client gets its taps"
+		else
+			fail "client killed mid-gesture (see $DIR)"
+		fi
+	else
+		stop_weston
+		fail "kill-gesture: headless weston did not start (see $DIR)"
 	fi
 fi
 
