@@ -94,33 +94,50 @@ public struct NodeTree: Sendable {
     }
 
     /// Removes `id` and its whole subtree. `removed` is called for each removed node, deepest
-    /// first. Removing the root or an unknown node does nothing and returns `false`.
+    /// first (every node after all of its children). Removing the root or an unknown node does
+    /// nothing and returns `false`.
+    ///
+    /// Costs the size of the removed subtree, whatever its depth or the size of the rest of the
+    /// tree: the walk is iterative and needs no stack (clients control how deep subsurfaces nest).
     @discardableResult
     public mutating func remove(_ id: NodeID, _ removed: (NodeID) -> Void = { _ in }) -> Bool {
         guard contains(id), id != .root else { return false }
-        let i = Int(id.index)
+        let top = id.index
         // Unlink from the parent's child list first so the subtree is detached as a whole.
-        let p = Int(nodes[i].parent)
-        let prev = nodes[i].prevSibling, next = nodes[i].nextSibling
+        let p = Int(nodes[Int(top)].parent)
+        let prev = nodes[Int(top)].prevSibling, next = nodes[Int(top)].nextSibling
         if prev >= 0 { nodes[Int(prev)].nextSibling = next } else { nodes[p].firstChild = next }
         if next >= 0 { nodes[Int(next)].prevSibling = prev } else { nodes[p].lastChild = prev }
-        removeSubtree(Int32(i), removed)
+
+        // Post-order walk over the links the nodes already have: go down to the deepest first
+        // child, free it, then continue with its next sibling's deepest first child or, when it
+        // was the last child, with its parent (whose children are all gone by then).
+        var slot = deepestFirstChild(of: top)
+        while true {
+            let node = nodes[Int(slot)]
+            free(slot)
+            removed(NodeID(index: slot, generation: node.generation))
+            if slot == top { break }
+            slot = node.nextSibling >= 0 ? deepestFirstChild(of: node.nextSibling) : node.parent
+        }
         return true
     }
 
-    private mutating func removeSubtree(_ slot: Int32, _ removed: (NodeID) -> Void) {
-        var child = nodes[Int(slot)].firstChild
-        while child >= 0 {
-            let next = nodes[Int(child)].nextSibling
-            removeSubtree(child, removed)
-            child = next
-        }
-        let id = NodeID(index: slot, generation: nodes[Int(slot)].generation)
+    /// Follows first-child links from `slot` down to a leaf.
+    private func deepestFirstChild(of slot: Int32) -> Int32 {
+        var s = slot
+        while nodes[Int(s)].firstChild >= 0 { s = nodes[Int(s)].firstChild }
+        return s
+    }
+
+    /// Marks a slot free for reuse by `add`.
+    private mutating func free(_ slot: Int32) {
         nodes[Int(slot)].alive = false
         nodes[Int(slot)].firstChild = -1
         nodes[Int(slot)].lastChild = -1
+        nodes[Int(slot)].prevSibling = -1
+        nodes[Int(slot)].nextSibling = -1
         freeSlots.append(slot)
-        removed(id)
     }
 
     /// Moves or resizes a node.

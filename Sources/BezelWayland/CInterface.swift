@@ -295,7 +295,10 @@ public func bezel_c_surface_add(_ handle: OpaquePointer?, _ surface: OpaquePoint
         p.log(.warning, "bezel_surface_add: bad rectangle \(x),\(y) \(width)x\(height)")
         return INVALID
     }
-    if let r = p.surfaces[surface], r.node != nil { return EXISTS }
+    if let r = p.surfaces[surface], r.node != nil {
+        p.log(.warning, "bezel_surface_add: wl_surface@\(wl_resource_get_id(surface)) is already added")
+        return EXISTS
+    }
     var parentNode: NodeTree.NodeID?
     if let parent {
         guard let node = p.surfaces[parent]?.node else {

@@ -111,8 +111,20 @@ final class Plugin {
 
     // MARK: - Time
 
-    /// The router instant for a host timestamp.
-    func time(_ msec: UInt32) -> Milliseconds { clock.instant(hostMsec: msec) }
+    /// The router instant for a host timestamp. A time the clock had to adjust is logged
+    /// (debug: hosts with coarse or mixed clocks would otherwise flood the log).
+    func time(_ msec: UInt32) -> Milliseconds {
+        let t = clock.instant(hostMsec: msec)
+        switch clock.lastAdjustment {
+        case .none:
+            break
+        case .clamped(let by):
+            log(.debug, "time \(msec) went backwards by \(by) ms; using the latest time instead")
+        case .implausible:
+            log(.debug, "time \(msec) is more than \(Int(HostClock.plausibleSkew)) ms from CLOCK_MONOTONIC; using now")
+        }
+        return t
+    }
 
     /// The router instant for "now".
     func now() -> Milliseconds { clock.now() }
@@ -315,11 +327,10 @@ final class Plugin {
     /// Removes `r`'s node (and its subtree) from the router and forgets the nodes that went.
     func removeNode(of r: SurfaceRecord, time: Milliseconds) {
         guard let node = r.node else { return }
-        router.removeSurface(node, time: time)
-        // Subsurfaces went with it: forget every node the tree no longer has.
-        for (n, res) in surfaceByNode where !router.tree.contains(n) {
-            surfaceByNode[n] = nil
-            surfaces[res]?.node = nil
+        // Subsurfaces go with it: the router names each node that went, so forgetting them
+        // costs what was removed, not every surface of every client.
+        router.removeSurface(node, time: time) { gone in
+            if let res = surfaceByNode.removeValue(forKey: gone) { surfaces[res]?.node = nil }
         }
         r.node = nil
     }

@@ -95,25 +95,36 @@ struct RouterCore {
 
     /// Removes a surface and its subsurfaces. Held events for them are dropped, and a client
     /// that had received a touch there gets `clientCancel`. Running system gestures continue.
-    mutating func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds) {
+    /// `removed` is called with every node that went, deepest first; it must not call back into
+    /// the router.
+    ///
+    /// Costs the size of the removed subtree plus the touch slots, never the size of the tree.
+    mutating func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds,
+                                removed: (NodeTree.NodeID) -> Void = { _ in }) {
         beginInstant(time)
         cancelScratch.removeAll(keepingCapacity: true)
-        var removedNodes: [NodeTree.NodeID] = []
-        tree.remove(surface) { removedNodes.append($0) }
-        for removed in removedNodes {
-            deferrals[removed] = nil
-            for i in slots.indices where slots[i].active && slots[i].surface == removed {
-                if slots[i].route == .held {
-                    logger.log(.debug, "touch \(slots[i].id): surface removed, \(slots[i].held.count) held events dropped")
-                    slots[i].held.removeAll(keepingCapacity: true)
-                    slots[i].route = .swallowed
-                    slots[i].holdDeadline = .never
-                }
-                if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
-                    cancelScratch.append(slots[i].client)
-                }
-                slots[i].surface = .none
+        // The walk mutates `tree`, so the closure may not touch `self`: the deferrals are moved
+        // out for its duration (no copy, the table stays uniquely referenced).
+        var deferrals = self.deferrals
+        self.deferrals = [:]
+        tree.remove(surface) { node in
+            if !deferrals.isEmpty { deferrals[node] = nil }
+            removed(node)
+        }
+        self.deferrals = deferrals
+        // A touch on a surface that went is no longer in the tree: one look per slot.
+        for i in slots.indices where slots[i].active && slots[i].surface != .none
+            && !tree.contains(slots[i].surface) {
+            if slots[i].route == .held {
+                logger.log(.debug, "touch \(slots[i].id): surface removed, \(slots[i].held.count) held events dropped")
+                slots[i].held.removeAll(keepingCapacity: true)
+                slots[i].route = .swallowed
+                slots[i].holdDeadline = .never
             }
+            if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
+                cancelScratch.append(slots[i].client)
+            }
+            slots[i].surface = .none
         }
         var k = 0
         while k < cancelScratch.count {
@@ -182,6 +193,24 @@ struct RouterCore {
         // Dictionary order is unspecified; sort so hosts and tests see a stable order.
         for surface in deferrals.keys.sorted(by: { $0.index < $1.index }) {
             sendHonoredIfChanged(surface)
+        }
+        if locked {
+            failCandidatesOffWhileLocked()
+            // A flush caused by the lock is a batch of its own: close it with its frames.
+            endBatch()
+        }
+    }
+
+    /// §4.3 Lock: nothing that is off while locked begins after the lock. Its candidates that
+    /// are still possible fail `locked` now, and a touch left with no live candidate is flushed
+    /// to its client (R2). Gestures that already began keep their touch.
+    private mutating func failCandidatesOffWhileLocked() {
+        for i in slots.indices where slots[i].active {
+            for which in 0..<2 {
+                guard let c = candidate(i, which), c.state == .possible,
+                      !config.gestures[c.gesture].whenLocked else { continue }
+                failCandidate(i, which: which, reason: .locked)
+            }
         }
     }
 
@@ -267,15 +296,13 @@ struct RouterCore {
         slots[i].holdDeadline = .never
         slots[i].candidate0 = nil
         slots[i].candidate1 = nil
+        slots[i].owner = .none
         if surface != .root {
             slots[i].surface = surface
             slots[i].client = tree.tag(of: surface)
-            let r = tree.rect(of: surface)
-            slots[i].surfaceOrigin = Point(x: r.x, y: r.y)
         } else {
             slots[i].surface = .none
             slots[i].client = -1
-            slots[i].surfaceOrigin = .zero
         }
 
         createCandidates(i, at: position, time: time)
@@ -316,7 +343,6 @@ struct RouterCore {
         if wasHeld { slots[i].held.append(.init(kind: .motion, position: layoutPosition, time: time)) }
 
         let position_mm = outputs[o].geometry.toMillimetres(position)
-        // Optional chaining mutates in place and cannot trap.
         if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
             handle(verdict, slot: i, which: 0)
         }
@@ -523,8 +549,10 @@ struct RouterCore {
                 continue
             }
             if !lookedUp && slots[i].surface != .none {
+                // The R3 lookup, made once for the whole touch (§4.3).
                 deferringSurface = self.deferringSurface(for: slots[i].surface)
                 if deferringSurface != .none { deferred = honoredEdges(surface: deferringSurface) }
+                slots[i].owner = deferringSurface
                 lookedUp = true
             }
             var role = EdgeSwipeRecognizer.Role.live
@@ -566,13 +594,9 @@ struct RouterCore {
 
     /// Fails candidate `which` of slot `i` if it is still possible.
     private mutating func failCandidate(_ i: Int, which: Int, reason: FailureReason) {
-        if which == 0 {
-            guard slots[i].candidate0?.state == .possible else { return }
-            slots[i].candidate0?.fail(reason)
-        } else {
-            guard slots[i].candidate1?.state == .possible else { return }
-            slots[i].candidate1?.fail(reason)
-        }
+        guard candidate(i, which)?.state == .possible else { return }
+        let accepted = which == 0 ? slots[i].candidate0?.fail(reason) : slots[i].candidate1?.fail(reason)
+        guard checkTransition(accepted, i, "fail") else { return }
         candidateFailed(i, which: which, reason: reason)
     }
 
@@ -628,8 +652,8 @@ struct RouterCore {
             slots[i].holdDeadline = .never
         case .client where slots[i].clientActive:
             // Too late to hide the touch: take it, and say why before cancelling (R2).
-            let owner = deferringSurface(for: slots[i].surface)
-            if owner != .none { emit(.gestureTaken(surface: owner, edge: c.edge)) }
+            let owner = slots[i].owner
+            if hasGestureObject(surface: owner) { emit(.gestureTaken(surface: owner, edge: c.edge)) }
             cancelClient(slots[i].client)
         default:
             break
@@ -646,14 +670,14 @@ struct RouterCore {
         guard let c = candidate(i, which) else { return }
         let e = c.edge.index
         let o = slots[i].output
-        let owner = deferringSurface(for: slots[i].surface)
+        let owner = slots[i].owner
         if outputs[o].armedUntil[e] == .never { emit(.affordanceShown(edge: c.edge), output: outputs[o].id) }
-        if owner != .none { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
+        if hasGestureObject(surface: owner) { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
         outputs[o].armedUntil[e] = now + Milliseconds(c.thresholds.rearmWindow_ms)
         noteDeadline(outputs[o].armedUntil[e])
         logger.log(.info, "touch \(slots[i].id): deferred swipe on the \(c.edge) edge; armed for \(c.thresholds.rearmWindow_ms) ms")
         // The shadow has done its job; it watches no more.
-        if which == 0 { slots[i].candidate0?.end() } else { slots[i].candidate1?.end() }
+        checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end")
     }
 
     private mutating func liftCandidate(_ i: Int, which: Int, time: Milliseconds) {
@@ -663,7 +687,7 @@ struct RouterCore {
             failCandidate(i, which: which, reason: .tap)
         case .began, .changed:
             let committed = c.isCommitted(liftAt: time)
-            if which == 0 { slots[i].candidate0?.end() } else { slots[i].candidate1?.end() }
+            guard checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end") else { return }
             if c.role == .live {
                 logger.log(.info, "touch \(slots[i].id): \(config.gestures[c.gesture].name) ended, committed: \(committed)")
                 emit(.systemEnded(gesture: c.gesture, edge: c.edge, committed: committed), output: outputID(ofSlot: i))
@@ -679,11 +703,23 @@ struct RouterCore {
         case .possible:
             failCandidate(i, which: which, reason: .cancelled)
         case .began, .changed:
-            if which == 0 { slots[i].candidate0?.cancel() } else { slots[i].candidate1?.cancel() }
+            guard checkTransition(which == 0 ? slots[i].candidate0?.cancel() : slots[i].candidate1?.cancel(), i, "cancel") else { return }
             if c.role == .live { emit(.systemCancelled(gesture: c.gesture, edge: c.edge), output: outputID(ofSlot: i)) }
         default:
             break
         }
+    }
+
+    /// E1: a transition the recognizer refused (`false`) is a bug. Debug builds stopped at the
+    /// recognizer's assertion; release builds log it here and go on as if it had not been asked.
+    /// - Returns: `true` if the transition was taken.
+    @discardableResult
+    private func checkTransition(_ accepted: Bool?, _ i: Int, _ what: StaticString) -> Bool {
+        guard accepted == true else {
+            logger.log(.error, "touch \(slots[i].id): illegal edge candidate transition '\(what)' ignored (E1)")
+            return false
+        }
+        return true
     }
 
     /// Reports a failed candidate of a touch on output index `output`.
@@ -719,7 +755,9 @@ struct RouterCore {
 
     private mutating func deliver(_ i: Int, _ kind: TouchSlot.HeldEvent.Kind, position: Point, time: Milliseconds) {
         let client = slots[i].client, surface = slots[i].surface, id = slots[i].id
-        let local = Point(x: position.x - slots[i].surfaceOrigin.x, y: position.y - slots[i].surfaceOrigin.y)
+        // Surface-local from where the surface is now, not where it was at the down (§4.3).
+        let origin = tree.rect(of: surface)
+        let local = Point(x: position.x - origin.x, y: position.y - origin.y)
         switch kind {
         case .down:
             slots[i].clientActive = true

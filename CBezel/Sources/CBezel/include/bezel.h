@@ -79,8 +79,9 @@
  *
  * LINKING
  *
- * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc
- * and libwayland-server at run time. Build flags come from `pkg-config --cflags --libs bezel`.
+ * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc,
+ * libwayland-server, and libinput + libudev (the touch source of section 4) at run time.
+ * Build flags come from `pkg-config --cflags --libs bezel`.
  */
 #ifndef BEZEL_H
 #define BEZEL_H
@@ -575,6 +576,146 @@ int bezel_touch_cancel(struct bezel_plugin *plugin, uint32_t time_msec);
 int bezel_drag_start(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec);
 /** The drag-and-drop session ended (dropped or cancelled). */
 int bezel_drag_end(struct bezel_plugin *plugin, uint32_t time_msec);
+
+/* ======================================================================================== */
+/* 4. A libinput touch source (DESIGN §7)                                                   */
+/* ======================================================================================== */
+
+/*
+ * For hosts (and test rigs) that have no touch input of their own to feed the plugin: a
+ * libinput context of the library's own, on the host's wl_event_loop, that hands every touch to
+ * a listener already mapped onto the output. The mapping, slot allocation, calibration,
+ * hot-plug and cancel handling are those of the Swift trace readers, so a recording and the
+ * live device give the same touches. A typical host forwards the listener's calls one to one
+ * to bezel_touch_down / _motion / _up / _frame / _cancel.
+ *
+ * Single-threaded like the rest of this interface: every listener call comes from the event
+ * loop's dispatch (never from inside a bezel_input_source_* call), on the loop's thread.
+ */
+
+struct wl_event_loop;
+
+/** Opaque libinput touch source. */
+struct bezel_input_source;
+
+/**
+ * libinput could not be set up: no context, the udev seat could not be assigned, or a device
+ * node could not be opened (missing, not an input device, no permission). Returned only by
+ * the bezel_input_source_* calls; the log callback says which and why.
+ */
+enum bezel_input_result {
+	BEZEL_ERROR_INPUT = -8,
+};
+
+/**
+ * What the source tells the host. Every member may be NULL (that call is then skipped).
+ * `data` is the `data` given to bezel_input_source_create. Strings are valid during the call.
+ *
+ * Touches arrive grouped as libinput frames them: some down / motion / up calls, then one
+ * frame call. Positions are output logical pixels as the user sees the screen (calibration and
+ * output transform applied, see bezel_input_source_set_output), clamped onto the output.
+ * `id` is the lowest id free when the finger touched (libinput seat slots), below 10; fingers
+ * beyond ten are dropped with a log line. `time_msec` is libinput's event time
+ * (CLOCK_MONOTONIC, milliseconds truncated to 32 bits), never going backwards.
+ */
+struct bezel_input_listener {
+	/** Finger `id` touched the screen at (x, y). */
+	void (*down)(void *data, int32_t id, double x, double y, uint32_t time_msec);
+	/** Finger `id` moved to (x, y). */
+	void (*motion)(void *data, int32_t id, double x, double y, uint32_t time_msec);
+	/** Finger `id` lifted. */
+	void (*up)(void *data, int32_t id, uint32_t time_msec);
+	/** The end of a group of down / motion / up calls (LIBINPUT_EVENT_TOUCH_FRAME). */
+	void (*frame)(void *data, uint32_t time_msec);
+	/**
+	 * Every finger down is over and will not lift: libinput's TOUCH_CANCEL, or the touchscreen
+	 * was removed with fingers down (then before its device_removed). Comes after the frame
+	 * call of the events it follows; those fingers' later events are swallowed.
+	 */
+	void (*cancel)(void *data, uint32_t time_msec);
+	/** A touchscreen was added: its name ("ELAN Touchscreen") and sysname ("event9"). */
+	void (*device_added)(void *data, const char *name, const char *sysname);
+	/** A touchscreen reported by device_added went away (unplugged or removed by the host). */
+	void (*device_removed)(void *data, const char *name, const char *sysname);
+	/** A log line (enum bezel_log_level), libinput's own included, without a newline. */
+	void (*log)(void *data, int level, const char *message);
+};
+
+/**
+ * Creates a libinput touch source and adds its fd to `loop`.
+ *
+ * @param loop      the host's event loop (wl_display_get_event_loop). Destroy the source
+ *                  before the loop; if the loop goes first, the source notices and then only
+ *                  frees memory when destroyed.
+ * @param seat      a udev seat ("seat0"): libinput's udev backend, with hot-plug. Or NULL for
+ *                  the path backend with the device nodes in `paths`.
+ * @param paths     NULL-terminated list of device nodes ("/dev/input/event9") when `seat` is
+ *                  NULL; NULL or an empty list starts with no device (see
+ *                  bezel_input_source_add_device). Must be NULL when `seat` is given.
+ * @param listener  copied, so it may be freed after the call.
+ * @param data      passed to every listener call.
+ * @param out       receives the source on success, NULL on failure.
+ *
+ * The output starts as 1080x1920, normal transform (call bezel_input_source_set_output).
+ * Devices already present are announced with device_added from the next loop iteration.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL loop/listener/out, both seat and
+ *         paths); BEZEL_ERROR_INPUT (libinput set-up or a device failed: nothing is kept);
+ *         BEZEL_ERROR_WAYLAND (the fd could not be added to the loop).
+ */
+int bezel_input_source_create(struct wl_event_loop *loop, const char *seat,
+			      const char *const *paths, const struct bezel_input_listener *listener,
+			      void *data, struct bezel_input_source **out);
+
+/**
+ * The output the touches map to: its logical size as the user sees it (after the transform)
+ * and its transform (enum wl_output_transform, 0..7). The touchscreen is taken to cover the
+ * whole output. Applies to the next touch events.
+ *
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL, non-positive size, unknown
+ *         transform; the mapping is unchanged).
+ */
+int bezel_input_source_set_output(struct bezel_input_source *source, int32_t width,
+				  int32_t height, int32_t transform);
+
+/**
+ * A calibration matrix applied on top of libinput's own (the udev property
+ * LIBINPUT_CALIBRATION_MATRIX is already applied by libinput): the top two rows of a 3x3 affine
+ * matrix on normalized device coordinates, as libinput_device_config_calibration_set_matrix
+ * takes it. NULL restores the identity.
+ *
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL source, a non-finite number).
+ */
+int bezel_input_source_set_calibration(struct bezel_input_source *source,
+				       const double matrix[6]);
+
+/**
+ * Path backend: opens one more device node (hot-plug driven by the host, or a node that was
+ * unplugged and came back). Adding a node already open does nothing.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL, or a udev-seat source);
+ *         BEZEL_ERROR_INPUT (libinput could not open it).
+ */
+int bezel_input_source_add_device(struct bezel_input_source *source, const char *path);
+
+/**
+ * Path backend: closes a device node added before. Its fingers that are down get cancel, then
+ * device_removed comes, from the next loop iteration.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL, or a udev-seat source);
+ *         BEZEL_ERROR_NOT_FOUND (the node is not open).
+ */
+int bezel_input_source_remove_device(struct bezel_input_source *source, const char *path);
+
+/**
+ * Removes the fd from the loop, closes the devices and frees the source. No listener call
+ * follows. Allowed from inside a listener call of this source: the rest of the events being
+ * dispatched are then dropped, and the source is freed when the dispatch returns (deferred;
+ * BEZEL_OK is returned and the pointer must not be used again).
+ *
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL).
+ */
+int bezel_input_source_destroy(struct bezel_input_source *source);
 
 #ifdef __cplusplus
 }
