@@ -85,6 +85,7 @@ public func bezel_c_result_string(_ result: Int32) -> UnsafePointer<CChar> {
     case VERSION: return cString("unsupported host interface version")
     case WAYLAND: return cString("libwayland call failed")
     case LIMIT: return cString("limit reached")
+    case Int32(BEZEL_ERROR_INPUT.rawValue): return cString("libinput set-up or device failed")
     default: return cString("unknown result code")
     }
 }

@@ -57,6 +57,8 @@ final class InputSource {
     private var dispatching = false
     private var destroyRequested = false
     private var dispatchErrorLogged = false
+    /// The time of the frame being delivered, µs (`bezel_input_source_get_time_usec`).
+    private(set) var timeUsec: UInt64 = 0
 
     private init(box: ListenerBox, isPathBackend: Bool) {
         self.box = box; self.isPathBackend = isPathBackend
@@ -169,6 +171,7 @@ final class InputSource {
     private func deliver(_ frame: TouchFrame) {
         let l = box.listener, data = box.data
         let time = Self.msec(frame.time)
+        timeUsec = Self.usec(frame.time)
         var touched = false, cancelled = false
         for event in frame.events {
             if destroyRequested { return }
@@ -205,6 +208,13 @@ final class InputSource {
         let v = t.value.rounded(.down)
         guard v.isFinite, abs(v) < 9.0e18 else { return 0 }
         return UInt32(truncatingIfNeeded: Int64(v))
+    }
+
+    /// Microseconds, as libinput gave them (frame times are µs / 1000, so this is exact).
+    private static func usec(_ t: Milliseconds) -> UInt64 {
+        let v = (t.value * 1000).rounded()
+        guard v.isFinite, v >= 0, v < 1.8e19 else { return 0 }
+        return UInt64(v)
     }
 
     // MARK: calls from C
@@ -373,6 +383,12 @@ public func bezel_c_input_source_add_device(_ handle: OpaquePointer?, _ path: Un
 public func bezel_c_input_source_remove_device(_ handle: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
     guard let source = inputSource(handle), let path else { return INVALID }
     return source.removeDevice(String(cString: path))
+}
+
+/// `bezel_input_source_get_time_usec`: the µs time of the events being delivered.
+@_cdecl("bezel_input_source_get_time_usec")
+public func bezel_c_input_source_get_time_usec(_ handle: OpaquePointer?) -> UInt64 {
+    inputSource(handle)?.timeUsec ?? 0
 }
 
 /// `bezel_input_source_destroy`: off the loop and freed (deferred inside a listener call).

@@ -82,6 +82,9 @@ static void on_frame(void *data, uint32_t time_msec)
 {
 	struct test *t = data;
 	printf("frame %u\n", time_msec);
+	uint64_t us = bezel_input_source_get_time_usec(t->source);
+	if ((uint32_t)(us / 1000) != time_msec)
+		fail(t, "bezel_input_source_get_time_usec disagrees with time_msec");
 	t->frames++;
 	if (t->frames_wanted >= 0 && t->frames >= t->frames_wanted)
 		t->done = 1;
@@ -180,6 +183,8 @@ static void api_checks(struct test *t)
 	CHECK(t, bezel_input_source_create(t->loop, NULL, missing, &listener, t, &s) ==
 			 BEZEL_ERROR_INPUT && s == NULL,
 	      "create with a missing node: BEZEL_ERROR_INPUT, nothing kept");
+	CHECK(t, strcmp(bezel_result_string(BEZEL_ERROR_INPUT), "unknown result code") != 0,
+	      "bezel_result_string knows BEZEL_ERROR_INPUT");
 	CHECK(t, strstr(t->last_log, "/nonexistent/bezel-input-node") != NULL &&
 			 t->last_log_level == BEZEL_LOG_ERROR,
 	      "the missing node is named in an error log line");

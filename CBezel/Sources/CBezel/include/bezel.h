@@ -708,6 +708,13 @@ int bezel_input_source_add_device(struct bezel_input_source *source, const char 
 int bezel_input_source_remove_device(struct bezel_input_source *source, const char *path);
 
 /**
+ * The libinput time of the events being delivered, in microseconds (CLOCK_MONOTONIC, not
+ * truncated): for hosts whose logs or latency measurements need more than time_msec. Valid
+ * during a listener call and until the next dispatch; 0 before the first touch or for NULL.
+ */
+uint64_t bezel_input_source_get_time_usec(const struct bezel_input_source *source);
+
+/**
  * Removes the fd from the loop, closes the devices and frees the source. No listener call
  * follows. Allowed from inside a listener call of this source: the rest of the events being
  * dispatched are then dropped, and the source is freed when the dispatch returns (deferred;
