@@ -141,6 +141,7 @@ struct bw_surface {
 	struct wl_listener resource_destroy_listener;
 	struct wl_list dirty_link; /* on bw.dirty, or empty */
 	bool added;
+	bool hidden;       /* unmapped since added */
 	double x, y, w, h; /* as last given to the plugin */
 	uint32_t policy;    /* as last given to the plugin */
 };
@@ -184,9 +185,11 @@ void bw_deliver_cancel(void *data, struct wl_client *client);
 /* surfaces.c */
 void bw_surfaces_init(struct bw *bw);
 void bw_surfaces_fini(struct bw *bw);
-/* The plugin's touch-down for a touch at layout position (gx, gy) on `output`. */
-void bw_surfaces_touch_down(struct bw *bw, struct bw_output *output, int32_t id, double gx,
-			    double gy, uint32_t time);
+/* The plugin's touch-down for a touch of `touch` at layout position (gx, gy) on `output`. */
+void bw_surfaces_touch_down(struct bw *bw, struct weston_touch *touch, struct bw_output *output,
+			    int32_t id, double gx, double gy, uint32_t time);
+/* The client or module view that takes input at a layout point, in weston's current order. */
+struct weston_view *bw_pick_view(struct weston_compositor *ec, double gx, double gy);
 void bw_surface_update_policy(struct bw *bw, struct bw_surface *s);
 
 /* outputs.c */

@@ -80,24 +80,28 @@ static void drag_finished(struct bw_seat *bs)
 	bezel_drag_end(bs->bw->plugin, bs->last_msec);
 }
 
+static void after_drag(struct bw_seat *bs);
+
 /*
- * Hands one event to weston's drag grab. The drag grab is made the seat's grab for the call,
- * as weston would have it, so that its own weston_touch_end_grab() works. Afterwards the wrap
- * goes back on top if the drag is still going; otherwise the drag is over.
+ * Hands one event to weston's drag grab: forward_begin() makes the drag grab the seat's grab
+ * for the call, as weston would have it, so that its own weston_touch_end_grab() works;
+ * forward_end() puts the wrap back on top if the drag is still going, or sees that it is over.
  */
-#define FORWARD(bs, call)                                                      \
-	do {                                                                   \
-		struct weston_touch *t_ = (bs)->touch;                         \
-		struct weston_touch_grab *g_ = (bs)->drag;                     \
-		t_->grab = g_;                                                 \
-		(bs)->forwarding = true;                                       \
-		g_->interface->call;                                           \
-		(bs)->forwarding = false;                                      \
-		if (t_->grab == g_)                                            \
-			t_->grab = &(bs)->wrap;                                \
-		else                                                           \
-			after_drag(bs);                                        \
-	} while (0)
+static struct weston_touch_grab *forward_begin(struct bw_seat *bs)
+{
+	bs->touch->grab = bs->drag;
+	bs->forwarding = true;
+	return bs->drag;
+}
+
+static void forward_end(struct bw_seat *bs, struct weston_touch_grab *drag)
+{
+	bs->forwarding = false;
+	if (bs->touch->grab == drag)
+		bs->touch->grab = &bs->wrap;
+	else
+		after_drag(bs);
+}
 
 static void after_drag(struct bw_seat *bs)
 {
@@ -119,7 +123,9 @@ static void wrap_up(struct weston_touch_grab *grab, const struct timespec *time,
 	struct bw_seat *bs = wl_container_of(grab, bs, wrap);
 	if (bs->drag && id == bs->drag_id) {
 		bs->last_msec = bw_ts_msec(time);
-		FORWARD(bs, up(g_, time, id));
+		struct weston_touch_grab *g = forward_begin(bs);
+		g->interface->up(g, time, id);
+		forward_end(bs, g);
 		/* The plugin stopped routing this touch at drag start; it still sees the lift,
 		 * so the finger's slot is free again. */
 		bezel_touch_up(bs->bw->plugin, id, bs->last_msec);
@@ -133,7 +139,9 @@ static void wrap_motion(struct weston_touch_grab *grab, const struct timespec *t
 {
 	struct bw_seat *bs = wl_container_of(grab, bs, wrap);
 	if (bs->drag && id == bs->drag_id) {
-		FORWARD(bs, motion(g_, time, id, x, y));
+		struct weston_touch_grab *g = forward_begin(bs);
+		g->interface->motion(g, time, id, x, y);
+		forward_end(bs, g);
 		return;
 	}
 	bw_feed_motion(bs, time, id, x, y);
@@ -142,16 +150,22 @@ static void wrap_motion(struct weston_touch_grab *grab, const struct timespec *t
 static void wrap_frame(struct weston_touch_grab *grab)
 {
 	struct bw_seat *bs = wl_container_of(grab, bs, wrap);
-	if (bs->drag)
-		FORWARD(bs, frame(g_));
+	if (bs->drag) {
+		struct weston_touch_grab *g = forward_begin(bs);
+		g->interface->frame(g);
+		forward_end(bs, g);
+	}
 	bw_feed_frame(bs);
 }
 
 static void wrap_cancel(struct weston_touch_grab *grab)
 {
 	struct bw_seat *bs = wl_container_of(grab, bs, wrap);
-	if (bs->drag)
-		FORWARD(bs, cancel(g_));
+	if (bs->drag) {
+		struct weston_touch_grab *g = forward_begin(bs);
+		g->interface->cancel(g);
+		forward_end(bs, g);
+	}
 	bw_feed_cancel(bs);
 }
 
@@ -175,7 +189,9 @@ void bw_cancel_drag(void *data)
 		bw_evlog(bw, "drag cancelled");
 		weston_log("bezel: drag-and-drop session cancelled by a system gesture\n");
 		/* weston's cancel sends leave to the target and ends the grab; nothing is dropped. */
-		FORWARD(bs, cancel(g_));
+		struct weston_touch_grab *g = forward_begin(bs);
+		g->interface->cancel(g);
+		forward_end(bs, g);
 	}
 }
 

@@ -214,7 +214,7 @@ void bw_feed_down(struct bw_seat *bs, const struct timespec *time, int id, wl_fi
 		 y - (o ? o->output->y : 0), bs->last_msec);
 	bw_evlog(bw, "input output id=%d output=%u", id, o ? o->id : 0);
 	bw_panels_dismiss_open(bw);
-	bw_surfaces_touch_down(bw, o, id, x, y, bs->last_msec);
+	bw_surfaces_touch_down(bw, bs->touch, o, id, x, y, bs->last_msec);
 }
 
 void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
@@ -223,8 +223,11 @@ void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, wl_
 	struct bw *bw = bs->bw;
 	double x = wl_fixed_to_double(gx), y = wl_fixed_to_double(gy);
 	if (id_ok(id)) {
-		x -= bw->ids[id].origin_x;
-		y -= bw->ids[id].origin_y;
+		/* Local to the touch's output where it is now; where it was, if it is gone (the
+		 * plugin then drops the event). */
+		struct bw_output *o = bw_output_by_id(bw, bw->ids[id].output_id);
+		x -= o ? o->output->x : bw->ids[id].origin_x;
+		y -= o ? o->output->y : bw->ids[id].origin_y;
 	}
 	bw->current = bs;
 	bs->last_msec = bw_ts_msec(time);
@@ -335,28 +338,7 @@ static const struct weston_touch_grab_interface bezel_grab_interface = {
  * place weston's focus no longer chooses who gets the touches (the plugin does); it is only
  * that gate. So while fingers are down and the focus is gone, the module gives weston the view
  * now under the first finger, as soon as there is one.
- *
- * weston_compositor_pick_view reads the view list weston rebuilds at each repaint, so a window
- * mapped a moment ago is not in it yet; the layers themselves are current, and a main surface
- * is all the gate needs.
  */
-static struct weston_view *client_view_at(struct weston_compositor *ec, wl_fixed_t x, wl_fixed_t y)
-{
-	struct weston_layer *layer;
-	struct weston_view *v;
-	wl_list_for_each(layer, &ec->layer_list, link)
-		wl_list_for_each(v, &layer->view_list.link, layer_link.link) {
-			wl_fixed_t vx, vy;
-			if (!weston_view_is_mapped(v) || !v->surface->resource)
-				continue;
-			weston_view_from_global_fixed(v, x, y, &vx, &vy);
-			if (pixman_region32_contains_point(&v->surface->input, wl_fixed_to_int(vx),
-							   wl_fixed_to_int(vy), NULL))
-				return v;
-		}
-	return NULL;
-}
-
 void bw_seats_refocus(struct bw *bw)
 {
 	struct bw_seat *bs;
@@ -365,8 +347,9 @@ void bw_seats_refocus(struct bw *bw)
 		if (!t || t->focus || t->num_tp == 0 ||
 		    (t->grab != &t->default_grab && t->grab != &bs->wrap))
 			continue;
-		struct weston_view *v = client_view_at(bw->ec, t->grab_x, t->grab_y);
-		if (!v)
+		struct weston_view *v = bw_pick_view(bw->ec, wl_fixed_to_double(t->grab_x),
+						     wl_fixed_to_double(t->grab_y));
+		if (!v || !v->surface->resource)
 			continue;
 		weston_touch_set_focus(t, v);
 		bw_evlog(bw, "touch refocus");

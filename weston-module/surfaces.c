@@ -1,13 +1,18 @@
 /*
  * surfaces.c: client surfaces in the plugin's tree, and the hit-test at touch-down.
  *
- * Which surface is under a finger? weston answers that itself: weston_compositor_pick_view
- * walks the view list that weston paints from (layers top to bottom, views in their stacking
- * order within each layer) and keeps the first view whose surface's input region holds the
- * point. That is the surface weston's own touch focus would get, so the module asks weston at
- * each touch-down and names the surface to the plugin (bezel_touch_down_on_surface). Mirroring
- * weston's stacking into the plugin's tree instead would need a signal for every restack, and
- * weston 10 has none: the shells move views between layers and lists directly.
+ * Which surface is under a finger? weston's answer: the first view, walking weston's layers
+ * from the top and the views of each layer in their stacking order (a view's subsurfaces above
+ * or below it as their stacking list says), whose surface's input region (and scissor) holds
+ * the point. That is how weston_compositor_pick_view decides, and so weston's own touch focus.
+ * The module walks that order itself at each touch-down (pick_view below) rather than calling
+ * weston_compositor_pick_view, because weston reads a copy of the order that it rebuilds only
+ * at repaint: a window mapped or raised a moment ago is not in it yet, and a touch that comes
+ * first would go to what was under the finger one frame earlier. The picked surface is named
+ * to the plugin (bezel_touch_down_on_surface), and the seat's first finger also makes it
+ * weston's touch focus, so weston's own checks (a drag's origin) agree with the delivery.
+ * Mirroring weston's stacking into the plugin's tree instead would need a signal for every
+ * restack, and weston 10 has none: the shells move views between layers and lists directly.
  *
  * Surfaces whose input region is empty are never picked: weston empties it for cursor and
  * drag-icon surfaces, and the module's own panels have none. They are not added to the
@@ -80,8 +85,10 @@ static void update(struct bw *bw, struct bw_surface *bs)
 	struct weston_surface *s = bs->surface;
 	struct weston_view *v = mapped_view(s);
 	if (!v || s->width <= 0 || s->height <= 0 || takes_no_input(s)) {
-		if (bs->added)
+		if (bs->added && !bs->hidden) {
 			bezel_surface_set_hidden(bw->plugin, bs->resource, true);
+			bs->hidden = true;
+		}
 		return;
 	}
 	float gx, gy;
@@ -108,7 +115,10 @@ static void update(struct bw *bw, struct bw_surface *bs)
 			add_pending_children(bw, bs);
 		return;
 	}
-	bezel_surface_set_hidden(bw->plugin, bs->resource, false);
+	if (bs->hidden) {
+		bezel_surface_set_hidden(bw->plugin, bs->resource, false);
+		bs->hidden = false;
+	}
 	if (x != bs->x || y != bs->y || w != bs->w || h != bs->h) {
 		bezel_surface_set_rect(bw->plugin, bs->resource, x, y, w, h);
 		bs->x = x; bs->y = y; bs->w = w; bs->h = h;
@@ -216,13 +226,68 @@ static void surface_created(struct wl_listener *l, void *data)
 	wl_list_insert(bw->surfaces.prev, &bs->link);
 }
 
-void bw_surfaces_touch_down(struct bw *bw, struct bw_output *output, int32_t id, double gx,
-			    double gy, uint32_t time)
+/* Does `view` take input at layout point (x, y)? As weston_compositor_pick_view decides. */
+static bool takes_touch_at(struct weston_view *view, wl_fixed_t x, wl_fixed_t y)
 {
-	wl_fixed_t sx, sy;
+	wl_fixed_t vx, vy;
+	weston_view_update_transform(view);
+	if (!pixman_region32_contains_point(&view->transform.boundingbox, wl_fixed_to_int(x),
+					    wl_fixed_to_int(y), NULL))
+		return false;
+	weston_view_from_global_fixed(view, x, y, &vx, &vy);
+	int ix = wl_fixed_to_int(vx), iy = wl_fixed_to_int(vy);
+	if (!pixman_region32_contains_point(&view->surface->input, ix, iy, NULL))
+		return false;
+	return !view->geometry.scissor_enabled ||
+	       pixman_region32_contains_point(&view->geometry.scissor, ix, iy, NULL);
+}
+
+/* The topmost of `view` and its subsurfaces' views (their stacking list runs top to bottom,
+ * the surface itself among them) that takes input at (x, y). */
+static struct weston_view *pick_in(struct weston_view *view, wl_fixed_t x, wl_fixed_t y)
+{
+	struct weston_subsurface *sub;
+	if (wl_list_empty(&view->surface->subsurface_list))
+		return takes_touch_at(view, x, y) ? view : NULL;
+	wl_list_for_each(sub, &view->surface->subsurface_list, parent_link) {
+		if (sub->surface == view->surface) {
+			if (takes_touch_at(view, x, y))
+				return view;
+			continue;
+		}
+		if (!weston_surface_is_mapped(sub->surface))
+			continue;
+		struct weston_view *child;
+		wl_list_for_each(child, &sub->surface->views, surface_link) {
+			if (child->geometry.parent != view)
+				continue;
+			struct weston_view *hit = pick_in(child, x, y);
+			if (hit)
+				return hit;
+		}
+	}
+	return NULL;
+}
+
+struct weston_view *bw_pick_view(struct weston_compositor *ec, double gx, double gy)
+{
+	wl_fixed_t x = wl_fixed_from_double(gx), y = wl_fixed_from_double(gy);
+	struct weston_layer *layer;
+	struct weston_view *view;
+	wl_list_for_each(layer, &ec->layer_list, link)
+		wl_list_for_each(view, &layer->view_list.link, layer_link.link) {
+			struct weston_view *hit = pick_in(view, x, y);
+			if (hit)
+				return hit;
+		}
+	return NULL;
+}
+
+void bw_surfaces_touch_down(struct bw *bw, struct weston_touch *touch, struct bw_output *output,
+			    int32_t id, double gx, double gy, uint32_t time)
+{
 	update_dirty(bw);
-	struct weston_view *v = weston_compositor_pick_view(bw->ec, wl_fixed_from_double(gx),
-							    wl_fixed_from_double(gy), &sx, &sy);
+	struct weston_view *v = bw_pick_view(bw->ec, gx, gy);
 	struct bw_surface *hit = v ? find(bw, v->surface) : NULL;
 	if (hit) {
 		struct bw_surface *main = find(bw, weston_surface_get_main_surface(hit->surface));
@@ -232,6 +297,10 @@ void bw_surfaces_touch_down(struct bw *bw, struct bw_output *output, int32_t id,
 		if (!hit->added)
 			hit = NULL;
 	}
+	/* The first finger's surface is weston's touch focus (weston picked it from its copy of
+	 * the order, which may be a frame old). */
+	if (touch && touch->num_tp == 1 && hit && touch->focus != v)
+		weston_touch_set_focus(touch, v);
 	uint32_t out = output ? output->id : 0;
 	double x = gx - (output ? output->output->x : 0), y = gy - (output ? output->output->y : 0);
 	bezel_touch_down_on_surface(bw->plugin, out, id, x, y, hit ? hit->resource : NULL, time);

@@ -4,12 +4,13 @@
  *   weston --backend=headless-backend.so --modules=bezel-weston.so,bezel-weston-rig.so
  *
  * weston's headless backend has no input devices. This module plays the part of a backend's
- * input: it creates a seat with a touch device and feeds it from a touchscreen read through
- * libinput (in the tests, an umockdev-emulated one replaying a recording), through weston's
- * own notify_touch_* functions. From there the touches take weston's default path exactly as
- * a real backend's would: weston picks the focus, runs its bindings, and calls the seat's
- * touch grab, where bezel-weston.so (or any other grab, such as a drag) takes them. The rig
- * knows nothing of the plugin.
+ * input: it creates a seat with a touch device per touchscreen and feeds them through weston's
+ * own notify_touch_* functions. The touchscreens (in the tests, umockdev-emulated ones replaying
+ * recordings) are read by libbezel's libinput source (bezel.h, bezel_input_source_*), the one
+ * implementation of device mapping, calibration, output transform, hot-plug and TOUCH_CANCEL.
+ * From notify_touch_* on, the touches take weston's default path exactly as a real backend's
+ * would: weston picks the focus, runs its bindings, and calls the seat's touch grab, where
+ * bezel-weston.so (or any other grab, such as a drag) takes them. The rig uses no plugin.
  *
  * [bezel-rig] keys (weston.ini):
  *   touch-device=NODE[@OUTPUT][,NODE[@OUTPUT]...]
@@ -33,32 +34,35 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
-#include <libinput.h>
 #include <wayland-server.h>
 #include <libweston/libweston.h>
 #include <libweston/config-parser.h>
 #include <libweston/windowed-output-api.h>
 #include <weston/weston.h>
 
+#include "bezel.h"
 #include "../weston-module/weston10.h"
 
 #define RIG_MAX_DEVICES 4
+/* The source numbers a screen's fingers from 0 (below 10); one seat holds every screen, so
+ * each screen gets its own range of weston touch ids. */
+#define RIG_IDS_PER_DEVICE 10
 
 struct rig_device {
 	struct rig *rig;
 	char *node;
 	char *output_name; /* NULL: the first output */
+	int32_t id_base;
 	struct weston_touch_device *touch_device;
-	struct libinput_device *li_device;
+	struct bezel_input_source *source;
+	int32_t mapped_w, mapped_h, mapped_transform; /* as last given to the source */
 };
 
 struct rig {
@@ -67,14 +71,15 @@ struct rig {
 	bool seat_ready;
 	struct rig_device devices[RIG_MAX_DEVICES];
 	int n_devices;
-	struct libinput *li;
-	struct wl_event_source *li_source;
 	struct wl_event_source *sigusr2_source;
 	bool opened;
 	bool time_offset_set;
 	int64_t time_offset_us;
 	FILE *event_log;
 	struct wl_listener destroy_listener;
+	struct wl_listener output_created_listener;
+	struct wl_listener output_resized_listener;
+	struct wl_listener output_destroyed_listener;
 
 	char *unplug_output;
 	int unplug_after, lock_after, motions;
@@ -115,12 +120,48 @@ static struct weston_output *device_output(struct rig_device *d)
 	return NULL;
 }
 
-static struct rig_device *device_of(struct rig *rig, struct libinput_device *dev)
+/* Tells each source the size and transform of the output its screen covers. */
+static void map_devices(struct rig *rig)
 {
+	for (int i = 0; i < rig->n_devices; i++) {
+		struct rig_device *d = &rig->devices[i];
+		struct weston_output *o = device_output(d);
+		if (!d->source || !o)
+			continue;
+		if (o->width == d->mapped_w && o->height == d->mapped_h &&
+		    (int32_t)o->transform == d->mapped_transform)
+			continue;
+		if (bezel_input_source_set_output(d->source, o->width, o->height,
+						  (int32_t)o->transform) == BEZEL_OK) {
+			d->mapped_w = o->width;
+			d->mapped_h = o->height;
+			d->mapped_transform = (int32_t)o->transform;
+		}
+	}
+}
+
+static void outputs_changed(struct wl_listener *l, void *data)
+{
+	struct rig *rig = wl_container_of(l, rig, output_created_listener);
+	(void)data;
+	map_devices(rig);
+}
+
+static void output_resized(struct wl_listener *l, void *data)
+{
+	struct rig *rig = wl_container_of(l, rig, output_resized_listener);
+	(void)data;
+	map_devices(rig);
+}
+
+static void output_destroyed(struct wl_listener *l, void *data)
+{
+	struct rig *rig = wl_container_of(l, rig, output_destroyed_listener);
+	(void)data;
+	/* A screen whose output went away maps onto the first output left. */
 	for (int i = 0; i < rig->n_devices; i++)
-		if (rig->devices[i].li_device == dev)
-			return &rig->devices[i];
-	return NULL;
+		rig->devices[i].mapped_w = 0;
+	map_devices(rig);
 }
 
 /* ---- test triggers: an unplug and a lock at a chosen moment of the recording ---- */
@@ -147,112 +188,111 @@ static void count_motion(struct rig *rig)
 	}
 }
 
-/* ---- libinput into weston's notify_touch_* ---- */
+/* ---- the source's touches into weston's notify_touch_* ---- */
 
-static int li_open(const char *path, int flags, void *data)
+/* The event's time as weston takes it. Kernel event times are CLOCK_MONOTONIC; a replayed
+ * recording that kept its recorded times is shifted once so that it starts now. */
+static struct timespec event_time(struct rig_device *d, uint64_t *us_out)
 {
-	(void)data;
-	int fd = open(path, flags | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
-}
-
-static void li_close(int fd, void *data)
-{
-	(void)data;
-	close(fd);
-}
-
-static const struct libinput_interface li_interface = { li_open, li_close };
-
-static void event_time(struct rig *rig, struct libinput_event_touch *t, struct timespec *ts)
-{
-	/* Kernel event times are CLOCK_MONOTONIC. A replayed recording keeps its recorded
-	 * times: they are shifted once so that they start now and keep their spacing. */
-	int64_t us = (int64_t)libinput_event_touch_get_time_usec(t);
+	struct rig *rig = d->rig;
+	int64_t us = (int64_t)bezel_input_source_get_time_usec(d->source);
 	if (!rig->time_offset_set) {
-		int64_t d = (int64_t)now_usec() - us;
-		rig->time_offset_us = (d > 1000000 || d < -1000000) ? d : 0;
+		int64_t diff = (int64_t)now_usec() - us;
+		rig->time_offset_us = (diff > 1000000 || diff < -1000000) ? diff : 0;
 		rig->time_offset_set = true;
 	}
 	us += rig->time_offset_us;
-	ts->tv_sec = (time_t)(us / 1000000);
-	ts->tv_nsec = (long)(us % 1000000) * 1000;
+	*us_out = (uint64_t)us;
+	return (struct timespec){ .tv_sec = (time_t)(us / 1000000), .tv_nsec = (long)(us % 1000000) * 1000 };
 }
 
-static int li_dispatch(int fd, uint32_t mask, void *data)
+/* Output-local position to weston's layout coordinates, as a backend's output mapping does. */
+static void place(struct rig_device *d, double x, double y, double *gx, double *gy)
 {
-	struct rig *rig = data;
-	struct libinput_event *ev;
-	(void)fd; (void)mask;
-	libinput_dispatch(rig->li);
-	while ((ev = libinput_get_event(rig->li))) {
-		enum libinput_event_type type = libinput_event_get_type(ev);
-		struct rig_device *d = device_of(rig, libinput_event_get_device(ev));
-		struct libinput_event_touch *t = NULL;
-		struct timespec ts = { 0, 0 };
-		if (type >= LIBINPUT_EVENT_TOUCH_DOWN && type <= LIBINPUT_EVENT_TOUCH_FRAME) {
-			t = libinput_event_get_touch_event(ev);
-			event_time(rig, t, &ts);
-		}
-		if (!d || !d->touch_device) {
-			libinput_event_destroy(ev);
-			continue;
-		}
-		struct weston_output *o = device_output(d);
-		switch (type) {
-		case LIBINPUT_EVENT_TOUCH_DOWN:
-		case LIBINPUT_EVENT_TOUCH_MOTION: {
-			if (!o)
-				break;
-			int slot = libinput_event_touch_get_seat_slot(t);
-			/* As weston's libinput backend: device coordinates onto the output's area. */
-			double x = libinput_event_touch_get_x_transformed(t, (uint32_t)o->width) + o->x;
-			double y = libinput_event_touch_get_y_transformed(t, (uint32_t)o->height) + o->y;
-			bool down = type == LIBINPUT_EVENT_TOUCH_DOWN;
-			evlog(rig, "libinput %s id=%d time_us=%lld", down ? "down" : "motion", slot,
-			      (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
-			notify_touch_normalized(d->touch_device, &ts, slot, x, y, NULL,
-						down ? WL_TOUCH_DOWN : WL_TOUCH_MOTION);
-			if (!down)
-				count_motion(rig);
-			break;
-		}
-		case LIBINPUT_EVENT_TOUCH_UP: {
-			int slot = libinput_event_touch_get_seat_slot(t);
-			evlog(rig, "libinput up id=%d time_us=%lld", slot,
-			      (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
-			notify_touch_normalized(d->touch_device, &ts, slot, 0, 0, NULL, WL_TOUCH_UP);
-			break;
-		}
-		case LIBINPUT_EVENT_TOUCH_FRAME:
-			notify_touch_frame(d->touch_device);
-			break;
-		case LIBINPUT_EVENT_TOUCH_CANCEL:
-			notify_touch_cancel(d->touch_device);
-			break;
-		case LIBINPUT_EVENT_DEVICE_REMOVED:
-			weston_log("bezel-rig: touch device %s removed\n", d->node);
-			notify_touch_cancel(d->touch_device);
-			break;
-		default:
-			break;
-		}
-		libinput_event_destroy(ev);
-	}
-	return 0;
+	struct weston_output *o = device_output(d);
+	*gx = x + (o ? o->x : 0);
+	*gy = y + (o ? o->y : 0);
 }
 
-static void li_log(struct libinput *li, enum libinput_log_priority p, const char *fmt, va_list ap)
+static void on_down(void *data, int32_t id, double x, double y, uint32_t time_msec)
 {
-	(void)li;
-	char buf[512];
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	size_t n = strlen(buf);
-	if (n && buf[n - 1] == '\n')
-		buf[n - 1] = '\0';
-	if (p >= LIBINPUT_LOG_PRIORITY_INFO)
-		weston_log("bezel-rig: libinput: %s\n", buf);
+	struct rig_device *d = data;
+	uint64_t us;
+	struct timespec ts = event_time(d, &us);
+	double gx, gy;
+	(void)time_msec;
+	place(d, x, y, &gx, &gy);
+	evlog(d->rig, "libinput down id=%d time_us=%llu", d->id_base + id, (unsigned long long)us);
+	notify_touch_normalized(d->touch_device, &ts, d->id_base + id, gx, gy, NULL, WL_TOUCH_DOWN);
 }
+
+static void on_motion(void *data, int32_t id, double x, double y, uint32_t time_msec)
+{
+	struct rig_device *d = data;
+	uint64_t us;
+	struct timespec ts = event_time(d, &us);
+	double gx, gy;
+	(void)time_msec;
+	place(d, x, y, &gx, &gy);
+	evlog(d->rig, "libinput motion id=%d time_us=%llu", d->id_base + id, (unsigned long long)us);
+	notify_touch_normalized(d->touch_device, &ts, d->id_base + id, gx, gy, NULL, WL_TOUCH_MOTION);
+	count_motion(d->rig);
+}
+
+static void on_up(void *data, int32_t id, uint32_t time_msec)
+{
+	struct rig_device *d = data;
+	uint64_t us;
+	struct timespec ts = event_time(d, &us);
+	(void)time_msec;
+	evlog(d->rig, "libinput up id=%d time_us=%llu", d->id_base + id, (unsigned long long)us);
+	notify_touch_normalized(d->touch_device, &ts, d->id_base + id, 0, 0, NULL, WL_TOUCH_UP);
+}
+
+static void on_frame(void *data, uint32_t time_msec)
+{
+	struct rig_device *d = data;
+	(void)time_msec;
+	notify_touch_frame(d->touch_device);
+}
+
+static void on_cancel(void *data, uint32_t time_msec)
+{
+	struct rig_device *d = data;
+	(void)time_msec;
+	evlog(d->rig, "libinput cancel");
+	notify_touch_cancel(d->touch_device);
+}
+
+static void on_device_added(void *data, const char *name, const char *sysname)
+{
+	struct rig_device *d = data;
+	weston_log("bezel-rig: touchscreen %s (%s) on %s\n", name, sysname, d->node);
+}
+
+static void on_device_removed(void *data, const char *name, const char *sysname)
+{
+	(void)data;
+	weston_log("bezel-rig: touchscreen %s (%s) removed\n", name, sysname);
+}
+
+static void on_log(void *data, int level, const char *message)
+{
+	(void)data;
+	if (level <= BEZEL_LOG_INFO)
+		weston_log("bezel-rig: %s\n", message);
+}
+
+static const struct bezel_input_listener input_listener = {
+	.down = on_down,
+	.motion = on_motion,
+	.up = on_up,
+	.frame = on_frame,
+	.cancel = on_cancel,
+	.device_added = on_device_added,
+	.device_removed = on_device_removed,
+	.log = on_log,
+};
 
 static void open_devices(struct rig *rig)
 {
@@ -261,14 +301,16 @@ static void open_devices(struct rig *rig)
 	rig->opened = true;
 	for (int i = 0; i < rig->n_devices; i++) {
 		struct rig_device *d = &rig->devices[i];
-		d->li_device = libinput_path_add_device(rig->li, d->node);
-		if (!d->li_device) {
-			weston_log("bezel-rig: libinput cannot open touch device %s\n", d->node);
+		if (!d->source)
+			continue;
+		int r = bezel_input_source_add_device(d->source, d->node);
+		if (r != BEZEL_OK) {
+			weston_log("bezel-rig: cannot open touch device %s: %s\n", d->node,
+				   bezel_result_string(r));
 			continue;
 		}
 		evlog(rig, "touch device opened %s", d->node);
 	}
-	li_dispatch(0, 0, rig); /* device-added events already queued */
 }
 
 static int on_sigusr2(int sig, void *data)
@@ -285,17 +327,19 @@ static void compositor_destroyed(struct wl_listener *l, void *data)
 	struct rig *rig = wl_container_of(l, rig, destroy_listener);
 	(void)data;
 	wl_list_remove(&rig->destroy_listener.link);
-	if (rig->li_source)
-		wl_event_source_remove(rig->li_source);
+	wl_list_remove(&rig->output_created_listener.link);
+	wl_list_remove(&rig->output_resized_listener.link);
+	wl_list_remove(&rig->output_destroyed_listener.link);
 	if (rig->sigusr2_source)
 		wl_event_source_remove(rig->sigusr2_source);
-	if (rig->li)
-		libinput_unref(rig->li);
 	for (int i = 0; i < rig->n_devices; i++) {
-		if (rig->devices[i].touch_device)
-			weston_touch_device_destroy(rig->devices[i].touch_device);
-		free(rig->devices[i].node);
-		free(rig->devices[i].output_name);
+		struct rig_device *d = &rig->devices[i];
+		if (d->source)
+			bezel_input_source_destroy(d->source);
+		if (d->touch_device)
+			weston_touch_device_destroy(d->touch_device);
+		free(d->node);
+		free(d->output_name);
 	}
 	if (rig->lock_layer_used)
 		weston_layer_fini(&rig->lock_layer);
@@ -318,6 +362,7 @@ static void parse_devices(struct rig *rig, const char *list)
 		if (at)
 			*at = '\0';
 		d->rig = rig;
+		d->id_base = (rig->n_devices - 1) * RIG_IDS_PER_DEVICE;
 		d->node = strdup(tok);
 		d->output_name = at ? strdup(at + 1) : NULL;
 	}
@@ -370,6 +415,12 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 
 	rig->destroy_listener.notify = compositor_destroyed;
 	wl_signal_add(&ec->destroy_signal, &rig->destroy_listener);
+	rig->output_created_listener.notify = outputs_changed;
+	wl_signal_add(&ec->output_created_signal, &rig->output_created_listener);
+	rig->output_resized_listener.notify = output_resized;
+	wl_signal_add(&ec->output_resized_signal, &rig->output_resized_listener);
+	rig->output_destroyed_listener.notify = output_destroyed;
+	wl_signal_add(&ec->output_destroyed_signal, &rig->output_destroyed_listener);
 	if (devices)
 		parse_devices(rig, devices);
 	if (rig->n_devices == 0) {
@@ -383,18 +434,19 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	rig->seat_ready = true;
 	if (weston_seat_init_touch(&rig->seat) < 0)
 		goto out;
-	for (int i = 0; i < rig->n_devices; i++)
-		rig->devices[i].touch_device = weston_touch_create_touch_device(
-			rig->seat.touch_state, rig->devices[i].node, NULL, NULL);
-
-	rig->li = libinput_path_create_context(&li_interface, rig);
-	if (!rig->li)
-		goto out;
-	libinput_log_set_handler(rig->li, li_log);
-	libinput_log_set_priority(rig->li, LIBINPUT_LOG_PRIORITY_INFO);
 	struct wl_event_loop *loop = wl_display_get_event_loop(ec->wl_display);
-	rig->li_source = wl_event_loop_add_fd(loop, libinput_get_fd(rig->li), WL_EVENT_READABLE,
-					      li_dispatch, rig);
+	for (int i = 0; i < rig->n_devices; i++) {
+		struct rig_device *d = &rig->devices[i];
+		d->touch_device = weston_touch_create_touch_device(rig->seat.touch_state, d->node,
+								   NULL, NULL);
+		/* One source per screen: each maps onto its own output. Devices open later
+		 * (open_devices), so a test's replay starts when its clients are ready. */
+		int r = bezel_input_source_create(loop, NULL, NULL, &input_listener, d, &d->source);
+		if (r != BEZEL_OK)
+			weston_log("bezel-rig: no touch source for %s: %s\n", d->node,
+				   bezel_result_string(r));
+	}
+	map_devices(rig);
 	weston_log("bezel-rig: %d touch device(s) on seat %s\n", rig->n_devices, seat_name);
 	if (open_when && !strcmp(open_when, "sigusr2")) {
 		rig->sigusr2_source = wl_event_loop_add_signal(loop, SIGUSR2, on_sigusr2, rig);
