@@ -409,6 +409,25 @@ if want stack-popup; then
 	fi
 fi
 
+# A restack without a new map: a window with a subsurface in the middle, above it; 1.5 s after
+# it is ready the client puts the subsurface below the window (wl_subsurface.place_below and a
+# commit). Taps in the middle every 300 ms go to the subsurface (at its local 200,200) until
+# the restack, and to the window (540,960) after it: the hit-test follows weston's current order.
+if want stack-popup && REALTIME=1 play stack-restack stack " ready" "$TOUCH_CLIENT" --subsurface --lower-after 1500; then
+	c=$DIR/c.out
+	lowered=$(grep -m1 "subsurface-lowered" "$c" | cut -d' ' -f1)
+	last_sub=$(grep -B1 " on sub" "$c" | grep " down id=0 x=200.0 y=200.0" | tail -1 | cut -d' ' -f1)
+	first_main=$(grep -B1 " on main" "$c" | grep " down id=0 x=540.0 y=960.0" | head -1 | cut -d' ' -f1)
+	nsub=$(count "$c" " on sub") nmain=$(count "$c" " on main")
+	if [ -n "$lowered" ] && [ -n "$last_sub" ] && [ -n "$first_main" ] && [ "$last_sub" -lt "$lowered" ] &&
+		[ "$lowered" -lt "$first_main" ] && [ "$nsub" -ge 2 ] && [ "$nmain" -ge 2 ] &&
+		[ $((nsub + nmain)) = "$CONTACTS" ] && [ "$(count "$c" ' up id=0')" = "$CONTACTS" ]; then
+		pass "stacking follows a restack without a map: taps hit the subsurface ($nsub) until it is placed below its window, then the window ($nmain)"
+	else
+		fail "stacking after a subsurface restack (see $DIR)"
+	fi
+fi
+
 # ---- 10. R6: a lock in the middle of a swipe ----
 # A full-screen client defers the bottom edge and swipes up from it; in the middle of the
 # swipe a lock screen appears (the rig puts a layer at weston's lock position, as
