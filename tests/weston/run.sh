@@ -71,13 +71,9 @@ wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
 wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
 wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+. "$ROOT/tests/weston/lib.sh"
 # The product module (weston-module/*.c) and the test rig (weston-rig/), as two modules.
-if cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston.so" "$ROOT"/weston-module/*.c -I"$INC" \
-	$(pkg-config --cflags --libs libweston-10 libweston-desktop-10 weston wayland-server) \
-	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
-	cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston-rig.so" "$ROOT"/weston-rig/*.c -I"$INC" \
-		$(pkg-config --cflags --libs libweston-10 weston wayland-server) \
-		-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+if build_weston_modules "$ROOT" "$BIN" "$OUT" &&
 	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
 		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
 		$(pkg-config --cflags --libs wayland-client) &&
@@ -111,8 +107,6 @@ mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
 
-. "$ROOT/tests/weston/lib.sh"
-
 # start_weston NAME SCENARIO [realtime]: sets DIR, WPID (umockdev-run), WESTON_PID, CONTACTS, SOCK
 # By default umockdev replays the whole recording at once (the event times carry the timing);
 # "realtime" keeps the recording's delays, for tests where a client reacts between events.
@@ -140,7 +134,7 @@ start_weston() {
 	EOF
 	SOCK=bezel-$name
 	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
-	start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so,$OUT/bezel-weston-rig.so" "$SOCK" ${EXTRA_ARGS:-}
+	start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules "$OUT")" "$SOCK" ${EXTRA_ARGS:-}
 }
 
 # start_client LABEL CMD...: starts a client on the current weston; sets CPID_<LABEL>
@@ -525,7 +519,7 @@ if want outputs; then
 		-s "/dev/input/event7=$DIR/a/dev/device.script" -s "/dev/input/event8=$DIR/b/dev/device.script" -- \
 		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
 		"$SHIM" "$DIR" weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
-		--socket="$SOCK" --config="$DIR/weston.ini" --modules="$OUT/bezel-weston.so,$OUT/bezel-weston-rig.so" \
+		--socket="$SOCK" --config="$DIR/weston.ini" --modules="$(weston_modules "$OUT")" \
 		--log="$DIR/weston.log" >"$DIR/umockdev.log" 2>&1 &
 	WPID=$!
 	if [ $ok = 1 ] && wait_for "$DIR/weston.log" "bezel: libbezel .* loaded" 1 20 &&
