@@ -448,6 +448,33 @@ if want lock && RIG_INI="lock-after-motions=30" play lock lock-swipe "honored_ed
 	fi
 fi
 
+# R6 from weston's idle and wake signals ([bezel] lock-detect=idle): weston goes idle after 1 s
+# without input, the module locks the plugin and the deferring client is told honored_edges 0;
+# the first touch wakes weston, the module unlocks, and that swipe is the client's (deferred).
+if want lock; then
+	if EXTRA_INI="lock-detect=idle" EXTRA_ARGS="--idle-time=1" start_weston lock-idle defer-once; then
+		start_client c "$TOUCH_CLIENT" --edges 2
+		if wait_for "$DIR/c.out" " ready" && wait_for "$DIR/c.out" "honored_edges 0" 1 10; then
+			replay
+		fi
+		stop_weston "$CPID_c"
+		c=$DIR/c.out
+		h0=$(line_of "$c" "honored_edges 0")
+		h2=$(grep -n "honored_edges 2" "$c" | tail -1 | cut -d: -f1)
+		down=$(line_of "$c" " down id=0")
+		if [ -n "$h0" ] && [ -n "$h2" ] && [ -n "$down" ] && [ "$h0" -lt "$h2" ] && [ "$h2" -lt "$down" ] &&
+			grep -q "deferred_swipe 2" "$c" && grep -q "lock locked=1" "$DIR/events.log" &&
+			grep -q "lock locked=0" "$DIR/events.log"; then
+			pass "R6 lock-detect=idle: locked when weston goes idle (honored_edges 0), unlocked by the touch that wakes it, whose swipe is deferred"
+		else
+			fail "R6 lock from idle and wake (see $DIR)"
+		fi
+	else
+		stop_weston
+		fail "lock-idle: headless weston did not start (see $DIR)"
+	fi
+fi
+
 # ---- 11. R6 policy: deferral honoured for full-screen surfaces only (default), or all ----
 # desktop-shell, where windows are not full screen unless they ask.
 if want policy; then
