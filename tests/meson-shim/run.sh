@@ -6,7 +6,7 @@
 #   3. -Dweston=auto there succeeds and the summary says the module is not built;
 #   4. -Dweston=disabled never builds it.
 # Only `meson setup` runs (no Swift build), so this takes seconds. "Cannot be found" is made
-# real with a pkg-config directory that holds nothing but wayland-server and libffi.
+# real with a pkg-config directory that holds only what libbezel needs.
 # Usage: tests/meson-shim/run.sh
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 set -u
@@ -25,10 +25,11 @@ setup() {
 	meson setup "$WORK/$name" "$ROOT/meson-shim" "$@" >"$WORK/$name.log" 2>&1
 }
 
-# A pkg-config directory without libweston-10, weston or libinput.
+# A pkg-config directory without libweston-10 or weston, but with what libbezel itself needs
+# (wayland-server, libinput, libudev) and what those require.
 PCDIR=$WORK/pkgconfig
 mkdir -p "$PCDIR"
-for pc in wayland-server libffi; do
+for pc in wayland-server libffi libinput libudev; do
 	cp "$(pkg-config --variable=pcfiledir $pc)/$pc.pc" "$PCDIR/" 2>/dev/null
 done
 
