@@ -1365,6 +1365,9 @@ static void compositor_destroyed(struct wl_listener *l, void *data)
 	wl_list_remove(&bw->output_moved_listener.link);
 	if (bw->event_log)
 		fclose(bw->event_log);
+	/* The listener lives inside bw: unlink it before the free, or weston's own removal of
+	 * the destroy signal's listeners writes into freed memory. */
+	wl_list_remove(&bw->destroy_listener.link);
 	free(bw);
 	bw_instance = NULL;
 }
