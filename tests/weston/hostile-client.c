@@ -427,8 +427,14 @@ after:;
 	int err = wl_display_get_error(display);
 	const struct wl_interface *iface = NULL;
 	uint32_t id = 0, code = 0;
-	if (err == EPROTO)
+	if (err)
 		code = wl_display_get_protocol_error(display, &iface, &id);
+	/* libwayland-client reports an interface's protocol error as EPROTO, and wl_display's own
+	 * errors (invalid_object, invalid_method, no_memory, implementation) as EINVAL, ENOMEM or
+	 * ENOSYS, naming wl_display. Both are protocol errors; a lost
+	 * connection without one (EPIPE, ECONNRESET) is not. */
+	bool protocol_error = err == EPROTO ||
+			      ((err == EINVAL || err == ENOMEM || err == ENOSYS) && iface);
 	const char *want_iface = NULL;
 	uint32_t want_code = 0;
 	bool error_optional = false;
@@ -461,7 +467,7 @@ after:;
 		printf("FAIL round %d %s: no protocol error (expected %s code %u)\n", n,
 		       ending_names[ending], want_iface, want_code);
 		status = 1;
-	} else if (err != EPROTO) {
+	} else if (!protocol_error) {
 		printf("FAIL round %d %s: connection lost without a protocol error (errno %d: %s)\n",
 		       n, ending_names[ending], err, strerror(err));
 		status = 1;
