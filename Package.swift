@@ -68,8 +68,10 @@ let package = Package(
         .target(name: "BezelRender", dependencies: ["BezelCore", "BezelScenario"]),
 
         // Protocol server for bezel-system-gestures-v1 and the `bezel_*` C interface (@_cdecl).
+        // BezelInput gives the C interface its libinput touch source (bezel_input_source_*).
         .target(name: "BezelWayland", dependencies: [
             "BezelCore",
+            "BezelInput",
             .product(name: "CBezel", package: "CBezel"),
             .product(name: "CWaylandServer", package: "CBezel"),
         ]),
@@ -78,6 +80,7 @@ let package = Package(
         .testTarget(name: "BezelInputTests", dependencies: ["BezelInput", "BezelCore", "BezelInputProbe"]),
         .testTarget(name: "BezelScenarioTests", dependencies: ["BezelScenario", "BezelCore"]),
         .testTarget(name: "BezelRenderTests", dependencies: ["BezelRender", "BezelScenario", "BezelCore"]),
+        .testTarget(name: "BezelWaylandTests", dependencies: ["BezelWayland", "BezelCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ packages=(
     valgrind                                     # leak checks of the protocol server
     weston libweston-10-dev wayland-utils        # weston host and its headless tests
     python3                                      # real-time replay helper of the weston tests
+    time                                         # peak memory of the CLI's hostile-file tests
 )
 
 missing=()

@@ -1,12 +1,36 @@
 import ArgumentParser
 import BezelCore
+import BezelScenario
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Writes `message` and a newline to stderr.
+/// Writes `message` and a newline to stderr, made safe for a terminal: messages quote lines of
+/// the files they are about, which may be binary or one endless line.
 func printError(_ message: String) {
-    writeStderr(message + "\n")
+    writeStderr(terminalSafe(message) + "\n")
+}
+
+/// `text` with control characters and undecodable bytes (U+FFFD) shown as `?`, and each line cut
+/// at `maximumLineLength` characters.
+func terminalSafe(_ text: String, maximumLineLength: Int = 2000) -> String {
+    var out = String.UnicodeScalarView()
+    var column = 0
+    for u in text.unicodeScalars {
+        if u == "\n" {
+            column = 0
+        } else {
+            column += 1
+            if column > maximumLineLength {
+                if column == maximumLineLength + 1 { out.append(contentsOf: "…".unicodeScalars) }
+                continue
+            }
+        }
+        let unsafe = (u.value < 0x20 && u != "\n" && u != "\t") || u.value == 0x7f
+            || (u.value >= 0x80 && u.value < 0xa0) || u == "\u{FFFD}"
+        out.append(unsafe ? "?" : u)
+    }
+    return String(out)
 }
 
 /// Writes raw text to file descriptor 2 (the C `stderr` global is not concurrency-safe in Swift 6).
@@ -27,8 +51,10 @@ struct FileError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// Reads a whole text file.
-func readTextFile(_ path: String) throws -> String {
+/// Reads a whole text file of at most `maximumBytes` (the YAML limit by default), so that a
+/// huge file or an endless one (`/dev/zero`, a FIFO) ends with an error instead of taking
+/// all memory.
+func readTextFile(_ path: String, maximumBytes: Int = YAMLLimits.standard.maximumBytes) throws -> String {
     guard let f = fopen(path, "rb") else {
         throw FileError(description: String(cString: strerror(errno)))
     }
@@ -38,6 +64,9 @@ func readTextFile(_ path: String) throws -> String {
     while true {
         let n = fread(&buffer, 1, buffer.count, f)
         if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+        if bytes.count > maximumBytes {
+            throw FileError(description: "larger than \(maximumBytes) bytes, not read")
+        }
         if n < buffer.count {
             if ferror(f) != 0 { throw FileError(description: "read error") }
             break

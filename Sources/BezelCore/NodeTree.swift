@@ -26,7 +26,11 @@ public struct NodeTree: Sendable {
 
     struct Node: Sendable {
         var rect: Rect
-        var inputRect: Rect?
+        /// The input region: `regionCount` surface-local rects from `regionStart` in
+        /// `regionRects`, or the whole rect when `regionStart` is -1 (NodeTree+InputRegion).
+        var regionStart: Int32 = -1
+        var regionCount: Int32 = 0
+        var regionCapacity: Int32 = 0
         var parent: Int32
         var lastChild: Int32 = -1      // topmost child
         var prevSibling: Int32 = -1    // next one down in stacking order
@@ -42,10 +46,14 @@ public struct NodeTree: Sendable {
 
     var nodes: ContiguousArray<Node>
     var freeSlots: ContiguousArray<Int32> = []
+    /// Storage of every node's input region rectangles (see NodeTree+InputRegion).
+    var regionRects: ContiguousArray<Rect> = []
+    /// Pool size at which the region storage is compacted next.
+    var regionCompactionThreshold = 256
 
     /// Creates a tree whose root covers `bounds`. The root's tag is `rootTag`.
     public init(bounds: Rect, rootTag: Int32 = -1) {
-        nodes = [Node(rect: bounds, inputRect: nil, parent: -1, generation: 0, alive: true,
+        nodes = [Node(rect: bounds, parent: -1, generation: 0, alive: true,
                       depth: 0, tag: rootTag)]
         nodes.reserveCapacity(64)
     }
@@ -70,12 +78,12 @@ public struct NodeTree: Sendable {
         if let reused = freeSlots.popLast() {
             slot = reused
             let generation = nodes[Int(slot)].generation &+ 1
-            nodes[Int(slot)] = Node(rect: rect, inputRect: nil, parent: parent.index,
+            nodes[Int(slot)] = Node(rect: rect, parent: parent.index,
                                     generation: generation, alive: true,
                                     depth: nodes[p].depth + 1, tag: tag)
         } else {
             slot = Int32(nodes.count)
-            nodes.append(Node(rect: rect, inputRect: nil, parent: parent.index, generation: 0,
+            nodes.append(Node(rect: rect, parent: parent.index, generation: 0,
                               alive: true, depth: nodes[p].depth + 1, tag: tag))
         }
         let top = nodes[p].lastChild
@@ -86,33 +94,50 @@ public struct NodeTree: Sendable {
     }
 
     /// Removes `id` and its whole subtree. `removed` is called for each removed node, deepest
-    /// first. Removing the root or an unknown node does nothing and returns `false`.
+    /// first (every node after all of its children). Removing the root or an unknown node does
+    /// nothing and returns `false`.
+    ///
+    /// Costs the size of the removed subtree, whatever its depth or the size of the rest of the
+    /// tree: the walk is iterative and needs no stack (clients control how deep subsurfaces nest).
     @discardableResult
     public mutating func remove(_ id: NodeID, _ removed: (NodeID) -> Void = { _ in }) -> Bool {
         guard contains(id), id != .root else { return false }
-        let i = Int(id.index)
+        let top = id.index
         // Unlink from the parent's child list first so the subtree is detached as a whole.
-        let p = Int(nodes[i].parent)
-        let prev = nodes[i].prevSibling, next = nodes[i].nextSibling
+        let p = Int(nodes[Int(top)].parent)
+        let prev = nodes[Int(top)].prevSibling, next = nodes[Int(top)].nextSibling
         if prev >= 0 { nodes[Int(prev)].nextSibling = next } else { nodes[p].firstChild = next }
         if next >= 0 { nodes[Int(next)].prevSibling = prev } else { nodes[p].lastChild = prev }
-        removeSubtree(Int32(i), removed)
+
+        // Post-order walk over the links the nodes already have: go down to the deepest first
+        // child, free it, then continue with its next sibling's deepest first child or, when it
+        // was the last child, with its parent (whose children are all gone by then).
+        var slot = deepestFirstChild(of: top)
+        while true {
+            let node = nodes[Int(slot)]
+            free(slot)
+            removed(NodeID(index: slot, generation: node.generation))
+            if slot == top { break }
+            slot = node.nextSibling >= 0 ? deepestFirstChild(of: node.nextSibling) : node.parent
+        }
         return true
     }
 
-    private mutating func removeSubtree(_ slot: Int32, _ removed: (NodeID) -> Void) {
-        var child = nodes[Int(slot)].firstChild
-        while child >= 0 {
-            let next = nodes[Int(child)].nextSibling
-            removeSubtree(child, removed)
-            child = next
-        }
-        let id = NodeID(index: slot, generation: nodes[Int(slot)].generation)
+    /// Follows first-child links from `slot` down to a leaf.
+    private func deepestFirstChild(of slot: Int32) -> Int32 {
+        var s = slot
+        while nodes[Int(s)].firstChild >= 0 { s = nodes[Int(s)].firstChild }
+        return s
+    }
+
+    /// Marks a slot free for reuse by `add`.
+    private mutating func free(_ slot: Int32) {
         nodes[Int(slot)].alive = false
         nodes[Int(slot)].firstChild = -1
         nodes[Int(slot)].lastChild = -1
+        nodes[Int(slot)].prevSibling = -1
+        nodes[Int(slot)].nextSibling = -1
         freeSlots.append(slot)
-        removed(id)
     }
 
     /// Moves or resizes a node.
@@ -121,10 +146,14 @@ public struct NodeTree: Sendable {
         nodes[Int(id.index)].rect = rect
     }
 
-    /// Restricts where a node takes input (`nil`: its whole rect). In output coordinates.
+    /// Restricts where a node takes input to one rectangle in layout coordinates, taken
+    /// relative to the node's position now (`nil`: its whole rect). See `setInputRegion`.
     public mutating func setInputRect(_ rect: Rect?, of id: NodeID) {
         guard contains(id) else { return }
-        nodes[Int(id.index)].inputRect = rect
+        guard let rect else { return resetInputRegion(of: id) }
+        let origin = nodes[Int(id.index)].rect
+        setInputRegion(CollectionOfOne(Rect(x: rect.x - origin.x, y: rect.y - origin.y,
+                                            width: rect.width, height: rect.height)), of: id)
     }
 
     /// Enables or disables a node. A disabled node and its subtree are skipped by hit-testing.
@@ -182,7 +211,7 @@ public struct NodeTree: Sendable {
             while child >= 0 {
                 let n = nodes[Int(child)]
                 if n.enabled && !n.hidden && n.rect.contains(p)
-                    && (n.inputRect.map { $0.contains(p) } ?? true) {
+                    && (n.regionStart < 0 || regionContains(n, p)) {
                     current = child
                     continue descend
                 }

@@ -28,6 +28,41 @@ public struct DeviceDescription: Hashable, Sendable {
     /// The multitouch Y axis (`ABS_MT_POSITION_Y`), if the device has one.
     public var positionY: AbsAxisInfo? { axes[EvdevCode.absMtPositionY] }
 
+    /// The single-touch X axis (`ABS_X`), if the device has one.
+    public var singleTouchX: AbsAxisInfo? { axes[EvdevCode.absX] }
+    /// The single-touch Y axis (`ABS_Y`), if the device has one.
+    public var singleTouchY: AbsAxisInfo? { axes[EvdevCode.absY] }
+
+    /// How a touchscreen reports its contacts (DESIGN §7).
+    public enum TouchProtocol: Sendable, CustomStringConvertible {
+        /// Multitouch protocol B: `ABS_MT_SLOT` and `ABS_MT_TRACKING_ID`.
+        case multitouchSlots
+        /// Multitouch protocol A: `ABS_MT_*` contacts separated by `SYN_MT_REPORT`, no slots.
+        /// Read as a single touch from `ABS_X`/`ABS_Y` and `BTN_TOUCH`.
+        case multitouchProtocolA
+        /// A single-touch screen: `BTN_TOUCH` with `ABS_X`/`ABS_Y`.
+        case singleTouch
+        /// Neither: no axes a touch could be read from.
+        case none
+
+        public var description: String {
+            switch self {
+            case .multitouchSlots: return "multitouch with slots (protocol B)"
+            case .multitouchProtocolA: return "multitouch protocol A, read as single touch from ABS_X/ABS_Y"
+            case .singleTouch: return "single touch (BTN_TOUCH, ABS_X/ABS_Y)"
+            case .none: return "no touch axes"
+            }
+        }
+    }
+
+    /// How this device's touches are read: slots if it has them, else its `ABS_X`/`ABS_Y`, as
+    /// libinput's fallback path reads a touchscreen without slots.
+    public var touchProtocol: TouchProtocol {
+        if axes[EvdevCode.absMtSlot] != nil && positionX != nil && positionY != nil { return .multitouchSlots }
+        guard singleTouchX != nil, singleTouchY != nil else { return .none }
+        return positionX != nil || positionY != nil ? .multitouchProtocolA : .singleTouch
+    }
+
     /// Number of hardware slots: `ABS_MT_SLOT`'s maximum + 1, or 1 without that axis.
     public var slotCount: Int {
         guard let slot = axes[EvdevCode.absMtSlot], slot.maximum >= 0 else { return 1 }

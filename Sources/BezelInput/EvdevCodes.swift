@@ -14,8 +14,18 @@ public enum EvdevCode {
 
     /// `SYN_REPORT`: ends one hardware frame.
     public static let synReport: UInt16 = 0x00
+    /// `SYN_MT_REPORT`: ends one contact in multitouch protocol A.
+    public static let synMtReport: UInt16 = 0x02
     /// `SYN_DROPPED`: the kernel's buffer overflowed and events were lost.
     public static let synDropped: UInt16 = 0x03
+
+    /// `BTN_TOUCH`: a single-touch device is touched (1) or released (0).
+    public static let btnTouch: UInt16 = 0x14a
+
+    /// `ABS_X`: the single-touch (or pointer-emulation) horizontal position.
+    public static let absX: UInt16 = 0x00
+    /// `ABS_Y`: the single-touch (or pointer-emulation) vertical position.
+    public static let absY: UInt16 = 0x01
 
     /// `ABS_MT_SLOT`: selects the slot that the following `ABS_MT_*` events describe.
     public static let absMtSlot: UInt16 = 0x2f

@@ -55,6 +55,15 @@ public final class LibinputTouchSource {
             close: { fd in _ = Glibc.close(fd) })
     }
 
+    /// A touchscreen appearing or going away (libinput DEVICE_ADDED / DEVICE_REMOVED). Devices
+    /// without the touch capability are only logged.
+    public enum DeviceChange: Hashable, Sendable {
+        /// A touchscreen was added: its name ("ELAN Touchscreen") and sysname ("event9").
+        case added(name: String, sysname: String)
+        /// A touchscreen reported by `.added` went away (unplugged, or removed by the host).
+        case removed(name: String, sysname: String)
+    }
+
     /// Which libinput backend to use.
     public enum Backend: Sendable {
         /// The path backend with these device nodes (`/dev/input/eventN`).
@@ -80,7 +89,25 @@ public final class LibinputTouchSource {
     /// Devices that currently have touches down, by device number.
     private var touchesPerDevice: [UInt: Int] = [:]
     private var deviceNames: [UInt: String] = [:]
+    /// Per device: events libinput reported for it and touch-downs among them, so that a device
+    /// that sends input but never a touch is reported instead of giving nothing silently (§7).
+    private var activity: [UInt: DeviceActivity] = [:]
+    /// Touchscreens reported through `DeviceChange.added`, by device number.
+    private var touchscreens: [UInt: (name: String, sysname: String)] = [:]
     private let logger: Logger
+
+    private struct DeviceActivity {
+        var events = 0
+        var touchDowns = 0
+        var warned = false
+    }
+
+    /// Devices that sent libinput events but not one touch so far ("node \"name\""). A host can
+    /// show these: the touchscreen is there but is not read as one.
+    public var devicesWithoutTouches: [String] {
+        activity.filter { $0.value.events > 0 && $0.value.touchDowns == 0 }
+            .map { deviceNames[$0.key] ?? "device \($0.key)" }.sorted()
+    }
 
     /// Creates the source and opens the backend's devices.
     ///
@@ -161,7 +188,13 @@ public final class LibinputTouchSource {
 
     deinit { teardown() }
 
+    /// Set once `teardown` ran: an initializer that throws after setting every property runs
+    /// `deinit` too, which must not release libinput a second time.
+    private var isTornDown = false
+
     private func teardown() {
+        guard !isTornDown else { return }
+        isTornDown = true
         for device in pathDevices.values { libinput_device_unref(device) }
         pathDevices.removeAll()
         libinput_unref(li)
@@ -189,20 +222,23 @@ public final class LibinputTouchSource {
     }
 
     /// Removes a device node added with `addDevice(path:)`; its touches are cancelled at the
-    /// next `dispatch`.
-    public func removeDevice(path: String) {
-        guard let device = pathDevices.removeValue(forKey: path) else { return }
+    /// next `dispatch`. Returns `false` if the node was not open.
+    @discardableResult
+    public func removeDevice(path: String) -> Bool {
+        guard let device = pathDevices.removeValue(forKey: path) else { return false }
         libinput_path_remove_device(device)
         libinput_device_unref(device)
+        return true
     }
 
-    /// Reads what libinput has without blocking and hands each finished touch frame to `body`.
-    /// Returns 0, or a negative errno from `libinput_dispatch`.
+    /// Reads what libinput has without blocking and hands each finished touch frame to `body`,
+    /// and each touchscreen added or removed to `devices` (a removal with touches down gives
+    /// the cancel frame first). Returns 0, or a negative errno from `libinput_dispatch`.
     @discardableResult
-    public func dispatch(_ body: (TouchFrame) -> Void) -> Int32 {
+    public func dispatch(_ body: (TouchFrame) -> Void, devices: (DeviceChange) -> Void = { _ in }) -> Int32 {
         let rc = libinput_dispatch(li)
         while let event = libinput_get_event(li) {
-            handle(event, body)
+            handle(event, body, devices)
             libinput_event_destroy(event)
         }
         return rc
@@ -219,7 +255,7 @@ public final class LibinputTouchSource {
         UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(device)))
     }
 
-    private func handle(_ event: OpaquePointer, _ body: (TouchFrame) -> Void) {
+    private func handle(_ event: OpaquePointer, _ body: (TouchFrame) -> Void, _ devices: (DeviceChange) -> Void) {
         let type = libinput_event_get_type(event)
         guard let device = libinput_event_get_device(event) else { return }
         let deviceNumber = Self.number(of: device)
@@ -229,8 +265,18 @@ public final class LibinputTouchSource {
             let node = String(cString: libinput_device_get_sysname(device))
             deviceNames[deviceNumber] = "\(node) \"\(name)\""
             let isTouch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
-            logger.log(.info, "touch source: device \(node) \"\(name)\" added\(isTouch ? "" : " (not a touchscreen; ignored)")")
+            activity[deviceNumber] = DeviceActivity()
+            if isTouch {
+                logger.log(.info, "touch source: device \(node) \"\(name)\" added")
+                touchscreens[deviceNumber] = (name, node)
+                devices(.added(name: name, sysname: node))
+            } else {
+                logger.log(.warning, "touch source: device \(node) \"\(name)\" added, but libinput does not see a touchscreen there; its events give no touches")
+            }
         case LIBINPUT_EVENT_DEVICE_REMOVED:
+            if let a = activity.removeValue(forKey: deviceNumber), a.events > 0, a.touchDowns == 0 {
+                logger.log(.warning, "touch source: \(deviceNames[deviceNumber] ?? "device") sent \(a.events) event(s) and not one touch")
+            }
             let name = deviceNames.removeValue(forKey: deviceNumber) ?? "device"
             if let count = touchesPerDevice.removeValue(forKey: deviceNumber), count > 0 {
                 builder.cancelAll(reason: "\(name) removed with \(count) touch(es) down")
@@ -240,6 +286,19 @@ public final class LibinputTouchSource {
                 logger.log(.info, "touch source: \(name) removed")
             }
             builder.forget(device: deviceNumber)
+            // A path device that went away on its own (unplugged) is forgotten, so that adding
+            // the same node again when it comes back opens it anew.
+            if let path = pathDevices.first(where: { Self.number(of: $0.value) == deviceNumber })?.key,
+               let stale = pathDevices.removeValue(forKey: path) {
+                libinput_device_unref(stale)
+            }
+            if let touchscreen = touchscreens.removeValue(forKey: deviceNumber) {
+                devices(.removed(name: touchscreen.name, sysname: touchscreen.sysname))
+            }
+        default:
+            noteActivity(deviceNumber, type)
+        }
+        switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             guard let touch = libinput_event_get_touch_event(event) else { return }
             let key = TouchFrameBuilder.ContactKey(device: deviceNumber, slot: libinput_event_touch_get_seat_slot(touch))
@@ -266,6 +325,21 @@ public final class LibinputTouchSource {
         default:
             break
         }
+    }
+
+    /// Counts an event of a device; the first non-touch event of a device that has given no
+    /// touch yet is logged once, with its libinput type, so that a touchscreen read as something
+    /// else (a pointer, a tablet) is visible (DESIGN §7).
+    private func noteActivity(_ device: UInt, _ type: libinput_event_type) {
+        var a = activity[device] ?? DeviceActivity()
+        a.events += 1
+        if type == LIBINPUT_EVENT_TOUCH_DOWN { a.touchDowns += 1 }
+        let isTouch = type.rawValue >= LIBINPUT_EVENT_TOUCH_DOWN.rawValue && type.rawValue <= LIBINPUT_EVENT_TOUCH_FRAME.rawValue
+        if !isTouch && a.touchDowns == 0 && !a.warned {
+            a.warned = true
+            logger.log(.warning, "touch source: \(deviceNames[device] ?? "a device") sends input (libinput event type \(type.rawValue)) but no touches; it is not read as a touchscreen")
+        }
+        activity[device] = a
     }
 
     /// CLOCK_MONOTONIC in µs, libinput's clock, for frames that libinput does not time.

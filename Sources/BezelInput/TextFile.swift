@@ -10,8 +10,9 @@ import Darwin
 
 /// Reads small text files without Foundation (BezelInput is linked into the lean `libbezel.so`).
 enum TextFile {
-    /// Largest file the trace readers accept; real recordings are well below this.
-    static let maximumBytes = 256 * 1024 * 1024
+    /// Largest file the trace readers accept (about an hour of continuous touching); real
+    /// recordings are well below this, and an endless file (`/dev/zero`) ends here.
+    static let maximumBytes = 64 * 1024 * 1024
 
     /// The whole file as UTF-8 text (invalid bytes are repaired), or a `TraceError`.
     static func read(_ path: String) throws(TraceError) -> String {

@@ -32,7 +32,8 @@ public struct Trace: Hashable, Sendable {
         return (x, y)
     }
 
-    /// Decodes the multitouch slots into touch frames in output logical pixels.
+    /// Decodes the recorded touches into touch frames in output logical pixels: the slots of a
+    /// multitouch device, or the one contact of a device without slots (DESIGN §7).
     ///
     /// - Parameters:
     ///   - output: the output the touchscreen covers.
@@ -40,7 +41,8 @@ public struct Trace: Hashable, Sendable {
     ///   - calibration: a calibration matrix on normalized device coordinates.
     ///   - slotLimit: most simultaneous touches; more are dropped with a log line.
     ///   - logger: receives a line for everything repaired or dropped.
-    /// - Throws: `TraceError` if the device has no multitouch position axes.
+    /// - Throws: `TraceError` if the device has no axes to read touches from, or if the
+    ///   recording holds touch events and none of them became a touch.
     public func frames(mappedTo output: OutputGeometry, transform: OutputTransform = .normal,
                        calibration: CalibrationMatrix = .identity,
                        slotLimit: Int = TouchFrameBuilder.defaultSlotLimit,
@@ -49,19 +51,71 @@ public struct Trace: Hashable, Sendable {
                    slotLimit: slotLimit, logger: logger)
     }
 
-    /// Decodes the multitouch slots into touch frames with an explicit `TouchMapping`.
+    /// Decodes the recorded touches into touch frames with an explicit `TouchMapping`.
     public func frames(mapping: TouchMapping, slotLimit: Int = TouchFrameBuilder.defaultSlotLimit,
                        logger: Logger = .silent) throws(TraceError) -> [TouchFrame] {
-        let axes = try positionAxes()
         var builder = TouchFrameBuilder(mapping: mapping, slotLimit: slotLimit, logger: logger)
-        var decoder = MultitouchDecoder(axisX: axes.x, axisY: axes.y, slotCount: device.slotCount, logger: logger)
         var result: [TouchFrame] = []
-        for event in events {
-            if let frame = decoder.feed(event, into: &builder) { result.append(frame) }
+        let kind = device.touchProtocol
+        switch kind {
+        case .multitouchSlots:
+            let axes = try positionAxes()
+            var decoder = MultitouchDecoder(axisX: axes.x, axisY: axes.y, slotCount: device.slotCount, logger: logger)
+            for event in events {
+                if let frame = decoder.feed(event, into: &builder) { result.append(frame) }
+            }
+        case .multitouchProtocolA, .singleTouch:
+            guard let x = device.singleTouchX, let y = device.singleTouchY else { break }
+            if kind == .multitouchProtocolA {
+                logger.log(.info, "trace \(source): multitouch protocol A device (no ABS_MT_SLOT); read as single touch from ABS_X/ABS_Y")
+            }
+            var decoder = SingleTouchDecoder(axisX: x, axisY: y, logger: logger)
+            for event in events {
+                if let frame = decoder.feed(event, into: &builder) { result.append(frame) }
+            }
+        case .none:
+            throw TraceError(file: source, line: 0, reason: "the device has neither ABS_MT_SLOT with ABS_MT_POSITION_X/Y "
+                             + "(multitouch) nor ABS_X/ABS_Y (single touch); no touches can be read from it")
         }
         if builder.activeCount > 0 {
             logger.log(.info, "trace \(source): \(builder.activeCount) touch(es) still down at the end of the recording")
         }
+        try checkYield(result, protocol: kind)
         return result
+    }
+
+    /// A recording that holds touches but yields none is an error, never a silent empty run
+    /// (DESIGN §7): the message names the first touch event and why it gave nothing.
+    private func checkYield(_ frames: [TouchFrame], protocol kind: DeviceDescription.TouchProtocol) throws(TraceError) {
+        let downs = frames.reduce(0) { n, f in n + f.events.reduce(0) { $0 + ($1.kind == .down ? 1 : 0) } }
+        guard downs == 0 else { return }
+        guard let first = events.first(where: Self.isTouchData) else {
+            throw TraceError(file: source, line: 0, reason: "the recording holds no touch events (\(events.count) events, none of them a contact, position or BTN_TOUCH)")
+        }
+        let why: String
+        switch kind {
+        case .multitouchSlots:
+            why = "every contact began and ended within one frame, began as a palm, or had no ABS_MT_TRACKING_ID"
+        case .multitouchProtocolA, .singleTouch:
+            why = events.contains { $0.type == EvdevCode.evKey && $0.code == EvdevCode.btnTouch && $0.value == 1 }
+                ? "no BTN_TOUCH press was followed by a SYN_REPORT"
+                : "BTN_TOUCH is never pressed, and a device without slots reports a touch only while BTN_TOUCH is 1"
+        case .none:
+            why = "the device has no touch axes"
+        }
+        throw TraceError(file: source, line: first.line,
+                         reason: "the recording holds touch events (the first here) but yields no touches: \(why)")
+    }
+
+    /// `true` for an event that says something about a contact.
+    private static func isTouchData(_ e: EvdevEvent) -> Bool {
+        switch (e.type, e.code) {
+        case (EvdevCode.evKey, EvdevCode.btnTouch): return true
+        case (EvdevCode.evSyn, EvdevCode.synMtReport): return true
+        case (EvdevCode.evAbs, let code):
+            return code == EvdevCode.absX || code == EvdevCode.absY || code == EvdevCode.absMtTrackingId
+                || code == EvdevCode.absMtPositionX || code == EvdevCode.absMtPositionY
+        default: return false
+        }
     }
 }

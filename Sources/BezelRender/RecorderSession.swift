@@ -146,6 +146,10 @@ struct RecorderSession {
         case .remove(let s):
             if let node = surfaceByName[s] { router.removeSurface(node, time: time) }
             collect()
+        case .move(let s, let rect):
+            router.advance(to: time)
+            collect()
+            if let node = surfaceByName[s] { router.setSurfaceRect(rect, surface: node) }
         case .advance:
             router.advance(to: time)
             collect()

@@ -52,6 +52,8 @@ public struct OutputLine: Sendable, CustomStringConvertible {
     static func format(_ x: Double) -> String {
         guard x.isFinite else { return "null" }
         if x == x.rounded() && x.magnitude < 1e15 { return String(Int64(x)) }
+        // Beyond 1e15 there are no decimals left to round; Int64 could not hold it either.
+        if x.magnitude >= 1e15 { return "\(x)" }
         let rounded = (x * 1e6).rounded() / 1e6
         if rounded == rounded.rounded() { return String(Int64(rounded)) }
         return "\(rounded)"

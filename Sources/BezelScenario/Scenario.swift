@@ -31,6 +31,8 @@ public struct Scenario: Sendable {
         case dragEnd
         case lock(Bool)
         case remove(surface: String)
+        /// The host moved or resized the surface (output logical px).
+        case move(surface: String, rect: Rect)
         case advance
     }
 

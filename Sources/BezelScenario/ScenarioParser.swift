@@ -6,6 +6,12 @@ public enum ScenarioParser {
     /// The output used when a scenario gives none: a 1080×2340 phone of 68×147 mm.
     public static let defaultOutput = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
 
+    /// Latest timeline time: a Wayland timestamp is 32 bits of milliseconds (about 49 days).
+    public static let maximumTime_ms = Double(UInt32.max)
+    /// Largest output side in logical px, and in mm (10 m); larger values are typing mistakes.
+    public static let maximumOutput_px = 100_000.0
+    public static let maximumOutput_mm = 10_000.0
+
     /// Parses a configuration file (DESIGN §4.4: the keys of a scenario's `config`).
     public static func parseConfig(_ text: String, file: String) throws(ScenarioError) -> SystemGestureConfig {
         let node = try YAMLTree.parse(text, file: file)
@@ -50,7 +56,7 @@ public enum ScenarioParser {
         func string(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> String {
             switch node.value {
             case .string(let s): return s
-            case .number(let v) where v == v.rounded(): return String(Int64(v))
+            case .number(let v) where v == v.rounded() && v.magnitude < 1e15: return String(Int64(v))
             default: throw fail(node, "\(what): expected a name, got \(node.typeName)")
             }
         }
@@ -109,7 +115,7 @@ public enum ScenarioParser {
                 guard e.t >= previous else { throw ScenarioError(file: file, line: e.line, reason: "timeline: t goes backwards (\(e.t) after \(previous))") }
                 previous = e.t
                 switch e.action {
-                case .deferEdges(let s, _), .policy(let s, _), .remove(let s):
+                case .deferEdges(let s, _), .policy(let s, _), .remove(let s), .move(let s, _):
                     guard known.contains(s) else { throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown surface '\(s)'") }
                 default: break
                 }
@@ -121,7 +127,8 @@ public enum ScenarioParser {
             var w = 1080.0, h = 2340.0, wmm = 68.0, hmm = 147.0
             for (k, v) in try map(node, "output") {
                 let x = try number(v, "output.\(k)")
-                guard x > 0, x.isFinite else { throw fail(v, "output.\(k): must be a positive number") }
+                let most = k.hasSuffix("_mm") ? ScenarioParser.maximumOutput_mm : ScenarioParser.maximumOutput_px
+                guard x > 0, x <= most else { throw fail(v, "output.\(k): must be a positive number up to \(Int64(most))") }
                 switch k {
                 case "width": w = x
                 case "height": h = x
@@ -143,13 +150,7 @@ public enum ScenarioParser {
                     case "client": client = try string(v, "surface.client")
                     case "parent": parent = try string(v, "surface.parent")
                     case "deferred_edges": deferred = try edges(v, "surface.deferred_edges")
-                    case "rect":
-                        let xs = try list(v, "surface.rect")
-                        guard xs.count == 4 else { throw fail(v, "surface.rect: expected [x, y, width, height]") }
-                        var n: [Double] = []
-                        for x in xs { n.append(try number(x, "surface.rect")) }
-                        guard n.allSatisfy({ $0.isFinite }), n[2] >= 0, n[3] >= 0 else { throw fail(v, "surface.rect: width and height must be non-negative") }
-                        rect = Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+                    case "rect": rect = try self.rect(v, "surface.rect")
                     default: throw fail(v, "surface: unknown key '\(k)' (id, client, rect, parent, deferred_edges)")
                     }
                 }
@@ -160,6 +161,16 @@ public enum ScenarioParser {
             return result
         }
 
+        /// `[x, y, width, height]` in output logical px.
+        func rect(_ v: ConfigNode, _ what: String) throws(ScenarioError) -> Rect {
+            let xs = try list(v, what)
+            guard xs.count == 4 else { throw fail(v, "\(what): expected [x, y, width, height]") }
+            var n: [Double] = []
+            for x in xs { n.append(try number(x, what)) }
+            guard n.allSatisfy({ $0.isFinite }), n[2] >= 0, n[3] >= 0 else { throw fail(v, "\(what): width and height must be non-negative") }
+            return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+        }
+
         func entries(_ node: ConfigNode) throws(ScenarioError) -> [Scenario.Entry] {
             var result: [Scenario.Entry] = []
             for item in try list(node, "timeline") {
@@ -168,7 +179,9 @@ public enum ScenarioParser {
                 for (k, v) in try map(item, "timeline entry") {
                     if k == "t" {
                         let x = try number(v, "t")
-                        guard x.isFinite, x >= 0 else { throw fail(v, "t: must be a non-negative number") }
+                        guard x.isFinite, x >= 0, x <= ScenarioParser.maximumTime_ms else {
+                            throw fail(v, "t: must be between 0 and \(Int64(ScenarioParser.maximumTime_ms)) ms, got \(x)")
+                        }
                         t = x
                         continue
                     }
@@ -176,7 +189,7 @@ public enum ScenarioParser {
                     action = try self.action(k, v)
                 }
                 guard let t else { throw fail(item, "timeline entry: missing 't'") }
-                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, advance)") }
+                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, advance)") }
                 result.append(.init(t: t, action: action, line: item.line))
             }
             return result
@@ -230,11 +243,15 @@ public enum ScenarioParser {
             case "remove":
                 let f = try fields(v, key, allowed: ["surface"])
                 return .remove(surface: try string(try required(f, "surface", key, v), "remove.surface"))
+            case "move":
+                let f = try fields(v, key, allowed: ["surface", "rect"])
+                return .move(surface: try string(try required(f, "surface", key, v), "move.surface"),
+                             rect: try rect(try required(f, "rect", key, v), "move.rect"))
             case "advance":
                 _ = try fields(v, key, allowed: [])
                 return .advance
             default:
-                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, advance)")
+                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, advance)")
             }
         }
     }

@@ -94,6 +94,10 @@ public enum ScenarioRunner {
             case .lock(let locked): router.setLocked(locked, time: time)
             case .remove(let s):
                 if let node = surfaceByName[s] { router.removeSurface(node, time: time) }
+            case .move(let s, let rect):
+                // Timers due before the move fire where the surface was.
+                router.advance(to: time)
+                if let node = surfaceByName[s] { router.setSurfaceRect(rect, surface: node) }
             case .advance: router.advance(to: time)
             }
         }

@@ -10,9 +10,9 @@ import CWaylandServer
 // input a host or client can produce.
 
 /// The library version as `(major << 16) | (minor << 8) | micro`.
-public let bezelVersion: UInt32 = (0 << 16) | (1 << 8) | 0
+public let bezelVersion: UInt32 = (0 << 16) | (2 << 8) | 0
 
-private let versionString: StaticString = "0.1.0"
+private let versionString: StaticString = "0.2.0"
 
 private func cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
@@ -25,6 +25,7 @@ private let EXISTS = Int32(BEZEL_ERROR_EXISTS.rawValue)
 private let BUSY = Int32(BEZEL_ERROR_BUSY.rawValue)
 private let VERSION = Int32(BEZEL_ERROR_VERSION.rawValue)
 private let WAYLAND = Int32(BEZEL_ERROR_WAYLAND.rawValue)
+private let LIMIT = Int32(BEZEL_ERROR_LIMIT.rawValue)
 
 /// The plugin behind a `struct bezel_plugin *`.
 private func plugin(_ p: OpaquePointer?) -> Plugin? {
@@ -45,6 +46,25 @@ private func feed(_ handle: OpaquePointer?, _ time: UInt32, _ body: (Plugin, Mil
 /// and a variadic would build an array each time.
 private func finite(_ x: Double, _ y: Double) -> Bool { x.isFinite && y.isFinite }
 
+/// `BEZEL_COORDINATE_LIMIT`: coordinates beyond it are garbage, not a screen.
+private let coordinateLimit = 16_777_216.0
+
+/// Both coordinates are finite and within `BEZEL_COORDINATE_LIMIT` (NaN fails both tests).
+private func plausible(_ x: Double, _ y: Double) -> Bool {
+    x.magnitude <= coordinateLimit && y.magnitude <= coordinateLimit
+}
+
+/// The result code for what the router did with a touch event.
+private func code(_ result: TouchInputResult) -> Int32 {
+    switch result {
+    case .accepted: return OK
+    case .invalidPosition: return INVALID
+    case .unknownOutput, .unknownTouch, .unknownSurface: return NOT_FOUND
+    case .alreadyDown: return EXISTS
+    case .tooManyTouches: return LIMIT
+    }
+}
+
 /// `bezel_version`: the library version.
 @_cdecl("bezel_version")
 public func bezel_c_version() -> UInt32 { bezelVersion }
@@ -59,11 +79,13 @@ public func bezel_c_result_string(_ result: Int32) -> UnsafePointer<CChar> {
     switch result {
     case OK: return cString("success")
     case INVALID: return cString("invalid argument")
-    case NOT_FOUND: return cString("surface not found")
-    case EXISTS: return cString("surface already added")
+    case NOT_FOUND: return cString("surface, output or touch not found")
+    case EXISTS: return cString("surface, output or touch id already known")
     case BUSY: return cString("not allowed from inside a callback")
     case VERSION: return cString("unsupported host interface version")
     case WAYLAND: return cString("libwayland call failed")
+    case LIMIT: return cString("limit reached")
+    case Int32(BEZEL_ERROR_INPUT.rawValue): return cString("libinput set-up or device failed")
     default: return cString("unknown result code")
     }
 }
@@ -76,10 +98,14 @@ public func bezel_c_plugin_create(_ display: OpaquePointer?,
                                   _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     out?.pointee = nil
     guard let display, let host, let out else { return INVALID }
-    let interface = host.pointee
-    guard interface.version == UInt32(BEZEL_HOST_INTERFACE_VERSION) else {
-        if let log = interface.log {
-            "bezel: host interface version \(interface.version) unsupported (this library knows \(BEZEL_HOST_INTERFACE_VERSION))"
+    guard let interface = HostInterface.copy(host) else {
+        // The version member is the first field in every version, so it is safe to read.
+        let version = UnsafeRawPointer(host).load(as: UInt32.self)
+        // Only the version 1 members are known to exist in a struct of unknown version.
+        var v1 = HostInterface.versionOneMembers(of: host)
+        v1.version = version
+        if let log = v1.log {
+            "bezel: host interface version \(version) unsupported (this library knows 1 to \(BEZEL_HOST_INTERFACE_VERSION))"
                 .withCString { log(hostData, Int32(BEZEL_LOG_ERROR.rawValue), $0) }
         }
         return VERSION
@@ -121,7 +147,11 @@ public func bezel_c_plugin_destroy(_ handle: OpaquePointer?) -> Int32 {
 /// `bezel_plugin_set_log_level`: the most verbose level passed to the host.
 @_cdecl("bezel_plugin_set_log_level")
 public func bezel_c_plugin_set_log_level(_ handle: OpaquePointer?, _ level: Int32) -> Int32 {
-    guard let p = plugin(handle), let l = LogLevel(rawValue: Int(level)) else { return INVALID }
+    guard let p = plugin(handle) else { return INVALID }
+    guard let l = LogLevel(rawValue: Int(level)) else {
+        p.log(.warning, "bezel_plugin_set_log_level: unknown level \(level)")
+        return INVALID
+    }
     p.router.logger.threshold = l
     return OK
 }
@@ -172,23 +202,84 @@ private func apply(_ config: SystemGestureConfig, to p: Plugin) {
     p.refreshGestureNames()
 }
 
-/// `bezel_output_set`: the output's size, physical size and transform.
-@_cdecl("bezel_output_set")
-public func bezel_c_output_set(_ handle: OpaquePointer?, _ width: Int32, _ height: Int32,
-                               _ widthMm: Int32, _ heightMm: Int32, _ transform: Int32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    guard width > 0, height > 0, (0...7).contains(transform) else {
-        p.log(.warning, "bezel_output_set(\(width)x\(height), transform \(transform)) rejected")
-        return INVALID
+/// The router geometry of an output as the host describes it, or `nil` (logged) when the
+/// values make no sense.
+private func outputGeometry(_ p: Plugin, _ call: String, _ width: Int32, _ height: Int32,
+                            _ widthMm: Int32, _ heightMm: Int32, _ transform: Int32) -> OutputGeometry? {
+    guard width > 0, height > 0, Double(width) <= coordinateLimit, Double(height) <= coordinateLimit,
+          (0...7).contains(transform) else {
+        p.log(.warning, "\(call)(\(width)x\(height), transform \(transform)) rejected: the size must be positive and the transform 0..7")
+        return nil
     }
     // wl_output transforms 1, 3, 5, 7 rotate by 90 or 270 degrees: the panel's physical
     // width then runs along the user's vertical axis.
     let rotated = transform & 1 == 1
     let mmW = Double(rotated ? heightMm : widthMm), mmH = Double(rotated ? widthMm : heightMm)
-    p.router.setOutput(OutputGeometry(widthPx: Double(width), heightPx: Double(height),
-                                      widthMm: mmW, heightMm: mmH))
-    p.log(.info, "output \(width)x\(height) px, \(mmW)x\(mmH) mm (transform \(transform))")
+    return OutputGeometry(widthPx: Double(width), heightPx: Double(height), widthMm: mmW, heightMm: mmH)
+}
+
+/// `bezel_output_set`: output 0's size, physical size and transform.
+@_cdecl("bezel_output_set")
+public func bezel_c_output_set(_ handle: OpaquePointer?, _ width: Int32, _ height: Int32,
+                               _ widthMm: Int32, _ heightMm: Int32, _ transform: Int32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let geometry = outputGeometry(p, "bezel_output_set", width, height, widthMm, heightMm, transform) else {
+        return INVALID
+    }
+    guard let origin = p.router.placement(of: 0)?.origin,
+          p.router.updateOutput(0, origin: origin, geometry: geometry) else {
+        p.log(.warning, "bezel_output_set: output 0 was removed; use bezel_output_add")
+        return NOT_FOUND
+    }
+    p.log(.info, "output 0: \(width)x\(height) px, \(geometry.widthMm)x\(geometry.heightMm) mm (transform \(transform))")
     return OK
+}
+
+/// `bezel_output_add`: another output at a layout position.
+@_cdecl("bezel_output_add")
+public func bezel_c_output_add(_ handle: OpaquePointer?, _ id: UInt32, _ x: Int32, _ y: Int32,
+                               _ width: Int32, _ height: Int32, _ widthMm: Int32, _ heightMm: Int32,
+                               _ transform: Int32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    if p.router.placement(of: id) != nil {
+        p.log(.warning, "bezel_output_add: output \(id) is already known")
+        return EXISTS
+    }
+    guard plausible(Double(x), Double(y)),
+          let geometry = outputGeometry(p, "bezel_output_add", width, height, widthMm, heightMm, transform) else {
+        return INVALID
+    }
+    // The router logs why it refuses: here only a full layout is left.
+    guard p.router.addOutput(id, origin: Point(x: Double(x), y: Double(y)), geometry: geometry) else { return LIMIT }
+    return OK
+}
+
+/// `bezel_output_update`: moves, resizes or re-transforms an output.
+@_cdecl("bezel_output_update")
+public func bezel_c_output_update(_ handle: OpaquePointer?, _ id: UInt32, _ x: Int32, _ y: Int32,
+                                  _ width: Int32, _ height: Int32, _ widthMm: Int32, _ heightMm: Int32,
+                                  _ transform: Int32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard p.router.placement(of: id) != nil else {
+        p.log(.warning, "bezel_output_update: unknown output \(id)")
+        return NOT_FOUND
+    }
+    guard plausible(Double(x), Double(y)),
+          let geometry = outputGeometry(p, "bezel_output_update", width, height, widthMm, heightMm, transform) else {
+        return INVALID
+    }
+    p.router.updateOutput(id, origin: Point(x: Double(x), y: Double(y)), geometry: geometry)
+    p.log(.info, "output \(id): at \(x),\(y), \(width)x\(height) px (transform \(transform))")
+    return OK
+}
+
+/// `bezel_output_remove`: an output went away; what its touches carried is cancelled (R8).
+@_cdecl("bezel_output_remove")
+public func bezel_c_output_remove(_ handle: OpaquePointer?, _ id: UInt32, _ time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    let removed = p.router.removeOutput(id, time: p.time(time))
+    p.flush()
+    return removed ? OK : NOT_FOUND
 }
 
 /// `bezel_surface_add`: a surface (or subsurface of `parent`) at a rectangle.
@@ -196,12 +287,19 @@ public func bezel_c_output_set(_ handle: OpaquePointer?, _ width: Int32, _ heigh
 public func bezel_c_surface_add(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                 _ parent: OpaquePointer?, _ x: Double, _ y: Double,
                                 _ width: Double, _ height: Double) -> Int32 {
-    guard let p = plugin(handle), let surface else { return INVALID }
-    guard finite(x, y), finite(width, height), width >= 0, height >= 0 else {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface else {
+        p.log(.warning, "bezel_surface_add: NULL surface")
+        return INVALID
+    }
+    guard plausible(x, y), plausible(width, height), width >= 0, height >= 0 else {
         p.log(.warning, "bezel_surface_add: bad rectangle \(x),\(y) \(width)x\(height)")
         return INVALID
     }
-    if let r = p.surfaces[surface], r.node != nil { return EXISTS }
+    if let r = p.surfaces[surface], r.node != nil {
+        p.log(.warning, "bezel_surface_add: wl_surface@\(wl_resource_get_id(surface)) is already added")
+        return EXISTS
+    }
     var parentNode: NodeTree.NodeID?
     if let parent {
         guard let node = p.surfaces[parent]?.node else {
@@ -230,9 +328,16 @@ public func bezel_c_surface_add(_ handle: OpaquePointer?, _ surface: OpaquePoint
 public func bezel_c_surface_set_rect(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                      _ x: Double, _ y: Double,
                                      _ width: Double, _ height: Double) -> Int32 {
-    guard let p = plugin(handle), let surface else { return INVALID }
-    guard finite(x, y), finite(width, height), width >= 0, height >= 0 else { return INVALID }
-    guard let node = p.surfaces[surface]?.node else { return NOT_FOUND }
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface else {
+        p.log(.warning, "bezel_surface_set_rect: NULL surface")
+        return INVALID
+    }
+    guard plausible(x, y), plausible(width, height), width >= 0, height >= 0 else {
+        p.log(.warning, "bezel_surface_set_rect: bad rectangle \(x),\(y) \(width)x\(height)")
+        return INVALID
+    }
+    guard let node = p.node(of: surface, "bezel_surface_set_rect") else { return NOT_FOUND }
     p.router.setSurfaceRect(Rect(x: x, y: y, width: width, height: height), surface: node)
     return OK
 }
@@ -240,8 +345,15 @@ public func bezel_c_surface_set_rect(_ handle: OpaquePointer?, _ surface: Opaque
 /// `bezel_surface_remove`: removes a surface and its subsurfaces from hit-testing.
 @_cdecl("bezel_surface_remove")
 public func bezel_c_surface_remove(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
-    guard let p = plugin(handle), let surface else { return INVALID }
-    guard let r = p.surfaces[surface], let node = r.node else { return NOT_FOUND }
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface else {
+        p.log(.warning, "bezel_surface_remove: NULL surface")
+        return INVALID
+    }
+    guard let r = p.surfaces[surface], let node = r.node else {
+        p.log(.warning, "bezel_surface_remove: wl_surface@\(wl_resource_get_id(surface)) was not added")
+        return NOT_FOUND
+    }
     p.surfaceByNode[node] = nil
     p.removeNode(of: r, time: p.now())
     p.dropIfUnused(r)
@@ -252,7 +364,11 @@ public func bezel_c_surface_remove(_ handle: OpaquePointer?, _ surface: OpaquePo
 /// `bezel_surface_commit`: applies the surface's double-buffered protocol state.
 @_cdecl("bezel_surface_commit")
 public func bezel_c_surface_commit(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
-    guard let p = plugin(handle), let surface else { return INVALID }
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface else {
+        p.log(.warning, "bezel_surface_commit: NULL surface")
+        return INVALID
+    }
     p.commit(surface: surface, time: p.now())
     return OK
 }
@@ -261,10 +377,17 @@ public func bezel_c_surface_commit(_ handle: OpaquePointer?, _ surface: OpaquePo
 @_cdecl("bezel_surface_set_policy")
 public func bezel_c_surface_set_policy(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                        _ edges: UInt32) -> Int32 {
-    guard let p = plugin(handle), let surface else { return INVALID }
+    guard let p = plugin(handle) else { return INVALID }
     let mask = EdgeSet(rawValue: edges)
-    guard !mask.hasUnknownBits else { return INVALID }
-    guard let r = p.surfaces[surface], let node = r.node else { return NOT_FOUND }
+    guard let surface, !mask.hasUnknownBits else {
+        p.log(.warning, "bezel_surface_set_policy: NULL surface or unknown edge bits 0x\(String(edges, radix: 16))")
+        return INVALID
+    }
+    guard let r = p.surfaces[surface], r.node != nil,
+          let node = p.node(of: surface, "bezel_surface_set_policy") else {
+        p.log(.warning, "bezel_surface_set_policy: wl_surface@\(wl_resource_get_id(surface)) was not added")
+        return NOT_FOUND
+    }
     r.policy = mask
     p.router.setPolicyMask(mask, surface: node, time: p.now())
     p.flush()
@@ -275,8 +398,12 @@ public func bezel_c_surface_set_policy(_ handle: OpaquePointer?, _ surface: Opaq
 @_cdecl("bezel_surface_get_honored_edges")
 public func bezel_c_surface_get_honored_edges(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                               _ edges: UnsafeMutablePointer<UInt32>?) -> Int32 {
-    guard let p = plugin(handle), let surface, let edges else { return INVALID }
-    guard let node = p.surfaces[surface]?.node else { return NOT_FOUND }
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface, let edges else {
+        p.log(.warning, "bezel_surface_get_honored_edges: NULL surface or result pointer")
+        return INVALID
+    }
+    guard let node = p.node(of: surface, "bezel_surface_get_honored_edges") else { return NOT_FOUND }
     edges.pointee = p.router.honoredEdges(surface: node).rawValue
     return OK
 }
@@ -287,38 +414,79 @@ public func bezel_c_set_locked(_ handle: OpaquePointer?, _ locked: Bool, _ time:
     feed(handle, time) { p, t in p.router.setLocked(locked, time: t) }
 }
 
-/// `bezel_touch_down`: a finger touched the screen.
+/// `bezel_touch_down`: a finger touched output 0.
 @_cdecl("bezel_touch_down")
 public func bezel_c_touch_down(_ handle: OpaquePointer?, _ id: Int32, _ x: Double, _ y: Double,
                                _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    guard finite(x, y) else {
-        p.log(.warning, "touch \(id): down at a non-finite position dropped")
-        return INVALID
-    }
-    p.router.touchDown(id: id, at: Point(x: x, y: y), time: p.time(time))
-    p.flush()
-    return OK
+    touchDown(handle, output: 0, id: id, x: x, y: y, target: nil, time: time)
 }
 
-/// `bezel_touch_motion`: a finger moved.
+/// `bezel_touch_down_on_output`: a finger touched output `output` at output-local (x, y).
+@_cdecl("bezel_touch_down_on_output")
+public func bezel_c_touch_down_on_output(_ handle: OpaquePointer?, _ output: UInt32, _ id: Int32,
+                                         _ x: Double, _ y: Double, _ time: UInt32) -> Int32 {
+    touchDown(handle, output: output, id: id, x: x, y: y, target: nil, time: time)
+}
+
+/// `bezel_touch_down_on_surface`: as `bezel_touch_down_on_output`, the host naming the surface.
+@_cdecl("bezel_touch_down_on_surface")
+public func bezel_c_touch_down_on_surface(_ handle: OpaquePointer?, _ output: UInt32, _ id: Int32,
+                                          _ x: Double, _ y: Double, _ surface: OpaquePointer?,
+                                          _ time: UInt32) -> Int32 {
+    touchDown(handle, output: output, id: id, x: x, y: y, target: .some(surface), time: time)
+}
+
+/// The three touch-downs. `target` is `nil` to hit-test, or the host's surface (itself
+/// possibly NULL: no surface).
+private func touchDown(_ handle: OpaquePointer?, output: UInt32, id: Int32, x: Double, y: Double,
+                       target: OpaquePointer??, time: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard plausible(x, y) else {
+        p.log(.warning, "touch \(id): down at \(x),\(y) on output \(output) dropped: not a position")
+        return INVALID
+    }
+    var how = TouchTarget.hitTest
+    var unknownSurface = false
+    if let named = target {
+        if let named {
+            if let node = p.surfaces[named]?.node {
+                how = .surface(node)
+            } else {
+                p.log(.warning, "touch \(id): down on wl_surface@\(wl_resource_get_id(named)), which was not added; taken as over no surface")
+                how = .surface(.none)
+                unknownSurface = true
+            }
+        } else {
+            how = .surface(.none)
+        }
+    }
+    let result = p.router.touchDown(id: id, at: Point(x: x, y: y), output: output, target: how, time: p.time(time))
+    p.flush()
+    if result == .accepted && unknownSurface { return NOT_FOUND }
+    return code(result)
+}
+
+/// `bezel_touch_motion`: a finger moved (output-local to the output it went down on).
 @_cdecl("bezel_touch_motion")
 public func bezel_c_touch_motion(_ handle: OpaquePointer?, _ id: Int32, _ x: Double, _ y: Double,
                                  _ time: UInt32) -> Int32 {
     guard let p = plugin(handle) else { return INVALID }
-    guard finite(x, y) else {
-        p.log(.warning, "touch \(id): motion to a non-finite position dropped")
+    guard plausible(x, y) else {
+        p.log(.warning, "touch \(id): motion to \(x),\(y) dropped: not a position")
         return INVALID
     }
-    p.router.touchMotion(id: id, at: Point(x: x, y: y), time: p.time(time))
+    let result = p.router.touchMotion(id: id, at: Point(x: x, y: y), time: p.time(time))
     p.flush()
-    return OK
+    return code(result)
 }
 
 /// `bezel_touch_up`: a finger lifted.
 @_cdecl("bezel_touch_up")
 public func bezel_c_touch_up(_ handle: OpaquePointer?, _ id: Int32, _ time: UInt32) -> Int32 {
-    feed(handle, time) { p, t in p.router.touchUp(id: id, time: t) }
+    guard let p = plugin(handle) else { return INVALID }
+    let result = p.router.touchUp(id: id, time: p.time(time))
+    p.flush()
+    return code(result)
 }
 
 /// `bezel_touch_frame`: the end of an input frame.
@@ -343,4 +511,86 @@ public func bezel_c_drag_start(_ handle: OpaquePointer?, _ id: Int32, _ time: UI
 @_cdecl("bezel_drag_end")
 public func bezel_c_drag_end(_ handle: OpaquePointer?, _ time: UInt32) -> Int32 {
     feed(handle, time) { p, t in p.router.dragEnd(time: t) }
+}
+
+
+// MARK: - Surfaces: input regions, visibility, stacking
+
+/// The most rectangles one input region may have (a region is a handful in practice).
+private let maxRegionRects = 4096
+
+/// `bezel_surface_set_input_region`: where a surface takes input (surface-local union).
+@_cdecl("bezel_surface_set_input_region")
+public func bezel_c_surface_set_input_region(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                             _ rects: UnsafePointer<bezel_rect>?, _ count: Int) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface else {
+        p.log(.warning, "bezel_surface_set_input_region: NULL surface")
+        return INVALID
+    }
+    // size_t arrives as Int: a count above Int.max shows up negative.
+    guard count >= 0, count <= maxRegionRects else {
+        p.log(.warning, "bezel_surface_set_input_region: \(UInt(bitPattern: count)) rectangles, more than \(maxRegionRects)")
+        return LIMIT
+    }
+    guard count == 0 || rects != nil else {
+        p.log(.warning, "bezel_surface_set_input_region: NULL rects with count \(count)")
+        return INVALID
+    }
+    guard let node = p.node(of: surface, "bezel_surface_set_input_region") else { return NOT_FOUND }
+    let region = UnsafeBufferPointer(start: count > 0 ? rects : nil, count: count).lazy.map {
+        Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+    }
+    p.router.setInputRegion(region, surface: node)
+    return OK
+}
+
+/// `bezel_surface_reset_input_region`: the whole surface takes input again.
+@_cdecl("bezel_surface_reset_input_region")
+public func bezel_c_surface_reset_input_region(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface else {
+        p.log(.warning, "bezel_surface_reset_input_region: NULL surface")
+        return INVALID
+    }
+    guard let node = p.node(of: surface, "bezel_surface_reset_input_region") else { return NOT_FOUND }
+    p.router.resetInputRegion(surface: node)
+    return OK
+}
+
+/// `bezel_surface_set_hidden`: a hidden surface (and its subsurfaces) is never hit.
+@_cdecl("bezel_surface_set_hidden")
+public func bezel_c_surface_set_hidden(_ handle: OpaquePointer?, _ surface: OpaquePointer?, _ hidden: Bool) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface else {
+        p.log(.warning, "bezel_surface_set_hidden: NULL surface")
+        return INVALID
+    }
+    guard let node = p.node(of: surface, "bezel_surface_set_hidden") else { return NOT_FOUND }
+    p.router.setHidden(hidden, surface: node)
+    return OK
+}
+
+/// `bezel_surface_place_above`: restacks a surface above a sibling (NULL: at the bottom).
+@_cdecl("bezel_surface_place_above")
+public func bezel_c_surface_place_above(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                        _ sibling: OpaquePointer?) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface else {
+        p.log(.warning, "bezel_surface_place_above: NULL surface")
+        return INVALID
+    }
+    guard let node = p.node(of: surface, "bezel_surface_place_above") else { return NOT_FOUND }
+    var below: NodeTree.NodeID?
+    if let sibling {
+        guard let s = p.node(of: sibling, "bezel_surface_place_above (sibling)") else { return NOT_FOUND }
+        below = s
+    }
+    do {
+        try p.router.place(node, above: below)
+    } catch {
+        p.log(.warning, "bezel_surface_place_above: wl_surface@\(wl_resource_get_id(surface)) and its sibling do not share a parent (or are the same surface)")
+        return INVALID
+    }
+    return OK
 }

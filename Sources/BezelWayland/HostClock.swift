@@ -12,11 +12,31 @@ import Musl
 /// event loop, whose clock is CLOCK_MONOTONIC, and wl_touch times are CLOCK_MONOTONIC in
 /// milliseconds truncated to 32 bits, so a host time is placed on the monotonic timeline next
 /// to "now". A time that is implausibly far from now (another clock, garbage) is replaced by
-/// now, and a time before the last one is clamped, so the timeline never goes backwards.
+/// now, and a time before the last one is clamped, so the timeline never goes backwards. What
+/// was done to the last time is kept in `lastAdjustment`, for the caller to log.
 final class HostClock {
+    /// What `instant(hostMsec:)` had to do to the host's time.
+    enum Adjustment: Equatable {
+        /// Taken as given.
+        case none
+        /// Further than `plausibleSkew` from the monotonic clock: replaced by now.
+        case implausible(hostMsec: UInt32)
+        /// Before the latest instant handed out: clamped to it (by this many ms).
+        case clamped(byMs: Double)
+    }
+
     /// Host times further than this from the monotonic clock are not trusted.
     static let plausibleSkew = 10_000.0
     private var last = Milliseconds.zero
+    /// The monotonic clock in ms: CLOCK_MONOTONIC, or a fake in tests.
+    private let monotonicMs: () -> Double
+    /// What happened to the last host time given to `instant(hostMsec:)`.
+    private(set) var lastAdjustment = Adjustment.none
+
+    /// A clock reading `monotonicMs` (CLOCK_MONOTONIC by default).
+    init(monotonicMs: @escaping () -> Double = HostClock.monotonic) {
+        self.monotonicMs = monotonicMs
+    }
 
     /// CLOCK_MONOTONIC in milliseconds.
     static func monotonic() -> Double {
@@ -27,7 +47,7 @@ final class HostClock {
 
     /// The current instant (never before the last instant handed out).
     func now() -> Milliseconds {
-        note(Milliseconds(HostClock.monotonic()))
+        note(Milliseconds(monotonicMs()))
     }
 
     /// Records `t` as the latest instant, clamped to be non-decreasing; returns the result.
@@ -39,17 +59,28 @@ final class HostClock {
 
     /// The instant of a host timestamp.
     func instant(hostMsec: UInt32) -> Milliseconds {
-        let mono = HostClock.monotonic().rounded(.down)
-        let monoLow = UInt32(truncatingIfNeeded: Int64(mono))
+        let mono = monotonicMs().rounded(.down)
+        // Only the low 32 bits matter; a clock that is not a finite number gives 0.
+        let monoLow = mono.isFinite && mono.magnitude < 9e18 ? UInt32(truncatingIfNeeded: Int64(mono)) : 0
         // How far in the past the host time is, modulo 2^32 (handles the 49-day wrap).
         let age = Double(Int32(bitPattern: monoLow &- hostMsec))
-        let t = abs(age) <= HostClock.plausibleSkew ? mono - age : mono
-        return note(Milliseconds(t))
+        let plausible = age.magnitude <= HostClock.plausibleSkew
+        let t = Milliseconds(plausible ? mono - age : mono)
+        let result = note(t)
+        if !plausible {
+            lastAdjustment = .implausible(hostMsec: hostMsec)
+        } else if result > t {
+            lastAdjustment = .clamped(byMs: (result - t).value)
+        } else {
+            lastAdjustment = .none
+        }
+        return result
     }
 
-    /// A router instant as a wl_touch timestamp.
+    /// A router instant as a wl_touch timestamp (its low 32 bits; 0 for a negative or
+    /// non-finite instant).
     static func msec(_ t: Milliseconds) -> UInt32 {
-        guard t.value.isFinite, t.value >= 0 else { return 0 }
+        guard t.value.isFinite, t.value >= 0, t.value < 9e18 else { return 0 }
         return UInt32(truncatingIfNeeded: Int64(t.value))
     }
 }

@@ -71,8 +71,9 @@ final class Plugin {
     var delivering = false
     /// Reused buffer for drained decisions.
     var scratch: ContiguousArray<RouterOutput> = []
-    /// Gesture names as C strings, by gesture index (allocated once, freed in `deinit`).
-    var gestureNames: [UnsafeMutablePointer<CChar>] = []
+    /// Gesture names as C strings, by gesture index (allocated once, freed in `deinit`; `nil`
+    /// if `strdup` failed, then reported as "unknown").
+    var gestureNames: [UnsafeMutablePointer<CChar>?] = []
     let clock = HostClock()
 
     init(display: OpaquePointer, host: bezel_host_interface, hostData: UnsafeMutableRawPointer?) {
@@ -98,7 +99,7 @@ final class Plugin {
     /// Rebuilds the C strings of the gesture names from the router's configuration.
     func refreshGestureNames() {
         for name in gestureNames { free(name) }
-        gestureNames = router.config.gestures.map { strdup($0.name)! }
+        gestureNames = router.config.gestures.map { strdup($0.name) }
     }
 
     // MARK: - Logging
@@ -110,8 +111,20 @@ final class Plugin {
 
     // MARK: - Time
 
-    /// The router instant for a host timestamp.
-    func time(_ msec: UInt32) -> Milliseconds { clock.instant(hostMsec: msec) }
+    /// The router instant for a host timestamp. A time the clock had to adjust is logged
+    /// (debug: hosts with coarse or mixed clocks would otherwise flood the log).
+    func time(_ msec: UInt32) -> Milliseconds {
+        let t = clock.instant(hostMsec: msec)
+        switch clock.lastAdjustment {
+        case .none:
+            break
+        case .clamped(let by):
+            log(.debug, "time \(msec) went backwards by \(by) ms; using the latest time instead")
+        case .implausible:
+            log(.debug, "time \(msec) is more than \(Int(HostClock.plausibleSkew)) ms from CLOCK_MONOTONIC; using now")
+        }
+        return t
+    }
 
     /// The router instant for "now".
     func now() -> Milliseconds { clock.now() }
@@ -130,20 +143,20 @@ final class Plugin {
             router.drain { scratch.append($0) }
             if scratch.isEmpty { break }
             let batch = scratch
-            for output in batch { deliver(output.event) }
+            for output in batch { deliver(output) }
         }
         delivering = false
         armTimer()
     }
 
     private func gestureName(_ index: Int) -> UnsafePointer<CChar> {
-        if index >= 0 && index < gestureNames.count { return UnsafePointer(gestureNames[index]) }
+        if index >= 0 && index < gestureNames.count, let name = gestureNames[index] { return UnsafePointer(name) }
         return unknownGestureName
     }
 
-    private func deliver(_ event: RouterEvent) {
+    private func deliver(_ output: RouterOutput) {
         let d = hostData
-        switch event {
+        switch output.event {
         case let .clientDown(_, surface, id, p, t):
             guard let res = surfaceByNode[surface] else { return dropped("down", id) }
             host.touch_down?(d, res, id, p.x, p.y, HostClock.msec(t))
@@ -160,22 +173,14 @@ final class Plugin {
         case let .clientCancel(client):
             guard let c = clientByID[client] else { return }
             host.touch_cancel?(d, c)
-        case let .systemBegan(g, edge):
-            host.gesture_began?(d, gestureName(g), edge.rawValue)
-        case let .systemChanged(g, edge, travel, progress, velocity):
-            host.gesture_changed?(d, gestureName(g), edge.rawValue, travel, progress, velocity)
-        case let .systemEnded(g, edge, committed):
-            host.gesture_ended?(d, gestureName(g), edge.rawValue, committed)
-        case let .systemCancelled(g, edge):
-            host.gesture_cancelled?(d, gestureName(g), edge.rawValue)
-        case let .systemFailed(g, edge, reason):
-            if let fn = host.gesture_failed {
-                reason.name.withCString { fn(d, gestureName(g), edge.rawValue, $0) }
-            }
+        case .systemBegan, .systemChanged, .systemEnded, .systemCancelled, .systemFailed:
+            deliverGesture(output)
         case let .affordanceShown(edge):
-            host.affordance_shown?(d, edge.rawValue)
+            if let fn = host.affordance { fn(d, output.output, edge.rawValue, true) }
+            else { host.affordance_shown?(d, edge.rawValue) }
         case let .affordanceHidden(edge):
-            host.affordance_hidden?(d, edge.rawValue)
+            if let fn = host.affordance { fn(d, output.output, edge.rawValue, false) }
+            else { host.affordance_hidden?(d, edge.rawValue) }
         case let .honoredEdges(surface, edges):
             if let g = gestureResource(of: surface) { bzl_gesture_send_honored_edges(g, edges.rawValue) }
         case let .deferredSwipe(surface, edge):
@@ -185,6 +190,57 @@ final class Plugin {
         case .dragCancel:
             host.cancel_drag?(d)
         }
+    }
+
+    /// A system gesture event: through the version 2 `gesture_event` callback if the host has
+    /// one, else through the version 1 callback of its phase.
+    private func deliverGesture(_ output: RouterOutput) {
+        let d = hostData
+        guard let fn = host.gesture_event else {
+            switch output.event {
+            case let .systemBegan(g, edge):
+                host.gesture_began?(d, gestureName(g), edge.rawValue)
+            case let .systemChanged(g, edge, travel, progress, velocity):
+                host.gesture_changed?(d, gestureName(g), edge.rawValue, travel, progress, velocity)
+            case let .systemEnded(g, edge, committed):
+                host.gesture_ended?(d, gestureName(g), edge.rawValue, committed)
+            case let .systemCancelled(g, edge):
+                host.gesture_cancelled?(d, gestureName(g), edge.rawValue)
+            case let .systemFailed(g, edge, reason):
+                host.gesture_failed?(d, gestureName(g), edge.rawValue, reasonName(reason))
+            default:
+                break
+            }
+            return
+        }
+        var e = bezel_gesture_event()
+        e.output_id = output.output
+        e.kind = UInt32(BEZEL_GESTURE_KIND_EDGE.rawValue)
+        e.fingers = 1
+        e.scale = 1
+        switch output.event {
+        case let .systemBegan(g, edge):
+            e.phase = UInt32(BEZEL_GESTURE_BEGAN.rawValue)
+            e.gesture = gestureName(g); e.edge = edge.rawValue
+        case let .systemChanged(g, edge, travel, progress, velocity):
+            e.phase = UInt32(BEZEL_GESTURE_CHANGED.rawValue)
+            e.gesture = gestureName(g); e.edge = edge.rawValue
+            e.travel_mm = travel; e.progress = progress; e.velocity_mm_s = velocity
+        case let .systemEnded(g, edge, committed):
+            e.phase = UInt32(BEZEL_GESTURE_ENDED.rawValue)
+            e.gesture = gestureName(g); e.edge = edge.rawValue
+            e.committed = committed
+        case let .systemCancelled(g, edge):
+            e.phase = UInt32(BEZEL_GESTURE_CANCELLED.rawValue)
+            e.gesture = gestureName(g); e.edge = edge.rawValue
+        case let .systemFailed(g, edge, reason):
+            e.phase = UInt32(BEZEL_GESTURE_FAILED.rawValue)
+            e.gesture = gestureName(g); e.edge = edge.rawValue
+            e.reason = reasonName(reason)
+        default:
+            return
+        }
+        withUnsafePointer(to: &e) { fn(d, $0) }
     }
 
     private func dropped(_ what: String, _ id: Int32) {
@@ -210,7 +266,9 @@ final class Plugin {
         }
         // Round up: firing a little late is harmless, firing early would find nothing due.
         let delay = (deadline - now()).value.rounded(.up)
-        wl_event_source_timer_update(timer, Int32(max(1, min(delay, 3_600_000))))
+        // `min`/`max` keep the conversion in range; a NaN (never expected) becomes 1 ms.
+        let ms = delay.isNaN ? 1 : max(1, min(delay, 3_600_000))
+        wl_event_source_timer_update(timer, Int32(ms))
     }
 
     /// The timer fired: let the router fire everything due by now.
@@ -223,6 +281,13 @@ final class Plugin {
         clock.note(t)
         router.advance(to: t)
         flush()
+    }
+
+    /// The router node of an added surface, or `nil` with a warning naming `call`.
+    func node(of surface: OpaquePointer, _ call: String) -> NodeTree.NodeID? {
+        if let node = surfaces[surface]?.node { return node }
+        log(.warning, "\(call): wl_surface@\(wl_resource_get_id(surface)) was not added")
+        return nil
     }
 
     // MARK: - Clients
@@ -262,11 +327,10 @@ final class Plugin {
     /// Removes `r`'s node (and its subtree) from the router and forgets the nodes that went.
     func removeNode(of r: SurfaceRecord, time: Milliseconds) {
         guard let node = r.node else { return }
-        router.removeSurface(node, time: time)
-        // Subsurfaces went with it: forget every node the tree no longer has.
-        for (n, res) in surfaceByNode where !router.tree.contains(n) {
-            surfaceByNode[n] = nil
-            surfaces[res]?.node = nil
+        // Subsurfaces go with it: the router names each node that went, so forgetting them
+        // costs what was removed, not every surface of every client.
+        router.removeSurface(node, time: time) { gone in
+            if let res = surfaceByNode.removeValue(forKey: gone) { surfaces[res]?.node = nil }
         }
         r.node = nil
     }
@@ -355,4 +419,21 @@ struct HostLogSink: @unchecked Sendable {
 /// Name passed for a gesture index the configuration does not have (never expected).
 private var unknownGestureName: UnsafePointer<CChar> {
     UnsafeRawPointer(("unknown" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+/// A failure reason's name as a static C string (no allocation on the way to the host).
+private func reasonName(_ reason: FailureReason) -> UnsafePointer<CChar> {
+    let name: StaticString
+    switch reason {
+    case .tap: name = "tap"
+    case .lateral: name = "lateral"
+    case .still: name = "still"
+    case .multiTouch: name = "multi_touch"
+    case .excluded: name = "excluded"
+    case .deferred: name = "deferred"
+    case .drag: name = "drag"
+    case .locked: name = "locked"
+    case .cancelled: name = "cancelled"
+    }
+    return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }

@@ -3,9 +3,10 @@ import BezelScenario
 import Testing
 
 /// R9 property tests: random touch streams over random surface trees, with every kind of host
-/// event mixed in (device cancel, drags, lock, policy, deferral, surface removal, time passing)
-/// and hostile input (NaN positions, duplicate downs, unknown ids, time going backwards). After
-/// every batch and at the end, every R9 invariant must hold.
+/// event mixed in (device cancel, drags, lock, policy, deferral, surface removal and moves, time
+/// passing) and hostile input (NaN positions, duplicate downs, unknown ids, time going
+/// backwards). After every batch and at the end, every R9 invariant must hold, and (§4.3 Lock)
+/// no gesture that is off while locked begins while locked.
 @Suite("R9 invariants over random touch streams")
 struct RoutingPropertyTests {
     /// Sequences per run. CI runs all of them (issue 3 asks for at least 10,000).
@@ -52,7 +53,20 @@ struct RoutingPropertyTests {
                 if roll(3) == 0 { router.commitDeferredEdges(EdgeSet(rawValue: UInt32(roll(16))), surface: node, time: .zero) }
             }
         }
-        func drain() { router.drain { o in if debugTrace { print(o) }; checker.observe(o) } }
+        var lockViolations: [String] = []
+        func drain() {
+            // Read before draining: the router is busy (exclusive access) while it drains.
+            let locked = router.isLocked, gestures = router.config.gestures
+            router.drain { o in
+                if debugTrace { print(o) }
+                checker.observe(o)
+                // §4.3 Lock: nothing that is off while locked begins after the lock, not even a
+                // candidate that was already deciding when the lock came.
+                if case .systemBegan(let g, let edge) = o.event, locked, !gestures[g].whenLocked {
+                    lockViolations.append("t=\(o.t.value): \(gestures[g].name) began on the \(edge) edge while locked")
+                }
+            }
+        }
         drain()
         checker.endBatch(at: router.now)
 
@@ -63,8 +77,8 @@ struct RoutingPropertyTests {
             let time = Milliseconds(t)
             // One frame: a few touch events at the same instant, or one host event.
             let kind = roll(100)
-            if debugTrace && kind >= 80 { print("IN \(t) host op \(kind) down=\(down.keys.sorted())") }
-            if kind < 80 {
+            if debugTrace && kind >= 76 { print("IN \(t) host op \(kind) down=\(down.keys.sorted())") }
+            if kind < 76 {
                 for _ in 0..<(1 + roll(3)) {
                     let action = roll(10)
                     if action < 3 || down.isEmpty {
@@ -96,6 +110,18 @@ struct RoutingPropertyTests {
                     }
                 }
                 router.frame(time: time)
+            } else if kind < 79, !surfaces.isEmpty {
+                // The host moves or resizes a surface, perhaps under a finger (§4.3).
+                let node = surfaces[roll(UInt64(surfaces.count))]
+                let r = router.tree.rect(of: node)
+                let moved = Rect(x: r.x + Double(roll(401)) - 200, y: r.y + Double(roll(401)) - 200,
+                                 width: max(0, r.width + Double(roll(201)) - 100), height: max(0, r.height + Double(roll(201)) - 100))
+                router.setSurfaceRect(moved, surface: node)
+                if debugTrace { print("IN \(t) move \(node) \(moved)") }
+            } else if kind < 80 {
+                // Locks come often enough to land while candidates are deciding (§4.3 Lock).
+                router.setLocked(!router.isLocked, time: time)
+                if debugTrace { print("IN \(t) lock \(router.isLocked)") }
             } else if kind < 83 {
                 router.cancelAll(time: time)
                 down.removeAll()
@@ -138,7 +164,7 @@ struct RoutingPropertyTests {
         drain()
         checker.endBatch(at: router.now)
         checker.finish()
-        return (checker.violations, checker.downs)
+        return (checker.violations + lockViolations, checker.downs)
     }
 
     static func nearEdge(_ rng: inout SplitMix64, _ o: OutputGeometry) -> Point {

@@ -66,5 +66,94 @@ else
     failed=$((failed + 1)); echo "FAIL bench JSON: $(cat "$work/out")"
 fi
 
+# ---- hostile and malformed files (DESIGN §8, §9): exit 2 with a message naming the place,
+# within seconds and in bounded memory. Each runs under `ulimit -v` (512 MiB of address space)
+# and `timeout 10`; /usr/bin/time, when present, reports the peak resident memory.
+hostile() { # name, text the message must contain, command...
+    local name=$1 want=$2; shift 2
+    local start end got figures=""
+    start=$(date +%s%N)
+    if [ -x /usr/bin/time ]; then
+        ( ulimit -v 524288; exec /usr/bin/time -o "$work/time" -f "%M" timeout 10 "$@" ) >"$work/out" 2>"$work/err"
+        got=$?
+        figures=", peak $(( $(tail -1 "$work/time") / 1024 )) MiB"
+    else
+        ( ulimit -v 524288; exec timeout 10 "$@" ) >"$work/out" 2>"$work/err"
+        got=$?
+    fi
+    end=$(date +%s%N)
+    figures="$(( (end - start) / 1000000 )) ms$figures"
+    if [ "$got" -eq 2 ] && grep -qF -- "$want" "$work/err"; then
+        passed=$((passed + 1)); echo "ok   $name: exit 2 in $figures: $(head -1 "$work/err" | cut -c1-160)"
+    else
+        failed=$((failed + 1)); echo "FAIL $name: exit $got in $figures, wanted 2 and a message with '$want'"
+        head -c 600 "$work/err" | sed 's/^/     /'
+    fi
+}
+
+printf 'surfaces: [ { id: app, client: A, rect: [0, 0, 1080, 2340] } ]\ntimeline:\n  - { t: 0, down: { id: 0, x: 540, y: 1000 } }\n  - { t: 1e20, up: { id: 0 } }\n' >"$work/time-1e20.yaml"
+hostile "scenario: t 1e20" "time-1e20.yaml:4: t: must be between 0 and 4294967295 ms" "$bezel" scenario "$work/time-1e20.yaml"
+
+{ printf 'timeline: '; head -c 100000 /dev/zero | tr '\0' '['; head -c 100000 /dev/zero | tr '\0' ']'; echo; } >"$work/nested.yaml"
+hostile "scenario: 100,000 nested brackets" "nested.yaml:1: YAML nested deeper than 64 levels" "$bezel" scenario "$work/nested.yaml"
+hostile "render: 100,000 nested brackets" "nested.yaml:1: YAML nested deeper than 64 levels" "$bezel" render "$work/nested.yaml" -o "$work/nested.svg"
+
+cat >"$work/alias-bomb.yaml" <<'YAML'
+a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]
+b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
+i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
+YAML
+hostile "scenario: alias bomb (9^9 nodes)" "alias-bomb.yaml:7: YAML more than 1000000 nodes once aliases are expanded" "$bezel" scenario "$work/alias-bomb.yaml"
+hostile "replay --config: alias bomb" "alias-bomb.yaml:7: YAML more than" "$bezel" replay --config "$work/alias-bomb.yaml" \
+    --record "$root/Tests/BezelInputTests/Fixtures/two-fingers.libinput-record.yml"
+
+hostile "scenario: /dev/zero" "/dev/zero: larger than 8388608 bytes" "$bezel" scenario /dev/zero
+hostile "replay --config /dev/zero" "/dev/zero: larger than 8388608 bytes" "$bezel" replay --config /dev/zero \
+    --record "$root/Tests/BezelInputTests/Fixtures/two-fingers.libinput-record.yml"
+hostile "replay --record /dev/zero" "/dev/zero: larger than 67108864 bytes" "$bezel" replay --record /dev/zero
+hostile "replay --desc/--events /dev/zero" "/dev/zero: larger than 67108864 bytes" "$bezel" replay --desc /dev/zero --events /dev/zero
+
+{ echo "timeline:"; yes '  - { t: 0, advance: {} }' | head -c 9000000; } >"$work/large.yaml"
+hostile "scenario: a 9 MB file" "large.yaml: larger than 8388608 bytes" "$bezel" scenario "$work/large.yaml"
+
+printf 'surfaces: [ { id: app, client: A, rect: [0, 0, 1080, 2340] } ]\ntimeline:\n  - { t: 0, down: { id: 0, x: 540, y' >"$work/truncated.yaml"
+hostile "scenario: truncated YAML" "truncated.yaml:3: invalid YAML" "$bezel" scenario "$work/truncated.yaml"
+
+head -c 65536 "$bezel" >"$work/binary.yaml"
+hostile "scenario: binary garbage" "binary.yaml:1: invalid YAML: control characters are not allowed" "$bezel" scenario "$work/binary.yaml"
+if LC_ALL=C grep -q '[^[:print:][:space:]]' "$work/err"; then
+    failed=$((failed + 1)); echo "FAIL binary garbage: the message carries raw bytes"
+else
+    passed=$((passed + 1)); echo "ok   binary garbage: the message is plain text"
+fi
+
+printf 'timeline:\n  - { t: 0, down: { id: 0, x: 1e400, y: 2 } }\n' >"$work/huge-number.yaml"
+hostile "scenario: 1e400 coordinate" "huge-number.yaml:2: number '1e400' is out of range" "$bezel" scenario "$work/huge-number.yaml"
+
+printf 'hold_window_ms: 1e308\n' >"$work/hold-1e308.yaml"
+hostile "replay --config: hold_window_ms 1e308" "hold-1e308.yaml:1: hold_window_ms: must be from 0 to 2000" "$bezel" replay \
+    --config "$work/hold-1e308.yaml" --record "$root/Tests/BezelInputTests/Fixtures/two-fingers.libinput-record.yml"
+printf 'config: { edges: { bottom: { full_distance_mm: 1e-9 } } }\n' >"$work/full-1e-9.yaml"
+hostile "scenario: full_distance_mm 1e-9" "full-1e-9.yaml:1: config: edges.bottom.full_distance_mm: must be from 1 to 500" "$bezel" scenario "$work/full-1e-9.yaml"
+
+record="$root/Tests/BezelInputTests/Fixtures/two-fingers.libinput-record.yml"
+sed 's/\[  0,  16000,   3,  53,   320\]/[  0,  16000,   3,  53 320 garbage/' "$record" >"$work/record-unterminated.yml"
+hostile "replay --record: unterminated event line" "record-unterminated.yml:56:" "$bezel" replay --record "$work/record-unterminated.yml"
+sed 's/\[  0,  16000,   3,  53,   320\]/[  0,  16000,   3,  53,   99999999999999999999999]/' "$record" >"$work/record-huge.yml"
+hostile "replay --record: huge value" "record-huge.yml:56:" "$bezel" replay --record "$work/record-huge.yml"
+sed 's/\[  0,  16000,   3,  53,   320\]/[ -5,  16000,   3,  53,   320]/' "$record" >"$work/record-time.yml"
+hostile "replay --record: negative time" "record-time.yml:56: bad timestamp" "$bezel" replay --record "$work/record-time.yml"
+{ head -40 "$record"; head -c 4096 "$bezel"; } >"$work/record-binary.yml"
+hostile "replay --record: binary lines" "record-binary.yml:41:" "$bezel" replay --record "$work/record-binary.yml"
+
+hostile "replay: a bad --output is an argument error (exit 2)" "--output must look like" "$bezel" replay --output 1080 --record "$record"
+hostile "an unknown option (exit 2)" "Unknown option '--bogus'" "$bezel" scenario --bogus "$work/time-1e20.yaml"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

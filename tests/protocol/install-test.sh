@@ -44,6 +44,20 @@ if ldd "$LIB" | grep -q libswift; then
 else
 	pass "ldd libbezel.so: no libswift*.so ($(ldd "$LIB" | awk '/=>/{print $1}' | tr '\n' ' '))"
 fi
+# The libinput touch source (bezel.h section 4) makes libinput and libudev run-time needs,
+# named in bezel.pc for static linking and for pkg-config --libs --static.
+NEEDED=$(readelf -d "$LIB" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+case "$NEEDED" in
+*libinput.so*libudev.so* | *libudev.so*libinput.so*) pass "libbezel.so needs libinput and libudev ($NEEDED)" ;;
+*) fail "libbezel.so does not link libinput and libudev: $NEEDED" ;;
+esac
+REQ=$(PKG_CONFIG_PATH=$PCDIR pkg-config --print-requires-private bezel | tr '\n' ' ')
+case "$REQ" in
+*libinput*libudev* | *libudev*libinput*) pass "bezel.pc Requires.private: $REQ" ;;
+*) fail "bezel.pc Requires.private lacks libinput/libudev: '$REQ'" ;;
+esac
+nm -D --defined-only "$LIB" | grep -q ' T bezel_input_source_create$' &&
+	pass "libbezel.so exports bezel_input_source_create" || fail "bezel_input_source_create not exported"
 # Global (upper-case type) dynamic symbols other than bezel_*: the version script hides them.
 EXTRA=$(nm -D --defined-only "$LIB" | awk '$2 ~ /^[A-Z]$/ && $3 !~ /^bezel_/' | wc -l)
 [ "$EXTRA" -eq 0 ] && pass "libbezel.so exports only bezel_* symbols" || fail "libbezel.so exports $EXTRA symbols besides bezel_*"

@@ -6,7 +6,16 @@
  * bottom-edge swipes once a surface's bottom edge is honoured, so that clients see
  * deferred_swipe, their wl_touch events and gesture_taken.
  *
- * Usage: test-compositor [--demo-swipes] [--quiet]
+ * With --two-outputs it has two outputs side by side (bezel_output_add), puts the first
+ * surface on output 0 and the second on output 1, and once both are committed plays a touch
+ * on each output and a dock swipe on output 1, then unplugs output 1 mid-swipe
+ * (bezel_output_remove): the dock reports cancelled on output 1 and the second client gets
+ * wl_touch.cancel, while the first client's touch goes on to its up.
+ *
+ * Input regions from wl_surface.set_input_region are passed on to the plugin at commit.
+ * Gesture events come through the version 2 callbacks and are printed with their output.
+ *
+ * Usage: test-compositor [--demo-swipes | --two-outputs] [--quiet]
  * Prints "socket NAME" on stdout once it listens ($XDG_RUNTIME_DIR must be set) and runs until
  * SIGTERM or SIGINT, then tears everything down (clients, plugin, display) so that valgrind
  * can check for leaks.
@@ -33,6 +42,9 @@ struct compositor {
 	bool quiet;
 	bool demo;
 	bool demo_started;
+	bool two_outputs;
+	int surfaces_created;  /* in --two-outputs, surface k goes on output k */
+	int surfaces_committed;
 	struct wl_event_source *demo_timer;
 	int demo_step;
 	uint32_t demo_t0;
@@ -95,26 +107,29 @@ static void cb_cancel(void *data, struct wl_client *client)
 		wl_touch_send_cancel(r);
 }
 
-static void cb_began(void *data, const char *gesture, uint32_t edge)
+/* Version 2: one callback for every gesture event, naming the output. Printed on stdout, which
+ * the tests read, in --quiet mode too. */
+static void cb_gesture_event(void *data, const struct bezel_gesture_event *e)
 {
 	(void)data;
-	if (!C.quiet)
-		fprintf(stderr, "compositor: gesture %s began on edge %u\n", gesture, edge);
+	static const char *const phases[] = { "began", "changed", "ended", "cancelled", "failed" };
+	if (e->phase == BEZEL_GESTURE_CHANGED)
+		return;
+	printf("gesture %s %s output=%u edge=%u", e->gesture, e->phase <= 4 ? phases[e->phase] : "?",
+	       e->output_id, e->edge);
+	if (e->phase == BEZEL_GESTURE_ENDED)
+		printf(" committed=%d", e->committed);
+	if (e->reason != NULL)
+		printf(" reason=%s", e->reason);
+	printf("\n");
+	fflush(stdout);
 }
 
-static void cb_ended(void *data, const char *gesture, uint32_t edge, bool committed)
+static void cb_affordance(void *data, uint32_t output, uint32_t edge, bool shown)
 {
 	(void)data;
-	if (!C.quiet)
-		fprintf(stderr, "compositor: gesture %s ended on edge %u, committed %d\n", gesture,
-			edge, committed);
-}
-
-static void cb_affordance(void *data, uint32_t edge)
-{
-	(void)data;
-	if (!C.quiet)
-		fprintf(stderr, "compositor: affordance shown on edge %u\n", edge);
+	printf("affordance %s output=%u edge=%u\n", shown ? "shown" : "hidden", output, edge);
+	fflush(stdout);
 }
 
 static void cb_log(void *data, int level, const char *message)
@@ -131,10 +146,9 @@ static const struct bezel_host_interface host = {
 	.touch_up = cb_up,
 	.touch_frame = cb_frame,
 	.touch_cancel = cb_cancel,
-	.gesture_began = cb_began,
-	.gesture_ended = cb_ended,
-	.affordance_shown = cb_affordance,
 	.log = cb_log,
+	.gesture_event = cb_gesture_event,
+	.affordance = cb_affordance,
 };
 
 /* ---- scripted swipes (--demo-swipes) ---- */
@@ -171,12 +185,92 @@ static int demo_tick(void *data)
 	return 0;
 }
 
-/* ---- wl_region (accepted and ignored) ---- */
+/* ---- --two-outputs: a touch on each output, a dock swipe on output 1, output 1 unplugged ---- */
+
+struct output_step {
+	int delay;        /* ms after the previous step */
+	char kind;        /* d(own) m(otion) u(p) r(emove output 1) */
+	uint32_t output;  /* for d */
+	int32_t id;
+	double x, y;      /* output-local */
+};
+
+static const struct output_step two_output_steps[] = {
+	{ 50, 'd', 0, 1, 540, 900 },   /* client on output 0 */
+	{ 0, 'd', 1, 2, 540, 900 },    /* client on output 1 */
+	{ 16, 'd', 1, 3, 300, 1915 },  /* a dock swipe on output 1 ... */
+	{ 16, 'm', 1, 3, 300, 1875 }, { 16, 'm', 1, 3, 300, 1835 }, { 16, 'm', 1, 3, 300, 1795 },
+	{ 16, 'm', 1, 3, 300, 1755 }, { 16, 'm', 1, 3, 300, 1715 },
+	{ 16, 'r', 1, 0, 0, 0 },       /* ... unplugged mid-swipe */
+	{ 16, 'm', 1, 3, 300, 1675 },  /* late events for its touches: dropped */
+	{ 0, 'u', 1, 2, 0, 0 },
+	{ 16, 'm', 0, 1, 560, 880 },   /* output 0 goes on */
+	{ 16, 'u', 0, 1, 0, 0 },
+};
+
+static int two_output_tick(void *data)
+{
+	(void)data;
+	const struct output_step *s = &two_output_steps[C.demo_step];
+	uint32_t t = now_msec();
+	int rc = BEZEL_OK;
+	switch (s->kind) {
+	case 'd': rc = bezel_touch_down_on_output(C.bezel, s->output, s->id, s->x, s->y, t); break;
+	case 'm': rc = bezel_touch_motion(C.bezel, s->id, s->x, s->y, t); break;
+	case 'u': rc = bezel_touch_up(C.bezel, s->id, t); break;
+	case 'r':
+		rc = bezel_output_remove(C.bezel, 1, t);
+		printf("output 1 removed: %s\n", bezel_result_string(rc));
+		break;
+	}
+	if (s->kind != 'r')
+		printf("input %c id=%d output=%u: %s\n", s->kind, s->id, s->output, bezel_result_string(rc));
+	fflush(stdout);
+	bezel_touch_frame(C.bezel, t);
+	C.demo_step++;
+	int n = (int)(sizeof two_output_steps / sizeof two_output_steps[0]);
+	if (C.demo_step < n)
+		wl_event_source_timer_update(C.demo_timer, two_output_steps[C.demo_step].delay > 0 ?
+							   two_output_steps[C.demo_step].delay : 1);
+	else
+		printf("two-outputs script done\n");
+	fflush(stdout);
+	return 0;
+}
+
+/* ---- wl_region: a list of rectangles, handed to the plugin as an input region ---- */
+
+#define REGION_MAX 16
+
+struct region {
+	struct bezel_rect rects[REGION_MAX];
+	size_t count;
+};
 
 static void region_destroy(struct wl_client *c, struct wl_resource *r) { (void)c; wl_resource_destroy(r); }
 static void region_add(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h)
-{ (void)c; (void)r; (void)x; (void)y; (void)w; (void)h; }
-static const struct wl_region_interface region_impl = { region_destroy, region_add, region_add };
+{
+	(void)c;
+	struct region *region = wl_resource_get_user_data(r);
+	/* A union of rectangles is all the plugin needs; more than REGION_MAX are ignored here. */
+	if (region->count < REGION_MAX)
+		region->rects[region->count++] = (struct bezel_rect){ x, y, w, h };
+}
+static void region_subtract(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h)
+{
+	/* Not needed by the tests' clients: subtraction is ignored. */
+	(void)c; (void)r; (void)x; (void)y; (void)w; (void)h;
+}
+static const struct wl_region_interface region_impl = { region_destroy, region_add, region_subtract };
+static void region_free(struct wl_resource *r) { free(wl_resource_get_user_data(r)); }
+
+/* Per surface: the input region set since the last commit (double-buffered, as Wayland wants). */
+struct surface_state {
+	bool committed;
+	bool input_pending;
+	bool input_infinite; /* set_input_region(NULL): the whole surface */
+	struct region input;
+};
 
 /* ---- wl_surface ---- */
 
@@ -203,10 +297,33 @@ static void surface_frame(struct wl_client *c, struct wl_resource *r, uint32_t i
 }
 static void surface_set_region(struct wl_client *c, struct wl_resource *r, struct wl_resource *region)
 { (void)c; (void)r; (void)region; }
+static void surface_set_input_region(struct wl_client *c, struct wl_resource *r, struct wl_resource *region)
+{
+	(void)c;
+	struct surface_state *st = wl_resource_get_user_data(r);
+	st->input_pending = true;
+	st->input_infinite = region == NULL;
+	if (region != NULL)
+		st->input = *(struct region *)wl_resource_get_user_data(region);
+}
 static void surface_commit(struct wl_client *c, struct wl_resource *r)
 {
 	(void)c;
+	struct surface_state *st = wl_resource_get_user_data(r);
+	if (st->input_pending) {
+		st->input_pending = false;
+		if (st->input_infinite)
+			bezel_surface_reset_input_region(C.bezel, r);
+		else
+			bezel_surface_set_input_region(C.bezel, r, st->input.rects, st->input.count);
+	}
 	bezel_surface_commit(C.bezel, r);
+	/* --two-outputs: the script starts once two surfaces have committed. */
+	if (C.two_outputs && !st->committed) {
+		st->committed = true;
+		if (++C.surfaces_committed == 2)
+			wl_event_source_timer_update(C.demo_timer, two_output_steps[0].delay);
+	}
 	uint32_t honored = 0;
 	if (C.demo && !C.demo_started && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
 	    (honored & BEZEL_EDGE_BOTTOM)) {
@@ -223,7 +340,7 @@ static const struct wl_surface_interface surface_impl = {
 	.damage = surface_damage,
 	.frame = surface_frame,
 	.set_opaque_region = surface_set_region,
-	.set_input_region = surface_set_region,
+	.set_input_region = surface_set_input_region,
 	.commit = surface_commit,
 	.set_buffer_transform = surface_set_int,
 	.set_buffer_scale = surface_set_int,
@@ -233,6 +350,8 @@ static const struct wl_surface_interface surface_impl = {
 
 /* ---- wl_compositor ---- */
 
+static void surface_free(struct wl_resource *r) { free(wl_resource_get_user_data(r)); }
+
 static void compositor_create_surface(struct wl_client *c, struct wl_resource *r, uint32_t id)
 {
 	struct wl_resource *s = wl_resource_create(c, &wl_surface_interface, wl_resource_get_version(r), id);
@@ -240,22 +359,40 @@ static void compositor_create_surface(struct wl_client *c, struct wl_resource *r
 		wl_client_post_no_memory(c);
 		return;
 	}
-	/* No destroy hook: the plugin removes the surface itself when the resource goes. */
-	wl_resource_set_implementation(s, &surface_impl, NULL, NULL);
-	/* Every surface is a full-screen top-level surface, stacked on top of the others. */
-	int rc = bezel_surface_add(C.bezel, s, NULL, 0, 0, OUTPUT_W, OUTPUT_H);
+	struct surface_state *st = calloc(1, sizeof *st);
+	if (st == NULL) {
+		wl_resource_destroy(s);
+		wl_client_post_no_memory(c);
+		return;
+	}
+	/* The plugin removes the surface itself when the resource goes; only our state is freed. */
+	wl_resource_set_implementation(s, &surface_impl, st, surface_free);
+	/* Every surface is a full-screen top-level surface, stacked on top of the others. With
+	 * --two-outputs the second one fills output 1 (layout x 1080), and later ones output 0. */
+	int32_t x = 0;
+	if (C.two_outputs && C.surfaces_created++ == 1)
+		x = OUTPUT_W;
+	int rc = bezel_surface_add(C.bezel, s, NULL, x, 0, OUTPUT_W, OUTPUT_H);
 	if (rc != BEZEL_OK)
 		fprintf(stderr, "compositor: bezel_surface_add: %s\n", bezel_result_string(rc));
+	/* Deferral is not honoured in --two-outputs, so that the swipe on output 1 is the system's
+	 * whatever the client asks for (R6 policy). */
+	if (C.two_outputs)
+		bezel_surface_set_policy(C.bezel, s, 0);
 }
 
 static void compositor_create_region(struct wl_client *c, struct wl_resource *r, uint32_t id)
 {
 	struct wl_resource *region = wl_resource_create(c, &wl_region_interface, wl_resource_get_version(r), id);
-	if (region == NULL) {
+	struct region *data = calloc(1, sizeof *data);
+	if (region == NULL || data == NULL) {
+		free(data);
+		if (region != NULL)
+			wl_resource_destroy(region);
 		wl_client_post_no_memory(c);
 		return;
 	}
-	wl_resource_set_implementation(region, &region_impl, NULL, NULL);
+	wl_resource_set_implementation(region, &region_impl, data, region_free);
 }
 
 static const struct wl_compositor_interface compositor_impl = {
@@ -408,10 +545,12 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--demo-swipes") == 0)
 			C.demo = true;
+		else if (strcmp(argv[i], "--two-outputs") == 0)
+			C.two_outputs = true;
 		else if (strcmp(argv[i], "--quiet") == 0)
 			C.quiet = true;
 		else {
-			fprintf(stderr, "usage: %s [--demo-swipes] [--quiet]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--demo-swipes | --two-outputs] [--quiet]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -422,7 +561,7 @@ int main(int argc, char **argv)
 	struct wl_event_loop *loop = wl_display_get_event_loop(C.display);
 	struct wl_event_source *sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_signal, C.display);
 	struct wl_event_source *sigint = wl_event_loop_add_signal(loop, SIGINT, on_signal, C.display);
-	C.demo_timer = wl_event_loop_add_timer(loop, demo_tick, NULL);
+	C.demo_timer = wl_event_loop_add_timer(loop, C.two_outputs ? two_output_tick : demo_tick, NULL);
 
 	wl_global_create(C.display, &wl_compositor_interface, 5, NULL, compositor_bind);
 	wl_global_create(C.display, &wl_seat_interface, 7, NULL, seat_bind);
@@ -436,6 +575,13 @@ int main(int argc, char **argv)
 	}
 	bezel_plugin_set_log_level(C.bezel, C.quiet ? BEZEL_LOG_WARNING : BEZEL_LOG_DEBUG);
 	bezel_output_set(C.bezel, OUTPUT_W, OUTPUT_H, 68, 121, 0);
+	if (C.two_outputs) {
+		rc = bezel_output_add(C.bezel, 1, OUTPUT_W, 0, OUTPUT_W, OUTPUT_H, 68, 121, 0);
+		if (rc != BEZEL_OK) {
+			fprintf(stderr, "compositor: bezel_output_add: %s\n", bezel_result_string(rc));
+			return 1;
+		}
+	}
 
 	const char *socket = wl_display_add_socket_auto(C.display);
 	if (socket == NULL) {

@@ -46,6 +46,12 @@ public struct EdgeSwipeRecognizer: Sendable {
 
     /// Current state.
     public private(set) var state: State = .possible
+    /// Illegal transitions asked of this recognizer and ignored (E1). Saturates at 255.
+    public private(set) var illegalTransitionCount: UInt8 = 0
+    /// E1: stop at an assertion on an illegal transition in debug builds. Release builds never
+    /// stop: they leave the state as it was and the caller logs the refusal. Tests that ask for
+    /// illegal transitions on purpose turn it off to see what a release build does.
+    public var assertsOnIllegalTransition = true
     /// Why it failed, once it has.
     public private(set) var failureReason: FailureReason?
     /// The edge this candidate swipes in from.
@@ -185,29 +191,41 @@ public struct EdgeSwipeRecognizer: Sendable {
     }
 
     // MARK: Transitions (one function each, E1)
+    //
+    // Each returns `false` when the transition is illegal from the current state: the state is
+    // left as it was, and the caller (the router) logs it.
 
     /// possible → began.
-    public mutating func begin() { transition(from: Self.fromPossible, to: .began) }
+    @discardableResult
+    public mutating func begin() -> Bool { transition(from: Self.fromPossible, to: .began) }
 
     /// began|changed → changed.
-    public mutating func change() { transition(from: Self.fromRunning, to: .changed) }
+    @discardableResult
+    public mutating func change() -> Bool { transition(from: Self.fromRunning, to: .changed) }
 
     /// began|changed → ended.
-    public mutating func end() { transition(from: Self.fromRunning, to: .ended) }
+    @discardableResult
+    public mutating func end() -> Bool { transition(from: Self.fromRunning, to: .ended) }
 
     /// began|changed → cancelled.
-    public mutating func cancel() { transition(from: Self.fromRunning, to: .cancelled) }
+    @discardableResult
+    public mutating func cancel() -> Bool { transition(from: Self.fromRunning, to: .cancelled) }
 
     /// possible → failed, remembering why.
-    public mutating func fail(_ reason: FailureReason) {
-        if transition(from: Self.fromPossible, to: .failed) { failureReason = reason }
+    @discardableResult
+    public mutating func fail(_ reason: FailureReason) -> Bool {
+        guard transition(from: Self.fromPossible, to: .failed) else { return false }
+        failureReason = reason
+        return true
     }
 
-    @discardableResult
     private mutating func transition(from allowed: UInt8, to next: State) -> Bool {
         guard allowed & Self.bit(state) != 0 else {
             // E1: an illegal transition is a bug. Debug builds stop here; release builds ignore it.
-            assertionFailure("EdgeSwipeRecognizer: illegal transition \(state) → \(next)")
+            if illegalTransitionCount < .max { illegalTransitionCount += 1 }
+            if assertsOnIllegalTransition {
+                assertionFailure("EdgeSwipeRecognizer: illegal transition \(state) → \(next)")
+            }
             return false
         }
         state = next

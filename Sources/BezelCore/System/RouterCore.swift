@@ -7,8 +7,8 @@ struct RouterCore {
     var tree: NodeTree
     /// The active configuration.
     var config: SystemGestureConfig
-    /// The output the touches arrive on.
-    var output: OutputGeometry
+    /// The outputs the touches arrive on: layout positions, sizes, armed edges.
+    var outputs: OutputLayout
     /// Where log lines go.
     var logger: Logger
     /// The most touches tracked at once; further touch-downs are dropped with a log line.
@@ -22,8 +22,6 @@ struct RouterCore {
 
     var slots: ContiguousArray<TouchSlot>
     var deferrals: [NodeTree.NodeID: SurfaceDeferral] = [:]
-    /// Per edge (`Edge.index`): the end of its re-arm window, or `.never` when not armed (R4).
-    var armedUntil: ContiguousArray<Milliseconds> = [.never, .never, .never, .never]
     var dragCancelRequested = false
     /// A lower bound on `nextDeadline`: no timer is due before it. Anything that adds a
     /// deadline lowers it; removing one leaves it conservative. It lets the touch path skip the
@@ -43,7 +41,7 @@ struct RouterCore {
     ///   - logger: where decisions and dropped input are logged.
     init(output: OutputGeometry, config: SystemGestureConfig = SystemGestureConfig(),
                 maxTouches: Int = 16, logger: Logger = .silent) {
-        self.output = output
+        self.outputs = OutputLayout(output0: output)
         self.config = config
         self.logger = logger
         self.maxTouches = max(1, maxTouches)
@@ -65,11 +63,11 @@ struct RouterCore {
     /// Discards pending decisions without looking at them (benchmarks).
     mutating func discardPending() { pending.removeAll(keepingCapacity: true) }
 
-    /// Replaces the output geometry (a mode change or rotation). Active touches keep their
-    /// candidates, which were judged in the old geometry.
+    /// Replaces output 0's geometry (a mode change or rotation). Active touches keep their
+    /// candidates, which were judged in the old geometry. Does nothing if output 0 was removed.
     mutating func setOutput(_ output: OutputGeometry) {
-        self.output = output
-        tree.setRect(output.bounds, of: .root)
+        guard let k = outputs.index(of: 0) else { return }
+        _ = updateOutput(0, origin: outputs[k].origin, geometry: output)
     }
 
     /// Replaces the configuration. Candidates already running keep the thresholds they began with.
@@ -97,25 +95,36 @@ struct RouterCore {
 
     /// Removes a surface and its subsurfaces. Held events for them are dropped, and a client
     /// that had received a touch there gets `clientCancel`. Running system gestures continue.
-    mutating func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds) {
+    /// `removed` is called with every node that went, deepest first; it must not call back into
+    /// the router.
+    ///
+    /// Costs the size of the removed subtree plus the touch slots, never the size of the tree.
+    mutating func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds,
+                                removed: (NodeTree.NodeID) -> Void = { _ in }) {
         beginInstant(time)
         cancelScratch.removeAll(keepingCapacity: true)
-        var removedNodes: [NodeTree.NodeID] = []
-        tree.remove(surface) { removedNodes.append($0) }
-        for removed in removedNodes {
-            deferrals[removed] = nil
-            for i in slots.indices where slots[i].active && slots[i].surface == removed {
-                if slots[i].route == .held {
-                    logger.log(.debug, "touch \(slots[i].id): surface removed, \(slots[i].held.count) held events dropped")
-                    slots[i].held.removeAll(keepingCapacity: true)
-                    slots[i].route = .swallowed
-                    slots[i].holdDeadline = .never
-                }
-                if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
-                    cancelScratch.append(slots[i].client)
-                }
-                slots[i].surface = .none
+        // The walk mutates `tree`, so the closure may not touch `self`: the deferrals are moved
+        // out for its duration (no copy, the table stays uniquely referenced).
+        var deferrals = self.deferrals
+        self.deferrals = [:]
+        tree.remove(surface) { node in
+            if !deferrals.isEmpty { deferrals[node] = nil }
+            removed(node)
+        }
+        self.deferrals = deferrals
+        // A touch on a surface that went is no longer in the tree: one look per slot.
+        for i in slots.indices where slots[i].active && slots[i].surface != .none
+            && !tree.contains(slots[i].surface) {
+            if slots[i].route == .held {
+                logger.log(.debug, "touch \(slots[i].id): surface removed, \(slots[i].held.count) held events dropped")
+                slots[i].held.removeAll(keepingCapacity: true)
+                slots[i].route = .swallowed
+                slots[i].holdDeadline = .never
             }
+            if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
+                cancelScratch.append(slots[i].client)
+            }
+            slots[i].surface = .none
         }
         var k = 0
         while k < cancelScratch.count {
@@ -185,6 +194,24 @@ struct RouterCore {
         for surface in deferrals.keys.sorted(by: { $0.index < $1.index }) {
             sendHonoredIfChanged(surface)
         }
+        if locked {
+            failCandidatesOffWhileLocked()
+            // A flush caused by the lock is a batch of its own: close it with its frames.
+            endBatch()
+        }
+    }
+
+    /// §4.3 Lock: nothing that is off while locked begins after the lock. Its candidates that
+    /// are still possible fail `locked` now, and a touch left with no live candidate is flushed
+    /// to its client (R2). Gestures that already began keep their touch.
+    private mutating func failCandidatesOffWhileLocked() {
+        for i in slots.indices where slots[i].active {
+            for which in 0..<2 {
+                guard let c = candidate(i, which), c.state == .possible,
+                      !config.gestures[c.gesture].whenLocked else { continue }
+                failCandidate(i, which: which, reason: .locked)
+            }
+        }
     }
 
     private mutating func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
@@ -210,49 +237,79 @@ struct RouterCore {
 
     // MARK: - Touches
 
-    /// A finger touched down at `position` (output logical px) at `time`.
-    mutating func touchDown(id: Int32, at position: Point, time: Milliseconds) {
+    /// A finger touched down at `position` (output 0's logical px) at `time`.
+    @discardableResult
+    mutating func touchDown(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
+        touchDown(id: id, at: position, output: 0, target: .hitTest, time: time)
+    }
+
+    /// A finger touched down on `output` at output-local `position` at `time`. Edge zones and
+    /// millimetres come from that output; `target` finds the surface (hit-testing happens at
+    /// the layout position, the output's origin plus `position`).
+    @discardableResult
+    mutating func touchDown(id: Int32, at position: Point, output: OutputID, target: TouchTarget,
+                            time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
         guard position.isFinite else {
             logger.log(.warning, "touch \(id): down at a non-finite position dropped")
-            return
+            return .invalidPosition
+        }
+        guard let o = outputs.index(of: output) else {
+            logger.log(.warning, "touch \(id): down on unknown output \(output) dropped")
+            return .unknownOutput
         }
         guard slotIndex(of: id) == nil else {
             logger.log(.warning, "touch \(id): down for an id that is already down, dropped")
-            return
+            return .alreadyDown
         }
         guard let i = slots.firstIndex(where: { !$0.active }) else {
             logger.log(.warning, "touch \(id): more than \(maxTouches) touches, down dropped")
-            return
+            return .tooManyTouches
         }
         // A new finger fails every candidate that is still deciding (multi_touch).
         for j in slots.indices where slots[j].active {
             failPossibleCandidates(j, reason: .multiTouch, onlyIfMultiTouchRejects: true)
         }
 
-        let surface = tree.hitTest(position)
+        let origin = outputs[o].origin
+        let layoutPosition = Point(x: origin.x + position.x, y: origin.y + position.y)
+        var result = TouchInputResult.accepted
+        let surface: NodeTree.NodeID
+        switch target {
+        case .hitTest:
+            surface = tree.hitTest(layoutPosition)
+        case .surface(let named) where named == .none:
+            surface = .root
+        case .surface(let named):
+            if named != .root && tree.contains(named) {
+                surface = named
+            } else {
+                logger.log(.warning, "touch \(id): down on unknown surface \(named), taken as over no surface")
+                surface = .root
+                result = .unknownSurface
+            }
+        }
+        slots[i].output = o
         slots[i].active = true
         slots[i].id = id
         slots[i].clientActive = false
         slots[i].holdDeadline = .never
         slots[i].candidate0 = nil
         slots[i].candidate1 = nil
+        slots[i].owner = .none
         if surface != .root {
             slots[i].surface = surface
             slots[i].client = tree.tag(of: surface)
-            let r = tree.rect(of: surface)
-            slots[i].surfaceOrigin = Point(x: r.x, y: r.y)
         } else {
             slots[i].surface = .none
             slots[i].client = -1
-            slots[i].surfaceOrigin = .zero
         }
 
         createCandidates(i, at: position, time: time)
 
         if slots[i].hasPossibleLiveCandidate {
             slots[i].route = .held
-            slots[i].held.append(.init(kind: .down, position: position, time: time))
+            slots[i].held.append(.init(kind: .down, position: layoutPosition, time: time))
             var window = Double.infinity
             if let c = slots[i].candidate0, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
             if let c = slots[i].candidate1, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
@@ -260,47 +317,52 @@ struct RouterCore {
             noteDeadline(slots[i].holdDeadline)
         } else if slots[i].surface != .none {
             slots[i].route = .client
-            deliver(i, .down, position: position, time: time)
+            deliver(i, .down, position: layoutPosition, time: time)
         } else {
             slots[i].route = .swallowed
         }
+        return result
     }
 
-    /// A finger moved to `position` at `time`.
-    mutating func touchMotion(id: Int32, at position: Point, time: Milliseconds) {
+    /// A finger moved to `position` (local to the output it went down on) at `time`.
+    @discardableResult
+    mutating func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
         guard let i = slotIndex(of: id) else {
             logger.log(.debug, "touch \(id): motion for an unknown touch dropped")
-            return
+            return .unknownTouch
         }
         guard position.isFinite else {
             logger.log(.warning, "touch \(id): motion to a non-finite position dropped")
-            return
+            return .invalidPosition
         }
+        let o = slots[i].output
+        let origin = outputs[o].origin
+        let layoutPosition = Point(x: origin.x + position.x, y: origin.y + position.y)
         let wasHeld = slots[i].route == .held
-        if wasHeld { slots[i].held.append(.init(kind: .motion, position: position, time: time)) }
+        if wasHeld { slots[i].held.append(.init(kind: .motion, position: layoutPosition, time: time)) }
 
-        let position_mm = output.toMillimetres(position)
-        if slots[i].candidate0 != nil {
-            let verdict = slots[i].candidate0!.motion(to: position_mm, time: time)
+        let position_mm = outputs[o].geometry.toMillimetres(position)
+        if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
             handle(verdict, slot: i, which: 0)
         }
-        if slots[i].candidate1 != nil {
-            let verdict = slots[i].candidate1!.motion(to: position_mm, time: time)
+        if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
             handle(verdict, slot: i, which: 1)
         }
         // A held motion reached the client with the flush, if there was one.
         if !wasHeld && slots[i].route == .client {
-            deliver(i, .motion, position: position, time: time)
+            deliver(i, .motion, position: layoutPosition, time: time)
         }
+        return .accepted
     }
 
     /// A finger lifted at `time`.
-    mutating func touchUp(id: Int32, time: Milliseconds) {
+    @discardableResult
+    mutating func touchUp(id: Int32, time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
         guard let i = slotIndex(of: id) else {
             logger.log(.debug, "touch \(id): up for an unknown touch dropped")
-            return
+            return .unknownTouch
         }
         let wasHeld = slots[i].route == .held
         if wasHeld { slots[i].held.append(.init(kind: .up, position: .zero, time: time)) }
@@ -310,6 +372,7 @@ struct RouterCore {
             deliver(i, .up, position: .zero, time: time)
         }
         release(i)
+        return .accepted
     }
 
     /// The end of one input frame: every client that got events in this batch gets exactly
@@ -324,8 +387,14 @@ struct RouterCore {
     /// active touches gets `clientCancel`.
     mutating func cancelAll(time: Milliseconds) {
         beginInstant(time)
+        cancelTouches(onOutput: nil)
+    }
+
+    /// Cancels the active touches on output index `output` (every touch when `nil`), as a
+    /// device cancel does (R8), and frees their slots.
+    mutating func cancelTouches(onOutput output: Int?) {
         cancelScratch.removeAll(keepingCapacity: true)
-        for i in slots.indices where slots[i].active {
+        for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
             // Held events are dropped first, so that failing the candidates cannot flush them.
             if slots[i].route == .held {
                 slots[i].held.removeAll(keepingCapacity: true)
@@ -343,7 +412,9 @@ struct RouterCore {
             cancelClient(cancelScratch[k])
             k += 1
         }
-        for i in slots.indices where slots[i].active { release(i) }
+        for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
+            release(i)
+        }
     }
 
     /// A client started a drag-and-drop session with touch `id` (R7). The touch's candidates
@@ -412,7 +483,7 @@ struct RouterCore {
             if let c = slots[i].candidate0, c.state == .possible, !c.isPastSlop { d = min(d, c.stillDeadline) }
             if let c = slots[i].candidate1, c.state == .possible, !c.isPastSlop { d = min(d, c.stillDeadline) }
         }
-        for e in 0..<4 { d = min(d, armedUntil[e]) }
+        for o in outputs.entries { d = min(d, o.armedUntil.earliest) }
         return d
     }
 
@@ -429,15 +500,17 @@ struct RouterCore {
                 flush(i)
             }
         }
-        for e in 0..<4 where armedUntil[e] <= due {
-            armedUntil[e] = .never
-            emit(.affordanceHidden(edge: Edge.at(index: e)))
+        for o in 0..<outputs.count {
+            for e in 0..<4 where outputs[o].armedUntil[e] <= due {
+                outputs[o].armedUntil[e] = .never
+                emit(.affordanceHidden(edge: Edge.at(index: e)), output: outputs[o].id)
+            }
         }
     }
 
     /// Fires timers due up to `time`, then makes `time` the current instant. Times that go
     /// backwards are clamped: decisions never travel back in time.
-    private mutating func beginInstant(_ time: Milliseconds) {
+    mutating func beginInstant(_ time: Milliseconds) {
         guard time.value.isFinite else { return }
         if time < now {
             logger.log(.debug, "time went backwards (\(time.value) < \(now.value)); using \(now.value)")
@@ -449,6 +522,8 @@ struct RouterCore {
     // MARK: - Candidates
 
     private mutating func createCandidates(_ i: Int, at position: Point, time: Milliseconds) {
+        let o = slots[i].output
+        let output = outputs[o].geometry
         let mm = output.toMillimetres(position)
         let distances = (top: mm.y, bottom: output.heightMm - mm.y, left: mm.x, right: output.widthMm - mm.x)
         var deferred: EdgeSet = []
@@ -470,17 +545,19 @@ struct RouterCore {
             guard let gesture = config.gesture(on: edge, at: min(max(along, 0), 1)) else { continue }
 
             if isLocked && !config.gestures[gesture].whenLocked {
-                emitFailure(gesture: gesture, edge: edge, reason: .locked, touch: slots[i].id)
+                emitFailure(gesture: gesture, edge: edge, reason: .locked, touch: slots[i].id, output: o)
                 continue
             }
             if !lookedUp && slots[i].surface != .none {
+                // The R3 lookup, made once for the whole touch (§4.3).
                 deferringSurface = self.deferringSurface(for: slots[i].surface)
                 if deferringSurface != .none { deferred = honoredEdges(surface: deferringSurface) }
+                slots[i].owner = deferringSurface
                 lookedUp = true
             }
             var role = EdgeSwipeRecognizer.Role.live
-            if deferred.contains(edge) && armedUntil[e] == .never {
-                emitFailure(gesture: gesture, edge: edge, reason: .deferred, touch: slots[i].id)
+            if deferred.contains(edge) && outputs[o].armedUntil[e] == .never {
+                emitFailure(gesture: gesture, edge: edge, reason: .deferred, touch: slots[i].id, output: o)
                 role = .shadow
             }
             let candidate = EdgeSwipeRecognizer(edge: edge, gesture: gesture, role: role, thresholds: t,
@@ -505,7 +582,8 @@ struct RouterCore {
         case .changed:
             if let c = candidate(i, which) {
                 emit(.systemChanged(gesture: c.gesture, edge: c.edge, travel_mm: c.travel_mm,
-                                    progress: c.progress, velocity_mm_s: c.velocity_mm_s))
+                                    progress: c.progress, velocity_mm_s: c.velocity_mm_s),
+                     output: outputID(ofSlot: i))
             }
         }
     }
@@ -516,13 +594,9 @@ struct RouterCore {
 
     /// Fails candidate `which` of slot `i` if it is still possible.
     private mutating func failCandidate(_ i: Int, which: Int, reason: FailureReason) {
-        if which == 0 {
-            guard slots[i].candidate0?.state == .possible else { return }
-            slots[i].candidate0!.fail(reason)
-        } else {
-            guard slots[i].candidate1?.state == .possible else { return }
-            slots[i].candidate1!.fail(reason)
-        }
+        guard candidate(i, which)?.state == .possible else { return }
+        let accepted = which == 0 ? slots[i].candidate0?.fail(reason) : slots[i].candidate1?.fail(reason)
+        guard checkTransition(accepted, i, "fail") else { return }
         candidateFailed(i, which: which, reason: reason)
     }
 
@@ -542,7 +616,7 @@ struct RouterCore {
     private mutating func candidateFailed(_ i: Int, which: Int, reason: FailureReason) {
         guard let c = candidate(i, which) else { return }
         if c.role == .live {
-            emitFailure(gesture: c.gesture, edge: c.edge, reason: reason, touch: slots[i].id)
+            emitFailure(gesture: c.gesture, edge: c.edge, reason: reason, touch: slots[i].id, output: slots[i].output)
         } else {
             logger.log(.debug, "touch \(slots[i].id): shadow \(c.edge) stopped watching (\(reason))")
         }
@@ -564,10 +638,11 @@ struct RouterCore {
             emit(.dragCancel)
         }
         logger.log(.info, "touch \(slots[i].id): \(spec.name) began on the \(c.edge) edge")
-        emit(.systemBegan(gesture: c.gesture, edge: c.edge))
-        if armedUntil[c.edge.index] != .never {
-            armedUntil[c.edge.index] = .never
-            emit(.affordanceHidden(edge: c.edge))
+        let o = slots[i].output
+        emit(.systemBegan(gesture: c.gesture, edge: c.edge), output: outputs[o].id)
+        if outputs[o].armedUntil[c.edge.index] != .never {
+            outputs[o].armedUntil[c.edge.index] = .never
+            emit(.affordanceHidden(edge: c.edge), output: outputs[o].id)
         }
 
         switch slots[i].route {
@@ -577,8 +652,8 @@ struct RouterCore {
             slots[i].holdDeadline = .never
         case .client where slots[i].clientActive:
             // Too late to hide the touch: take it, and say why before cancelling (R2).
-            let owner = deferringSurface(for: slots[i].surface)
-            if owner != .none { emit(.gestureTaken(surface: owner, edge: c.edge)) }
+            let owner = slots[i].owner
+            if hasGestureObject(surface: owner) { emit(.gestureTaken(surface: owner, edge: c.edge)) }
             cancelClient(slots[i].client)
         default:
             break
@@ -594,14 +669,15 @@ struct RouterCore {
     private mutating func deferredSwipe(_ i: Int, which: Int) {
         guard let c = candidate(i, which) else { return }
         let e = c.edge.index
-        let owner = deferringSurface(for: slots[i].surface)
-        if armedUntil[e] == .never { emit(.affordanceShown(edge: c.edge)) }
-        if owner != .none { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
-        armedUntil[e] = now + Milliseconds(c.thresholds.rearmWindow_ms)
-        noteDeadline(armedUntil[e])
+        let o = slots[i].output
+        let owner = slots[i].owner
+        if outputs[o].armedUntil[e] == .never { emit(.affordanceShown(edge: c.edge), output: outputs[o].id) }
+        if hasGestureObject(surface: owner) { emit(.deferredSwipe(surface: owner, edge: c.edge)) }
+        outputs[o].armedUntil[e] = now + Milliseconds(c.thresholds.rearmWindow_ms)
+        noteDeadline(outputs[o].armedUntil[e])
         logger.log(.info, "touch \(slots[i].id): deferred swipe on the \(c.edge) edge; armed for \(c.thresholds.rearmWindow_ms) ms")
         // The shadow has done its job; it watches no more.
-        if which == 0 { slots[i].candidate0!.end() } else { slots[i].candidate1!.end() }
+        checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end")
     }
 
     private mutating func liftCandidate(_ i: Int, which: Int, time: Milliseconds) {
@@ -611,10 +687,10 @@ struct RouterCore {
             failCandidate(i, which: which, reason: .tap)
         case .began, .changed:
             let committed = c.isCommitted(liftAt: time)
-            if which == 0 { slots[i].candidate0!.end() } else { slots[i].candidate1!.end() }
+            guard checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end") else { return }
             if c.role == .live {
                 logger.log(.info, "touch \(slots[i].id): \(config.gestures[c.gesture].name) ended, committed: \(committed)")
-                emit(.systemEnded(gesture: c.gesture, edge: c.edge, committed: committed))
+                emit(.systemEnded(gesture: c.gesture, edge: c.edge, committed: committed), output: outputID(ofSlot: i))
             }
         default:
             break
@@ -627,17 +703,33 @@ struct RouterCore {
         case .possible:
             failCandidate(i, which: which, reason: .cancelled)
         case .began, .changed:
-            if which == 0 { slots[i].candidate0!.cancel() } else { slots[i].candidate1!.cancel() }
-            if c.role == .live { emit(.systemCancelled(gesture: c.gesture, edge: c.edge)) }
+            guard checkTransition(which == 0 ? slots[i].candidate0?.cancel() : slots[i].candidate1?.cancel(), i, "cancel") else { return }
+            if c.role == .live { emit(.systemCancelled(gesture: c.gesture, edge: c.edge), output: outputID(ofSlot: i)) }
         default:
             break
         }
     }
 
-    private mutating func emitFailure(gesture: Int, edge: Edge, reason: FailureReason, touch: Int32) {
-        logger.log(.info, "touch \(touch): \(config.gestures[gesture].name) on the \(edge) edge failed (\(reason))")
-        emit(.systemFailed(gesture: gesture, edge: edge, reason: reason))
+    /// E1: a transition the recognizer refused (`false`) is a bug. Debug builds stopped at the
+    /// recognizer's assertion; release builds log it here and go on as if it had not been asked.
+    /// - Returns: `true` if the transition was taken.
+    @discardableResult
+    private func checkTransition(_ accepted: Bool?, _ i: Int, _ what: StaticString) -> Bool {
+        guard accepted == true else {
+            logger.log(.error, "touch \(slots[i].id): illegal edge candidate transition '\(what)' ignored (E1)")
+            return false
+        }
+        return true
     }
+
+    /// Reports a failed candidate of a touch on output index `output`.
+    private mutating func emitFailure(gesture: Int, edge: Edge, reason: FailureReason, touch: Int32, output: Int) {
+        logger.log(.info, "touch \(touch): \(config.gestures[gesture].name) on the \(edge) edge failed (\(reason))")
+        emit(.systemFailed(gesture: gesture, edge: edge, reason: reason), output: outputs[output].id)
+    }
+
+    /// The id of the output touch slot `i` is on.
+    private func outputID(ofSlot i: Int) -> OutputID { outputs[slots[i].output].id }
 
     // MARK: - Client delivery
 
@@ -663,7 +755,9 @@ struct RouterCore {
 
     private mutating func deliver(_ i: Int, _ kind: TouchSlot.HeldEvent.Kind, position: Point, time: Milliseconds) {
         let client = slots[i].client, surface = slots[i].surface, id = slots[i].id
-        let local = Point(x: position.x - slots[i].surfaceOrigin.x, y: position.y - slots[i].surfaceOrigin.y)
+        // Surface-local from where the surface is now, not where it was at the down (§4.3).
+        let origin = tree.rect(of: surface)
+        let local = Point(x: position.x - origin.x, y: position.y - origin.y)
         switch kind {
         case .down:
             slots[i].clientActive = true
@@ -678,7 +772,7 @@ struct RouterCore {
     }
 
     /// `wl_touch.cancel` ends every touch of `client`; none of them gets another event.
-    private mutating func cancelClient(_ client: ClientID) {
+    mutating func cancelClient(_ client: ClientID) {
         if let k = framePending.firstIndex(of: client) {
             // Close what the client already got in this batch, so nothing follows the cancel.
             framePending.remove(at: k)
@@ -717,7 +811,8 @@ struct RouterCore {
         return nil
     }
 
-    private mutating func emit(_ event: RouterEvent) {
-        pending.append(RouterOutput(t: now, event: event))
+    /// Queues a decision. System and affordance events name the output they happen on.
+    mutating func emit(_ event: RouterEvent, output: OutputID = 0) {
+        pending.append(RouterOutput(t: now, event: event, output: output))
     }
 }

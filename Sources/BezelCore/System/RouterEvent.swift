@@ -84,7 +84,11 @@ public struct RouterOutput: Hashable, Sendable {
     public var t: Milliseconds
     /// The decision.
     public var event: RouterEvent
+    /// The output a system gesture or affordance event happens on (0 for the other events).
+    public var output: OutputID
 
     /// Creates an output record.
-    public init(t: Milliseconds, event: RouterEvent) { self.t = t; self.event = event }
+    public init(t: Milliseconds, event: RouterEvent, output: OutputID = 0) {
+        self.t = t; self.event = event; self.output = output
+    }
 }

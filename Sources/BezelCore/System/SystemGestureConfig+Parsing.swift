@@ -91,29 +91,56 @@ extension SystemGestureConfig {
         }
     }
 
-    /// Sets one threshold key of `t`. Unknown keys and wrong types throw.
+    /// The accepted range of each numeric key of DESIGN §4.1, in the key's unit. Values outside
+    /// are errors naming the key: they are typing mistakes or hostile, and some would make the
+    /// router hold touches for ever (`hold_window_ms: 1e308`) or report absurd progress
+    /// (`full_distance_mm: 1e-9`).
+    public static let thresholdRanges: [String: ClosedRange<Double>] = [
+        "edge_zone_mm": 0...100,
+        "slop_mm": 0...50,
+        "direction_cone_deg": 0...180,
+        "begin_distance_mm": 0...100,
+        "still_timeout_ms": 0...10_000,
+        "hold_window_ms": 0...2_000,
+        "full_distance_mm": 1...500,
+        "commit_progress": 0...1,
+        "flick_velocity_mm_s": 1...10_000,
+        "rearm_window_ms": 0...60_000,
+    ]
+
+    /// Sets one threshold key of `t`. Unknown keys, wrong types and values out of
+    /// `thresholdRanges` throw.
     static func apply(key: String, value: ConfigNode, path: String, to t: inout EdgeThresholds) throws(ConfigError) {
-        switch key {
-        case "edge_zone_mm": t.edgeZone_mm = try nonNegative(value, key: path)
-        case "slop_mm": t.slop_mm = try nonNegative(value, key: path)
-        case "direction_cone_deg":
-            let v = try nonNegative(value, key: path)
-            guard v <= 180 else { throw ConfigError(key: path, reason: "must be at most 180", line: value.line) }
-            t.directionCone_deg = v
-        case "begin_distance_mm": t.beginDistance_mm = try nonNegative(value, key: path)
-        case "still_timeout_ms": t.stillTimeout_ms = try nonNegative(value, key: path)
-        case "hold_window_ms": t.holdWindow_ms = try nonNegative(value, key: path)
-        case "full_distance_mm":
-            let v = try nonNegative(value, key: path)
-            guard v > 0 else { throw ConfigError(key: path, reason: "must be greater than 0", line: value.line) }
-            t.fullDistance_mm = v
-        case "commit_progress": t.commitProgress = try nonNegative(value, key: path)
-        case "flick_velocity_mm_s": t.flickVelocity_mm_s = try nonNegative(value, key: path)
-        case "rearm_window_ms": t.rearmWindow_ms = try nonNegative(value, key: path)
-        case "multi_touch_rejects": t.multiTouchRejects = try bool(value, key: path)
-        default:
+        if key == "multi_touch_rejects" {
+            t.multiTouchRejects = try bool(value, key: path)
+            return
+        }
+        guard let range = thresholdRanges[key] else {
             throw ConfigError(key: path, reason: "unknown key", line: value.line)
         }
+        let v = try number(value, key: path)
+        guard range.contains(v) else {
+            throw ConfigError(key: path, reason: "must be from \(plain(range.lowerBound)) to \(plain(range.upperBound)), got \(plain(v))",
+                              line: value.line)
+        }
+        switch key {
+        case "edge_zone_mm": t.edgeZone_mm = v
+        case "slop_mm": t.slop_mm = v
+        case "direction_cone_deg": t.directionCone_deg = v
+        case "begin_distance_mm": t.beginDistance_mm = v
+        case "still_timeout_ms": t.stillTimeout_ms = v
+        case "hold_window_ms": t.holdWindow_ms = v
+        case "full_distance_mm": t.fullDistance_mm = v
+        case "commit_progress": t.commitProgress = v
+        case "flick_velocity_mm_s": t.flickVelocity_mm_s = v
+        case "rearm_window_ms": t.rearmWindow_ms = v
+        default: throw ConfigError(key: path, reason: "unknown key", line: value.line)
+        }
+    }
+
+    /// `v` without a trailing `.0` when it is a whole number of ordinary size.
+    private static func plain(_ v: Double) -> String {
+        v == v.rounded() && v.magnitude < 1e15 ? String(Int64(v)) : "\(v)"
     }
 
     static func map(_ node: ConfigNode, key: String) throws(ConfigError) -> [(key: String, value: ConfigNode)] {
@@ -127,12 +154,6 @@ extension SystemGestureConfig {
         guard case .number(let v) = node.value, v.isFinite else {
             throw ConfigError(key: key, reason: "expected a number, got \(node.typeName)", line: node.line)
         }
-        return v
-    }
-
-    static func nonNegative(_ node: ConfigNode, key: String) throws(ConfigError) -> Double {
-        let v = try number(node, key: key)
-        guard v >= 0 else { throw ConfigError(key: key, reason: "must not be negative", line: node.line) }
         return v
     }
 

@@ -36,7 +36,7 @@ public final class SystemGestureRouter {
     public var tree: NodeTree { core.tree }
     /// The active configuration.
     public var config: SystemGestureConfig { core.config }
-    /// The output the touches arrive on.
+    /// Output 0's geometry (see `outputIDs` and `placement(of:)` for the others).
     public var output: OutputGeometry { core.output }
     /// Where log lines go.
     public var logger: Logger {
@@ -78,13 +78,20 @@ public final class SystemGestureRouter {
     public func addSurface(client: ClientID, rect: Rect, parent: NodeTree.NodeID? = nil) -> NodeTree.NodeID? {
         core.addSurface(client: client, rect: rect, parent: parent)
     }
-    /// Moves or resizes a surface (output coordinates).
+    /// Moves or resizes a surface (output coordinates). Events delivered from now on, held ones
+    /// included, are made local to the new position (§4.3).
     public func setSurfaceRect(_ rect: Rect, surface: NodeTree.NodeID) { core.setSurfaceRect(rect, surface: surface) }
     /// The client that owns `surface`, or -1.
     public func client(of surface: NodeTree.NodeID) -> ClientID { core.client(of: surface) }
     /// Removes a surface and its subsurfaces. Held events for them are dropped, and a client
     /// that had received a touch there gets `clientCancel`. Running system gestures continue.
-    public func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds) { core.removeSurface(surface, time: time) }
+    /// `removed` is called with every node that went (the surface and its subsurfaces, deepest
+    /// first) so that a host can forget them at the cost of what was removed; it must not call
+    /// back into the router.
+    public func removeSurface(_ surface: NodeTree.NodeID, time: Milliseconds,
+                              removed: (NodeTree.NodeID) -> Void = { _ in }) {
+        core.removeSurface(surface, time: time, removed: removed)
+    }
     /// Applies a committed `set_deferred_edges`, creating the surface's gesture object if it
     /// has none. `honoredEdges` is emitted when the honoured set changes (or on creation).
     public func commitDeferredEdges(_ edges: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
@@ -103,17 +110,25 @@ public final class SystemGestureRouter {
     /// The edges currently honoured for `surface`.
     public func honoredEdges(surface: NodeTree.NodeID) -> EdgeSet { core.honoredEdges(surface: surface) }
     /// Locks or unlocks the compositor (R6). While locked no deferral is honoured and only
-    /// `when_locked` gestures start.
+    /// `when_locked` gestures start. A lock fails the still-deciding candidates of the other
+    /// gestures (`locked`) and flushes a touch left with none to its client (§4.3 Lock).
     public func setLocked(_ locked: Bool, time: Milliseconds) { core.setLocked(locked, time: time) }
 
     // MARK: Touches
 
-    /// A finger touched down at `position` (output logical px) at `time`.
-    public func touchDown(id: Int32, at position: Point, time: Milliseconds) { core.touchDown(id: id, at: position, time: time) }
-    /// A finger moved to `position` at `time`.
-    public func touchMotion(id: Int32, at position: Point, time: Milliseconds) { core.touchMotion(id: id, at: position, time: time) }
+    /// A finger touched down at `position` (output 0's logical px) at `time`.
+    @discardableResult
+    public func touchDown(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
+        core.touchDown(id: id, at: position, time: time)
+    }
+    /// A finger moved to `position` (local to its output) at `time`.
+    @discardableResult
+    public func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
+        core.touchMotion(id: id, at: position, time: time)
+    }
     /// A finger lifted at `time`.
-    public func touchUp(id: Int32, time: Milliseconds) { core.touchUp(id: id, time: time) }
+    @discardableResult
+    public func touchUp(id: Int32, time: Milliseconds) -> TouchInputResult { core.touchUp(id: id, time: time) }
     /// The end of one input frame: every client that got events in this batch gets exactly
     /// one `clientFrame`, after those events.
     public func frame(time: Milliseconds) { core.frame(time: time) }

@@ -33,8 +33,12 @@ struct TouchSlot {
     var surface: NodeTree.NodeID = .none
     /// Its client, or -1.
     var client: ClientID = -1
-    /// Top-left of `surface` at touch-down, to make coordinates surface-local.
-    var surfaceOrigin: Point = .zero
+    /// The surface whose gesture object the R3 lookup found at touch-down, or `.none`. It
+    /// keeps receiving `deferred_swipe` and `gesture_taken` for this touch even if the hit
+    /// surface goes away (§4.3: the lookup is made once).
+    var owner: NodeTree.NodeID = .none
+    /// Index (in the router's `OutputLayout`) of the output the touch went down on.
+    var output = 0
     /// The client has seen a down and no up/cancel yet.
     var clientActive = false
     /// Up to two candidates (a corner has two edges).

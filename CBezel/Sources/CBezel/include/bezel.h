@@ -15,8 +15,9 @@
  *     up, frame, cancel), how the system gestures progress, when to show an edge affordance,
  *     and when to cancel a drag-and-drop session.
  *
- * The host tells the plugin about its output, its surfaces (with their parent for
- * subsurfaces), surface commits, touches, drag-and-drop sessions and the lock state.
+ * The host tells the plugin about its outputs, its surfaces (with their parent for
+ * subsurfaces, their stacking, input regions and visibility), surface commits, touches,
+ * drag-and-drop sessions and the lock state.
  *
  * THREADING
  *
@@ -27,10 +28,12 @@
  * ERRORS
  *
  * Functions that can fail return an `int` result: BEZEL_OK (0) or a negative enum bezel_result
- * value. Bezel never aborts the host and never calls exit(): bad arguments are reported as
- * return codes and explained in a log line through the host's `log` callback. A misbehaving
- * Wayland client gets a protocol error and is disconnected by libwayland; the host is not
- * affected.
+ * value. Bezel never aborts the host and never calls exit(): bad arguments (NULL pointers,
+ * unknown surfaces, outputs or touch ids, NaN, infinite or huge coordinates, more touches than
+ * the plugin tracks, an id that is already down) are reported as return codes and explained in
+ * a log line with a level through the host's `log` callback, and what was refused leaves the
+ * plugin's state as it was. A misbehaving Wayland client gets a protocol error and is
+ * disconnected by libwayland; the host is not affected.
  *
  * RE-ENTRANCY
  *
@@ -38,12 +41,29 @@
  * `touch_cancel`), except bezel_plugin_destroy, which returns BEZEL_ERROR_BUSY from inside a
  * callback. Decisions made by such nested calls are delivered after the current one.
  *
- * COORDINATES, TIME, EDGES
+ * OUTPUTS, COORDINATES, TIME, EDGES
  *
- * Positions are output logical pixels as the user sees the screen: (0,0) is the top-left
- * corner after the output transform, x grows right, y grows down. Times are milliseconds on
- * CLOCK_MONOTONIC, truncated to 32 bits as in wl_touch (libinput event times are on that
- * clock). Edges use the values of the protocol's `edge` enum (enum bezel_edge below).
+ * The plugin knows one or more outputs, each named by a host-chosen uint32_t id. Output 0
+ * exists from bezel_plugin_create at layout position (0,0); bezel_output_add adds others.
+ * Each output has its own edge zones, millimetre scale and armed edges: a swipe in from the
+ * bottom of output 3 is a dock gesture on output 3.
+ *
+ * Two coordinate spaces are used:
+ *   - layout coordinates: the compositor's global space in logical pixels, in which outputs
+ *     have their positions and surfaces their rectangles (bezel_surface_add/set_rect);
+ *   - output-local coordinates: logical pixels as the user sees one output, (0,0) being its
+ *     top-left corner after the output transform, x growing right and y down. Touches are
+ *     given this way (as libinput's transformed coordinates for that output give them).
+ * A touch at output-local (x, y) on an output at layout (ox, oy) hit-tests surfaces at layout
+ * (ox + x, oy + y). With one output at (0,0), as before version 0.2, both spaces are the same.
+ *
+ * Times are milliseconds on CLOCK_MONOTONIC, truncated to 32 bits as in wl_touch (libinput
+ * event times are on that clock). Times that go backwards are clamped to the latest time seen
+ * (with a debug log line); a time implausibly far from the clock is replaced by "now". Edges
+ * use the values of the protocol's `edge` enum (enum bezel_edge below).
+ *
+ * Coordinates must be finite and within +-BEZEL_COORDINATE_LIMIT; larger values are refused
+ * with BEZEL_ERROR_INVALID_ARGUMENT.
  *
  * SURFACES
  *
@@ -51,10 +71,17 @@
  * destroy listener to every wl_surface it is told about, so a surface whose resource is
  * destroyed is removed automatically; calling bezel_surface_remove first is allowed too.
  *
+ * The plugin hit-tests touches against its own copy of the host's surface tree: top-level
+ * surfaces and their subsurfaces, each with a rectangle (layout coordinates), an input region
+ * (default: the whole surface), a hidden flag and a stacking order among its siblings
+ * (bezel_surface_place_above). Hosts that hit-test themselves name the surface with
+ * bezel_touch_down_on_surface instead.
+ *
  * LINKING
  *
- * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc
- * and libwayland-server at run time. Build flags come from `pkg-config --cflags --libs bezel`.
+ * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc,
+ * libwayland-server, and libinput + libudev (the touch source of section 4) at run time.
+ * Build flags come from `pkg-config --cflags --libs bezel`.
  */
 #ifndef BEZEL_H
 #define BEZEL_H
@@ -73,13 +100,19 @@ struct wl_resource;
 
 /** Version of this header. The library's own version comes from bezel_version(). */
 #define BEZEL_VERSION_MAJOR 0
-#define BEZEL_VERSION_MINOR 1
+#define BEZEL_VERSION_MINOR 2
 #define BEZEL_VERSION_MICRO 0
 /** (major << 16) | (minor << 8) | micro, comparable with bezel_version(). */
 #define BEZEL_VERSION ((BEZEL_VERSION_MAJOR << 16) | (BEZEL_VERSION_MINOR << 8) | BEZEL_VERSION_MICRO)
 
-/** Version of struct bezel_host_interface that this header describes. */
-#define BEZEL_HOST_INTERFACE_VERSION 1
+/**
+ * Version of struct bezel_host_interface that this header describes. Version 1 structs (the
+ * members before `gesture_event`) stay accepted; their version 2 members are taken as NULL.
+ */
+#define BEZEL_HOST_INTERFACE_VERSION 2
+
+/** Coordinates (layout or output-local px) beyond +- this are refused as garbage. */
+#define BEZEL_COORDINATE_LIMIT 16777216.0
 
 /** Result codes. Every failing function returns one of the negative values. */
 enum bezel_result {
@@ -96,6 +129,11 @@ enum bezel_result {
 	BEZEL_ERROR_VERSION = -5,
 	/** A libwayland call failed (out of memory, or the global could not be created). */
 	BEZEL_ERROR_WAYLAND = -6,
+	/**
+	 * A fixed limit was reached: a touch-down while the plugin already tracks as many touches
+	 * as it can (the touch is dropped), or more outputs than it can hold.
+	 */
+	BEZEL_ERROR_LIMIT = -7,
 };
 
 /** Log levels, in syslog order (smaller is more severe). */
@@ -114,6 +152,63 @@ enum bezel_edge {
 	BEZEL_EDGE_RIGHT = 8,
 	/** Every edge: a policy mask that lets a surface defer anything it asks for. */
 	BEZEL_EDGE_ALL = 15,
+};
+
+/** Phases of a system gesture, as struct bezel_gesture_event reports them. */
+enum bezel_gesture_phase {
+	/** The gesture began following the finger (gesture_began in version 1). */
+	BEZEL_GESTURE_BEGAN = 0,
+	/** The running gesture moved (gesture_changed). */
+	BEZEL_GESTURE_CHANGED = 1,
+	/** The fingers lifted; see `committed` (gesture_ended). */
+	BEZEL_GESTURE_ENDED = 2,
+	/** The device, an output removal or the host cancelled it; animate back (gesture_cancelled). */
+	BEZEL_GESTURE_CANCELLED = 3,
+	/** A candidate failed without beginning; see `reason` (gesture_failed). */
+	BEZEL_GESTURE_FAILED = 4,
+};
+
+/**
+ * Kinds of system gesture. 0 is an edge gesture; the other values are the protocol's
+ * gesture_kind bits (multi-finger system gestures, DESIGN §4.5).
+ */
+enum bezel_gesture_kind {
+	BEZEL_GESTURE_KIND_EDGE = 0,
+	BEZEL_GESTURE_KIND_SWIPE = 1,
+	BEZEL_GESTURE_KIND_PINCH = 2,
+	BEZEL_GESTURE_KIND_HOLD = 4,
+};
+
+/**
+ * One system gesture event, passed to the version 2 `gesture_event` callback. The struct and
+ * its strings are owned by the plugin and valid only during the call.
+ */
+struct bezel_gesture_event {
+	/** enum bezel_gesture_phase. */
+	uint32_t phase;
+	/** The output whose touches make the gesture (0 is the default output). */
+	uint32_t output_id;
+	/** The gesture's name from the configuration: "dock", "cover_sheet", ... */
+	const char *gesture;
+	/** enum bezel_edge for edge gestures; 0 for multi-finger gestures. */
+	uint32_t edge;
+	/** enum bezel_gesture_kind. */
+	uint32_t kind;
+	/** Number of fingers: 1 for edge gestures. */
+	uint32_t fingers;
+	/** CHANGED: inward travel in millimetres (0 in other phases). */
+	double travel_mm;
+	/** CHANGED: travel divided by the full distance, 0 and up, not clamped at 1. */
+	double progress;
+	/** CHANGED: filtered inward velocity, negative when moving back towards the edge. */
+	double velocity_mm_s;
+	/** CHANGED: pinch scale; 1.0 for every other gesture and phase. */
+	double scale;
+	/** ENDED: complete the action (true) or animate back (false). */
+	bool committed;
+	/** FAILED: tap, lateral, still, multi_touch, excluded, deferred, drag, locked or
+	 *  cancelled; NULL in the other phases. */
+	const char *reason;
 };
 
 /**
@@ -172,6 +267,21 @@ struct bezel_host_interface {
 
 	/** A log line at `level` (enum bezel_log_level), without a trailing newline. */
 	void (*log)(void *data, int level, const char *message);
+
+	/* ---- version 2 (BEZEL_HOST_INTERFACE_VERSION >= 2) ---- */
+
+	/**
+	 * If non-NULL, called for every system gesture event INSTEAD of gesture_began,
+	 * gesture_changed, gesture_ended, gesture_cancelled and gesture_failed. The event says
+	 * which output the gesture is on.
+	 */
+	void (*gesture_event)(void *data, const struct bezel_gesture_event *event);
+	/**
+	 * If non-NULL, called INSTEAD of affordance_shown and affordance_hidden: show (`shown`
+	 * true) or hide the hint at `edge` of output `output_id`. When an output is removed, its
+	 * shown affordances are hidden first.
+	 */
+	void (*affordance)(void *data, uint32_t output_id, uint32_t edge, bool shown);
 };
 
 /** Opaque plugin instance. */
@@ -190,7 +300,8 @@ const char *bezel_result_string(int result);
  * Creates a plugin on `display`: advertises the bezel_system_gestures_manager_v1 global
  * (version 1) and adds a timer to the display's wl_event_loop.
  *
- * The output starts as 1080x1920 px, 68x121 mm and normal transform; call bezel_output_set.
+ * Output 0 exists from the start, at layout position (0,0), 1080x1920 px, 68x121 mm, normal
+ * transform; call bezel_output_set (or bezel_output_update with id 0) to describe it.
  *
  * @param display   the compositor's display. Must outlive the plugin, or the plugin must be
  *                  destroyed first; if the display is destroyed first, the plugin notices,
@@ -199,7 +310,7 @@ const char *bezel_result_string(int result);
  * @param host_data passed as `data` to every callback.
  * @param out       receives the plugin on success, NULL on failure.
  * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (NULL display/host/out),
- *         BEZEL_ERROR_VERSION (host->version unknown) or BEZEL_ERROR_WAYLAND.
+ *         BEZEL_ERROR_VERSION (host->version is not 1 or 2) or BEZEL_ERROR_WAYLAND.
  */
 int bezel_plugin_create(struct wl_display *display, const struct bezel_host_interface *host,
 			void *host_data, struct bezel_plugin **out);
@@ -244,35 +355,125 @@ int bezel_plugin_configure(struct bezel_plugin *plugin, const char *const *keys,
 			   const char *const *values, size_t count);
 
 /**
- * Describes the output the touches arrive on.
+ * Describes output 0, the output the touches of bezel_touch_down arrive on. Its layout
+ * position is unchanged (see bezel_output_update to move it).
  *
  * @param width, height       size in logical pixels as the user sees it (after the transform).
  * @param width_mm, height_mm physical size as wl_output.geometry reports it (before the
  *                            transform); 0 or less means unknown (96 dpi is assumed).
  * @param transform           an enum wl_output_transform value (0..7); for the 90 and 270
  *                            degree variants the physical width and height are swapped.
- * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (non-positive size, unknown transform).
+ * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (non-positive or huge size, unknown
+ *         transform) or BEZEL_ERROR_NOT_FOUND (output 0 was removed).
  */
 int bezel_output_set(struct bezel_plugin *plugin, int32_t width, int32_t height,
 		     int32_t width_mm, int32_t height_mm, int32_t transform);
 
 /**
+ * Adds output `output_id` (chosen by the host, not 0: 0 is the default output) at layout
+ * position (x, y), with the size, physical size and transform semantics of bezel_output_set.
+ * Its edges have their own zones, millimetre scale and armed state.
+ *
+ * @return BEZEL_OK, BEZEL_ERROR_EXISTS (the id is known; output 0 exists unless removed),
+ *         BEZEL_ERROR_INVALID_ARGUMENT (bad position, size or transform), BEZEL_ERROR_LIMIT
+ *         (more than 64 outputs).
+ */
+int bezel_output_add(struct bezel_plugin *plugin, uint32_t output_id, int32_t x, int32_t y,
+		     int32_t width, int32_t height, int32_t width_mm, int32_t height_mm,
+		     int32_t transform);
+
+/**
+ * Moves, resizes or re-transforms a known output (any id, 0 included). Touches already down
+ * on it keep the candidates they started with; their later positions are placed at the new
+ * layout position.
+ *
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND (unknown id) or BEZEL_ERROR_INVALID_ARGUMENT.
+ */
+int bezel_output_update(struct bezel_plugin *plugin, uint32_t output_id, int32_t x, int32_t y,
+			int32_t width, int32_t height, int32_t width_mm, int32_t height_mm,
+			int32_t transform);
+
+/**
+ * Removes an output (0 included; bezel_output_add can add id 0 again afterwards). Everything
+ * its touches carried is cancelled as for a device cancel (R8): running gestures on it report
+ * cancelled, candidates fail `cancelled`, held events are dropped, and clients with touches
+ * from it get touch_cancel (which ends all of such a client's touches). Affordances shown on it
+ * are hidden. Later events for those touch ids are dropped with a debug log line, and
+ * bezel_touch_motion/up for them return BEZEL_ERROR_NOT_FOUND.
+ *
+ * @return BEZEL_OK or BEZEL_ERROR_NOT_FOUND (unknown id).
+ */
+int bezel_output_remove(struct bezel_plugin *plugin, uint32_t output_id, uint32_t time_msec);
+
+/**
  * Adds a surface, on top of its siblings. `parent` is NULL for a top-level surface, or the
- * wl_surface of an already added surface for a subsurface. The rectangle is in output
- * coordinates. The client is the client of `surface`'s resource.
+ * wl_surface of an already added surface for a subsurface. The rectangle is in layout
+ * coordinates (the same space as the outputs' positions). The client is the client of
+ * `surface`'s resource. The surface takes input on its whole rectangle and is shown.
  *
  * If the client already created a bezel_gesture_surface_v1 for this surface, its committed
  * deferral takes effect now (and honored_edges may be sent).
  *
- * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (NULL surface, non-finite or negative
+ * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (NULL surface, non-finite, huge or negative
  *         size), BEZEL_ERROR_EXISTS (already added), BEZEL_ERROR_NOT_FOUND (unknown parent).
  */
 int bezel_surface_add(struct bezel_plugin *plugin, struct wl_resource *surface,
 		      struct wl_resource *parent, double x, double y, double width, double height);
 
-/** Moves or resizes an added surface (output coordinates). BEZEL_ERROR_NOT_FOUND if unknown. */
+/**
+ * Moves or resizes an added surface (layout coordinates). Its input region, being
+ * surface-local, moves with it. @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND if unknown, or
+ * BEZEL_ERROR_INVALID_ARGUMENT (non-finite, huge or negative values).
+ */
 int bezel_surface_set_rect(struct bezel_plugin *plugin, struct wl_resource *surface,
 			   double x, double y, double width, double height);
+
+/** A rectangle in surface-local logical pixels (an input region is a union of these). */
+struct bezel_rect {
+	int32_t x, y, width, height;
+};
+
+/**
+ * Replaces the surface's input region with the union of `count` rectangles (surface-local,
+ * as wl_surface.set_input_region gives them; clipped to the surface). Where the region does
+ * not cover, touches go through to what lies beneath. count == 0 means the surface takes no
+ * input at all (never hit: cursor and drag-icon surfaces). The default is the whole surface;
+ * bezel_surface_reset_input_region restores it. The rectangles are copied. Touches already
+ * down are not affected.
+ *
+ * @param rects  `count` rectangles; may be NULL when count is 0. Rectangles with a
+ *               non-positive width or height cover nothing.
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND (surface not added), BEZEL_ERROR_INVALID_ARGUMENT
+ *         (NULL surface, NULL rects with count > 0) or BEZEL_ERROR_LIMIT (count above 4096).
+ */
+int bezel_surface_set_input_region(struct bezel_plugin *plugin, struct wl_resource *surface,
+				   const struct bezel_rect *rects, size_t count);
+
+/**
+ * The input region becomes the whole surface again (the default).
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND or BEZEL_ERROR_INVALID_ARGUMENT (NULL surface).
+ */
+int bezel_surface_reset_input_region(struct bezel_plugin *plugin, struct wl_resource *surface);
+
+/**
+ * Hides or shows a surface. A hidden surface (unmapped, minimised, on another workspace) is
+ * never hit, and its subsurfaces neither. Touches already down on it are not affected.
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND or BEZEL_ERROR_INVALID_ARGUMENT (NULL surface).
+ */
+int bezel_surface_set_hidden(struct bezel_plugin *plugin, struct wl_resource *surface, bool hidden);
+
+/**
+ * Restacks `surface` directly above `sibling` among the children of its parent (top-level
+ * surfaces are children of the screen); `sibling` NULL puts it at the bottom. New surfaces are
+ * added on top, so a host can follow its own layer and view order incrementally: when a view
+ * moves, place it above the view now beneath it.
+ *
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND (either surface not added) or
+ *         BEZEL_ERROR_INVALID_ARGUMENT (NULL surface, surface == sibling, or the two do not
+ *         have the same parent).
+ */
+int bezel_surface_place_above(struct bezel_plugin *plugin, struct wl_resource *surface,
+			      struct wl_resource *sibling);
 
 /**
  * Removes a surface and its subsurfaces. A client that had a touch on them gets touch_cancel;
@@ -311,16 +512,57 @@ int bezel_set_locked(struct bezel_plugin *plugin, bool locked, uint32_t time_mse
 
 /**
  * Touch input, in the order the device reports it, each group closed by bezel_touch_frame.
- * `id` is the wl_touch id (e.g. the libinput seat slot). Non-finite coordinates, unknown ids
- * and times going backwards are dropped or clamped with a log line, never fatal.
- * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL plugin, non-finite position).
+ * `id` is the wl_touch id (e.g. the libinput seat slot); ids are unique among the touches
+ * down at once, on all outputs. bezel_touch_down is bezel_touch_down_on_output with output 0.
+ * Garbage is refused with a return code and a log line, never fatal, and leaves the plugin's
+ * state as it was; times going backwards are clamped (BEZEL_OK, debug log line).
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL plugin, non-finite or huge position);
+ *         BEZEL_ERROR_EXISTS (the id is already down: dropped); BEZEL_ERROR_LIMIT (as many
+ *         touches down as the plugin tracks, 16: dropped); BEZEL_ERROR_NOT_FOUND (output 0
+ *         was removed).
  */
 int bezel_touch_down(struct bezel_plugin *plugin, int32_t id, double x, double y,
 		     uint32_t time_msec);
-/** A touch moved. See bezel_touch_down. */
+
+/**
+ * A touch went down on output `output_id` at OUTPUT-LOCAL logical px (x, y), as libinput's
+ * transformed coordinates for that output give them. The edge zones and millimetres are that
+ * output's; surfaces are hit-tested at the layout position (output origin + (x, y)). Its
+ * motion and up use bezel_touch_motion / bezel_touch_up with coordinates local to the same
+ * output.
+ *
+ * @return as bezel_touch_down; BEZEL_ERROR_NOT_FOUND for an unknown output (dropped).
+ */
+int bezel_touch_down_on_output(struct bezel_plugin *plugin, uint32_t output_id, int32_t id,
+			       double x, double y, uint32_t time_msec);
+
+/**
+ * For hosts that hit-test themselves (wlroots' wlr_scene_node_at, weston_compositor_pick_view):
+ * like bezel_touch_down_on_output, but the host names the surface under the finger (NULL: no
+ * surface; the touch can still start a system gesture but no client gets it). The R3 lookup
+ * for deferred edges walks up from that surface through its parents, and surface-local
+ * coordinates are taken from that surface's rectangle. The plugin's own stacking, input
+ * regions and hidden flags are not consulted.
+ *
+ * @return as bezel_touch_down_on_output; BEZEL_ERROR_NOT_FOUND also when `surface` was not
+ *         added: the touch is then still taken, as over no surface, with a log line.
+ */
+int bezel_touch_down_on_surface(struct bezel_plugin *plugin, uint32_t output_id, int32_t id,
+				double x, double y, struct wl_resource *surface,
+				uint32_t time_msec);
+
+/**
+ * A touch moved, to a position local to the output it went down on. See bezel_touch_down.
+ * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (non-finite or huge position; dropped) or
+ *         BEZEL_ERROR_NOT_FOUND (the id is not down, e.g. its output was removed; dropped).
+ */
 int bezel_touch_motion(struct bezel_plugin *plugin, int32_t id, double x, double y,
 		       uint32_t time_msec);
-/** A touch lifted. See bezel_touch_down. */
+/**
+ * A touch lifted. See bezel_touch_down.
+ * @return BEZEL_OK or BEZEL_ERROR_NOT_FOUND (the id is not down; dropped).
+ */
 int bezel_touch_up(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec);
 /** The end of one input frame (LIBINPUT_EVENT_TOUCH_FRAME). */
 int bezel_touch_frame(struct bezel_plugin *plugin, uint32_t time_msec);
@@ -334,6 +576,153 @@ int bezel_touch_cancel(struct bezel_plugin *plugin, uint32_t time_msec);
 int bezel_drag_start(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec);
 /** The drag-and-drop session ended (dropped or cancelled). */
 int bezel_drag_end(struct bezel_plugin *plugin, uint32_t time_msec);
+
+/* ======================================================================================== */
+/* 4. A libinput touch source (DESIGN §7)                                                   */
+/* ======================================================================================== */
+
+/*
+ * For hosts (and test rigs) that have no touch input of their own to feed the plugin: a
+ * libinput context of the library's own, on the host's wl_event_loop, that hands every touch to
+ * a listener already mapped onto the output. The mapping, slot allocation, calibration,
+ * hot-plug and cancel handling are those of the Swift trace readers, so a recording and the
+ * live device give the same touches. A typical host forwards the listener's calls one to one
+ * to bezel_touch_down / _motion / _up / _frame / _cancel.
+ *
+ * Single-threaded like the rest of this interface: every listener call comes from the event
+ * loop's dispatch (never from inside a bezel_input_source_* call), on the loop's thread.
+ */
+
+struct wl_event_loop;
+
+/** Opaque libinput touch source. */
+struct bezel_input_source;
+
+/**
+ * libinput could not be set up: no context, the udev seat could not be assigned, or a device
+ * node could not be opened (missing, not an input device, no permission). Returned only by
+ * the bezel_input_source_* calls; the log callback says which and why.
+ */
+enum bezel_input_result {
+	BEZEL_ERROR_INPUT = -8,
+};
+
+/**
+ * What the source tells the host. Every member may be NULL (that call is then skipped).
+ * `data` is the `data` given to bezel_input_source_create. Strings are valid during the call.
+ *
+ * Touches arrive grouped as libinput frames them: some down / motion / up calls, then one
+ * frame call. Positions are output logical pixels as the user sees the screen (calibration and
+ * output transform applied, see bezel_input_source_set_output), clamped onto the output.
+ * `id` is the lowest id free when the finger touched (libinput seat slots), below 10; fingers
+ * beyond ten are dropped with a log line. `time_msec` is libinput's event time
+ * (CLOCK_MONOTONIC, milliseconds truncated to 32 bits), never going backwards.
+ */
+struct bezel_input_listener {
+	/** Finger `id` touched the screen at (x, y). */
+	void (*down)(void *data, int32_t id, double x, double y, uint32_t time_msec);
+	/** Finger `id` moved to (x, y). */
+	void (*motion)(void *data, int32_t id, double x, double y, uint32_t time_msec);
+	/** Finger `id` lifted. */
+	void (*up)(void *data, int32_t id, uint32_t time_msec);
+	/** The end of a group of down / motion / up calls (LIBINPUT_EVENT_TOUCH_FRAME). */
+	void (*frame)(void *data, uint32_t time_msec);
+	/**
+	 * Every finger down is over and will not lift: libinput's TOUCH_CANCEL, or the touchscreen
+	 * was removed with fingers down (then before its device_removed). Comes after the frame
+	 * call of the events it follows; those fingers' later events are swallowed.
+	 */
+	void (*cancel)(void *data, uint32_t time_msec);
+	/** A touchscreen was added: its name ("ELAN Touchscreen") and sysname ("event9"). */
+	void (*device_added)(void *data, const char *name, const char *sysname);
+	/** A touchscreen reported by device_added went away (unplugged or removed by the host). */
+	void (*device_removed)(void *data, const char *name, const char *sysname);
+	/** A log line (enum bezel_log_level), libinput's own included, without a newline. */
+	void (*log)(void *data, int level, const char *message);
+};
+
+/**
+ * Creates a libinput touch source and adds its fd to `loop`.
+ *
+ * @param loop      the host's event loop (wl_display_get_event_loop). Destroy the source
+ *                  before the loop; if the loop goes first, the source notices and then only
+ *                  frees memory when destroyed.
+ * @param seat      a udev seat ("seat0"): libinput's udev backend, with hot-plug. Or NULL for
+ *                  the path backend with the device nodes in `paths`.
+ * @param paths     NULL-terminated list of device nodes ("/dev/input/event9") when `seat` is
+ *                  NULL; NULL or an empty list starts with no device (see
+ *                  bezel_input_source_add_device). Must be NULL when `seat` is given.
+ * @param listener  copied, so it may be freed after the call.
+ * @param data      passed to every listener call.
+ * @param out       receives the source on success, NULL on failure.
+ *
+ * The output starts as 1080x1920, normal transform (call bezel_input_source_set_output).
+ * Devices already present are announced with device_added from the next loop iteration.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL loop/listener/out, both seat and
+ *         paths); BEZEL_ERROR_INPUT (libinput set-up or a device failed: nothing is kept);
+ *         BEZEL_ERROR_WAYLAND (the fd could not be added to the loop).
+ */
+int bezel_input_source_create(struct wl_event_loop *loop, const char *seat,
+			      const char *const *paths, const struct bezel_input_listener *listener,
+			      void *data, struct bezel_input_source **out);
+
+/**
+ * The output the touches map to: its logical size as the user sees it (after the transform)
+ * and its transform (enum wl_output_transform, 0..7). The touchscreen is taken to cover the
+ * whole output. Applies to the next touch events.
+ *
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL, non-positive size, unknown
+ *         transform; the mapping is unchanged).
+ */
+int bezel_input_source_set_output(struct bezel_input_source *source, int32_t width,
+				  int32_t height, int32_t transform);
+
+/**
+ * A calibration matrix applied on top of libinput's own (the udev property
+ * LIBINPUT_CALIBRATION_MATRIX is already applied by libinput): the top two rows of a 3x3 affine
+ * matrix on normalized device coordinates, as libinput_device_config_calibration_set_matrix
+ * takes it. NULL restores the identity.
+ *
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL source, a non-finite number).
+ */
+int bezel_input_source_set_calibration(struct bezel_input_source *source,
+				       const double matrix[6]);
+
+/**
+ * Path backend: opens one more device node (hot-plug driven by the host, or a node that was
+ * unplugged and came back). Adding a node already open does nothing.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL, or a udev-seat source);
+ *         BEZEL_ERROR_INPUT (libinput could not open it).
+ */
+int bezel_input_source_add_device(struct bezel_input_source *source, const char *path);
+
+/**
+ * Path backend: closes a device node added before. Its fingers that are down get cancel, then
+ * device_removed comes, from the next loop iteration.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL, or a udev-seat source);
+ *         BEZEL_ERROR_NOT_FOUND (the node is not open).
+ */
+int bezel_input_source_remove_device(struct bezel_input_source *source, const char *path);
+
+/**
+ * The libinput time of the events being delivered, in microseconds (CLOCK_MONOTONIC, not
+ * truncated): for hosts whose logs or latency measurements need more than time_msec. Valid
+ * during a listener call and until the next dispatch; 0 before the first touch or for NULL.
+ */
+uint64_t bezel_input_source_get_time_usec(const struct bezel_input_source *source);
+
+/**
+ * Removes the fd from the loop, closes the devices and frees the source. No listener call
+ * follows. Allowed from inside a listener call of this source: the rest of the events being
+ * dispatched are then dropped, and the source is freed when the dispatch returns (deferred;
+ * BEZEL_OK is returned and the pointer must not be used again).
+ *
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL).
+ */
+int bezel_input_source_destroy(struct bezel_input_source *source);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,87 @@
+import Testing
+@testable import BezelCore
+@testable import BezelWayland
+
+/// `HostClock` places the host's 32-bit millisecond touch times on the router's timeline
+/// (DESIGN E18) and never lets that timeline go backwards (DESIGN §9: times going backwards).
+/// The monotonic clock is a fake here, so each case is exact.
+@Suite("HostClock: host times on one non-decreasing timeline (E18, §9)")
+struct HostClockTests {
+    /// A fake CLOCK_MONOTONIC the test moves by hand.
+    final class FakeMonotonic: @unchecked Sendable {
+        var ms: Double
+        init(_ ms: Double) { self.ms = ms }
+    }
+
+    private func clock(at ms: Double) -> (HostClock, FakeMonotonic) {
+        let fake = FakeMonotonic(ms)
+        return (HostClock(monotonicMs: { fake.ms }), fake)
+    }
+
+    @Test("a host time on CLOCK_MONOTONIC is taken as given, past or slightly future")
+    func plausibleTimes() {
+        let (c, _) = clock(at: 50_000)
+        #expect(c.instant(hostMsec: 49_900) == Milliseconds(49_900))
+        #expect(c.lastAdjustment == .none)
+        #expect(c.instant(hostMsec: 52_000) == Milliseconds(52_000))  // ahead, within 10 s
+        #expect(c.lastAdjustment == .none)
+    }
+
+    @Test("a time before the latest one is clamped to it, and says by how much")
+    func backwardsIsClamped() {
+        let (c, _) = clock(at: 50_000)
+        _ = c.instant(hostMsec: 50_000)
+        #expect(c.instant(hostMsec: 49_000) == Milliseconds(50_000))
+        #expect(c.lastAdjustment == .clamped(byMs: 1000))
+        #expect(c.instant(hostMsec: 50_010) == Milliseconds(50_010))
+        #expect(c.lastAdjustment == .none)
+    }
+
+    @Test("a time from another clock (further than 10 s away) is replaced by now")
+    func implausibleIsNow() {
+        let (c, fake) = clock(at: 50_000)
+        #expect(c.instant(hostMsec: 5) == Milliseconds(50_000))
+        #expect(c.lastAdjustment == .implausible(hostMsec: 5))
+        fake.ms = 50_020
+        #expect(c.instant(hostMsec: 4_000_000_000) == Milliseconds(50_020))
+        #expect(c.lastAdjustment == .implausible(hostMsec: 4_000_000_000))
+    }
+
+    @Test("the 49-day wrap of 32-bit times: a time just before the wrap is 15 ms in the past")
+    func wrap() {
+        let wrap = 4_294_967_296.0
+        let (c, _) = clock(at: wrap + 5)
+        #expect(c.instant(hostMsec: UInt32.max - 9) == Milliseconds(wrap - 10))
+        #expect(c.lastAdjustment == .none)
+        #expect(HostClock.msec(Milliseconds(wrap + 7)) == 7)
+    }
+
+    @Test("now() never goes back, even if the monotonic source does")
+    func nowNeverGoesBack() {
+        let (c, fake) = clock(at: 1000)
+        #expect(c.now() == Milliseconds(1000))
+        fake.ms = 900
+        #expect(c.now() == Milliseconds(1000))
+        fake.ms = 1100
+        #expect(c.now() == Milliseconds(1100))
+    }
+
+    @Test("a monotonic source that is not a number cannot trap the conversion")
+    func garbageSource() {
+        let (c, _) = clock(at: .nan)
+        _ = c.instant(hostMsec: 123)
+        let (d, _) = clock(at: .infinity)
+        _ = d.instant(hostMsec: 123)
+        let (e, _) = clock(at: -1e300)
+        _ = e.instant(hostMsec: 123)
+    }
+
+    @Test("msec: instants that are not times give 0 instead of trapping")
+    func msecOfGarbage() {
+        #expect(HostClock.msec(Milliseconds(.nan)) == 0)
+        #expect(HostClock.msec(Milliseconds(.infinity)) == 0)
+        #expect(HostClock.msec(Milliseconds(-5)) == 0)
+        #expect(HostClock.msec(Milliseconds(1e300)) == 0)
+        #expect(HostClock.msec(Milliseconds(1234.9)) == 1234)
+    }
+}

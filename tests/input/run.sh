@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# bezel.h section 4 from C: the libinput touch source on a host's wl_event_loop, reading real
+# libinput on an umockdev-emulated touchscreen (tools/umockdev-preload; no /dev/input needed).
+# input-source-test.c prints every listener call; the lines must equal what BezelInput's trace
+# reader decodes from the same recording with the same output and transform:
+#   1. argument handling: bad calls return codes with a log line (no device needed);
+#   2. a swipe on a 90-degree output: every touch, position and time as in the recording, and
+#      the first point where the rotation puts it;
+#   3. a real four-finger recording (../shared/traces) on a 270-degree output;
+#   4. the device removed with a finger down (R8): cancel, then device_removed, and the source
+#      destroyed from inside device_removed; then the node added again (hot-plug re-add);
+#   5. the udev backend on seat0 finds the emulated touchscreen and gives the same touches.
+#
+# Usage: tests/input/run.sh [--valgrind]     Ends with "N passed, N failed".
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SCRATCH=${BEZEL_INPUT_SCRATCH:-$ROOT/.build-input}
+OUT=$SCRATCH/input-tests
+NODE=/dev/input/event9
+TRACES=$ROOT/../shared/traces/evemu-devices
+VALGRIND=0
+[ "${1:-}" = --valgrind ] && VALGRIND=1
+
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+skip() { echo "SKIP: $*"; }
+finish() {
+	echo "$PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+	exit $?
+}
+
+for tool in umockdev-run cc python3 pkg-config; do
+	command -v "$tool" >/dev/null || { skip "$tool is not installed (scripts/install-deps.sh)"; finish; }
+done
+
+# ---- build ----
+mkdir -p "$OUT"
+echo "== building libBezelPlugin.so and bezel-input-probe (scratch $SCRATCH)"
+for product in BezelPlugin bezel-input-probe; do
+	if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --product "$product" \
+		-Xswiftc -static-stdlib >"$OUT/build-$product.log" 2>&1; then
+		tail -40 "$OUT/build-$product.log"
+		fail "swift build --product $product"
+		finish
+	fi
+done
+BIN=$(swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
+PROBE=$BIN/bezel-input-probe
+TEST=$OUT/input-source-test
+if cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -gdwarf-4 -O1 -o "$TEST" \
+	"$ROOT/tests/input/input-source-test.c" -I"$ROOT/CBezel/Sources/CBezel/include" \
+	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
+	pass "input-source-test.c compiles against bezel.h with -Werror"
+else
+	fail "compiling tests/input/input-source-test.c"
+	finish
+fi
+SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim") || { fail "building tools/umockdev-preload"; finish; }
+
+RUN=("$TEST")
+if [ "$VALGRIND" = 1 ]; then
+	# valgrind cannot read the Swift toolchain's DWARF 5: a stripped copy comes first on the path.
+	mkdir -p "$OUT/valgrind-lib"
+	rm -f "$OUT"/valgrind-*.log
+	objcopy --strip-debug "$BIN/libBezelPlugin.so" "$OUT/valgrind-lib/libBezelPlugin.so"
+	export LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+	RUN=(valgrind --quiet --error-exitcode=97 --suppressions="$ROOT/tests/input/umockdev.supp"
+		--leak-check=full --show-leak-kinds=definite
+		--errors-for-leak-kinds=definite --log-file="$OUT/valgrind-%p.log" "$TEST")
+fi
+
+# expected FRAMES_FILE: the trace reader's frames (TouchFrameText lines) as the listener calls
+# the test prints: events, then "frame T"; times floored to whole milliseconds.
+expected() {
+	python3 - "$1" <<'EOF'
+import math, sys
+for line in open(sys.argv[1]):
+    line = line.strip()
+    if not line.startswith("t="):
+        continue
+    head, _, rest = line.partition(" ")
+    t = int(math.floor(float(head[2:])))
+    touched = False
+    for part in rest.split("; "):
+        f = part.split()
+        if f and f[0] in ("down", "motion"):
+            print(f"{f[0]} {f[1]} {float(f[2]):.3f} {float(f[3]):.3f} {t}")
+            touched = True
+        elif f and f[0] == "up":
+            print(f"up {f[1]} {t}")
+            touched = True
+    if touched:
+        print(f"frame {t}")
+EOF
+}
+
+# live NAME DEV_DIR ARGS...: runs the test under umockdev with the device in DEV_DIR.
+live() {
+	local name=$1 dir=$2
+	shift 2
+	timeout 60 "$ROOT/tools/umockdev-preload/run.sh" "$SHIM" "$dir" "$NODE" "${RUN[@]}" "$@" \
+		>"$OUT/$name.out" 2>"$OUT/$name.err"
+}
+
+# compare NAME: the touch lines of the live run against NAME.expected.
+compare() {
+	local name=$1
+	grep -vE '^(added|removed|cancel) ' "$OUT/$name.out" >"$OUT/$name.touches"
+	if diff -u "$OUT/$name.expected" "$OUT/$name.touches" >"$OUT/$name.diff"; then
+		return 0
+	fi
+	head -20 "$OUT/$name.diff"
+	return 1
+}
+
+# ---- 1. argument handling ----
+if "${RUN[@]}" --api-checks >"$OUT/api.out" 2>"$OUT/api.err"; then
+	pass "argument handling: $(grep -c 'ok:' "$OUT/api.err") checks (NULLs, seat and paths, missing node, bad output, NaN calibration, unknown node)"
+else
+	grep -E 'FAIL' "$OUT/api.err"
+	fail "argument handling"
+fi
+
+# ---- 2. a generated swipe on a 90-degree output ----
+# gen-touch.py's device axes are 0..1079 x 0..1919, so device units are pixels of a portrait
+# 1080x1920 panel. Rotated 90 degrees the user sees 1920x1080 and the panel point (u, v)
+# appears at (v * 1920, (1 - u) * 1080): the swipe's first point (540, 1910) at (1910, 540).
+python3 "$ROOT/tests/weston/gen-touch.py" swipe-up "$OUT/swipe.evemu" >/dev/null &&
+	mkdir -p "$OUT/swipe-dev" "$OUT/four-dev" "$OUT/held-dev" &&
+	"$PROBE" umockdev --events "$OUT/swipe.evemu" --out "$OUT/swipe-dev" --node "$NODE" >/dev/null &&
+	"$PROBE" trace --events "$OUT/swipe.evemu" --output 1920x1080@121x68 --transform 90 >"$OUT/swipe.frames" ||
+	{ fail "preparing the swipe recording"; finish; }
+expected "$OUT/swipe.frames" >"$OUT/swipe.expected"
+FRAMES=$(grep -c '^frame ' "$OUT/swipe.expected")
+if live swipe "$OUT/swipe-dev" --device "$NODE" --output 1920x1080 --transform 1 --frames "$FRAMES" &&
+	compare swipe; then
+	pass "swipe on a 90-degree output: $FRAMES frames, every touch, position and time as the trace reader decodes the recording"
+else
+	tail -5 "$OUT/swipe.err"
+	fail "swipe on a 90-degree output"
+fi
+grep -q '^added "Bezel Weston Test Touchscreen" event9$' "$OUT/swipe.out" &&
+	pass "device_added names the touchscreen and its sysname" || fail "no device_added line in $OUT/swipe.out"
+FIRST=$(grep -m1 '^down ' "$OUT/swipe.out")
+LAST=$(grep '^motion ' "$OUT/swipe.out" | tail -1)
+case "$FIRST|$LAST" in
+"down 0 1910.000 540.000 "*"|motion 0 1310.000 540.000 "*)
+	pass "the rotation puts the swipe where the user sees it: $FIRST .. $LAST" ;;
+*) fail "rotated positions: first '$FIRST', last '$LAST' (want down 0 1910 540 .. motion 0 1310 540)" ;;
+esac
+T0=$(echo "$FIRST" | awk '{print $5}')
+TU=$(grep '^up ' "$OUT/swipe.out" | awk '{print $3}')
+[ -n "$T0" ] && [ -n "$TU" ] && [ $((TU - T0)) -eq 168 ] &&
+	pass "times are the recording's: up $((TU - T0)) ms after down" || fail "up-down time: '$T0' '$TU' (want 168 ms)"
+
+# ---- 3. a real four-finger recording on a 270-degree output ----
+REC=atmel-maxtouch.4-finger-drag-down
+if [ -f "$TRACES/$REC.events" ]; then
+	"$PROBE" umockdev --desc "$TRACES/atmel-maxtouch.desc" --events "$TRACES/$REC.events" \
+		--out "$OUT/four-dev" --node "$NODE" >/dev/null &&
+		"$PROBE" trace --desc "$TRACES/atmel-maxtouch.desc" --events "$TRACES/$REC.events" \
+			--output 2340x1080@147x68 --transform 270 >"$OUT/four.frames" ||
+		fail "preparing $REC"
+	expected "$OUT/four.frames" >"$OUT/four.expected"
+	FRAMES=$(grep -c '^frame ' "$OUT/four.expected")
+	if live four "$OUT/four-dev" --device "$NODE" --output 2340x1080 --transform 3 --frames "$FRAMES" &&
+		compare four; then
+		pass "$REC on a 270-degree output: $FRAMES frames, $(grep -c '^down ' "$OUT/four.touches") fingers, identical to the trace reader"
+	else
+		tail -5 "$OUT/four.err"
+		fail "$REC on a 270-degree output"
+	fi
+else
+	skip "$REC: ../shared/traces is not next to the repository"
+fi
+
+# ---- 4. the device removed with a finger down (R8) ----
+# The swipe without its last report (the lift): the finger is still down at the end.
+python3 - "$OUT/swipe.evemu" "$OUT/held.evemu" <<'EOF'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+reports = [i for i, l in enumerate(lines) if l.startswith("E:") and l.split()[2:5] == ["0000", "0000", "0000"]]
+cut = reports[-2] + 1
+open(sys.argv[2], "w").write("\n".join(lines[:cut]) + "\n")
+EOF
+"$PROBE" umockdev --events "$OUT/held.evemu" --out "$OUT/held-dev" --node "$NODE" >/dev/null &&
+	"$PROBE" trace --events "$OUT/held.evemu" --output 1080x1920@68x121 >"$OUT/held.frames" ||
+	fail "preparing the held recording"
+expected "$OUT/held.frames" >"$OUT/held.expected"
+FRAMES=$(grep -c '^frame ' "$OUT/held.expected")
+if live held "$OUT/held-dev" --device "$NODE" --remove-after "$FRAMES" --destroy-in-callback && compare held; then
+	TAIL=$(grep -vE '^(down|motion|up|frame) ' "$OUT/held.out" | tail -2 | cut -d' ' -f1 | tr '\n' ' ')
+	if [ "$TAIL" = "cancel removed " ] && ! grep -q '^up ' "$OUT/held.out"; then
+		pass "removal with a finger down: $FRAMES frames, then cancel, then device_removed, no up; destroyed from inside device_removed"
+	else
+		fail "removal: want cancel then removed at the end, got '$TAIL'"
+	fi
+else
+	tail -5 "$OUT/held.err"
+	fail "removal with a finger down"
+fi
+
+# The same, but the node comes back and is opened again (hot-plug re-add, path backend).
+if live readd "$OUT/held-dev" --device "$NODE" --remove-after "$FRAMES" --readd &&
+	[ "$(grep -vE '^(down|motion|up|frame) ' "$OUT/readd.out" | cut -d' ' -f1 | tr '\n' ' ')" = "added cancel removed added " ]; then
+	pass "a removed node added again: added, cancel, removed, added"
+else
+	tail -5 "$OUT/readd.err"
+	fail "re-adding a removed node: $(grep -vE '^(down|motion|up|frame) ' "$OUT/readd.out" | tr '\n' ' ')"
+fi
+
+# ---- 5. the udev backend ----
+if live udev "$OUT/swipe-dev" --seat seat0 --output 1920x1080 --transform 1 --frames "$(grep -c '^frame ' "$OUT/swipe.expected")" &&
+	cp "$OUT/swipe.expected" "$OUT/udev.expected" && compare udev; then
+	pass "udev backend on seat0: the same touches as the path backend"
+else
+	tail -5 "$OUT/udev.err"
+	fail "udev backend on seat0"
+fi
+
+if [ "$VALGRIND" = 1 ]; then
+	if cat "$OUT"/valgrind-*.log 2>/dev/null | grep -qE 'Invalid|definitely lost|uninitialised'; then
+		grep -hE 'Invalid|definitely lost|uninitialised' "$OUT"/valgrind-*.log | head
+		fail "valgrind reports errors ($OUT/valgrind-*.log)"
+	else
+		pass "valgrind: no invalid access and no definite leak in $(ls "$OUT"/valgrind-*.log 2>/dev/null | wc -l) runs"
+	fi
+fi
+finish

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# meson-shim host module options: a host module that is asked for and cannot be built fails
+# `meson setup` instead of being skipped silently.
+#   1. -Dweston=enabled on this machine (weston installed) configures the module;
+#   2. -Dweston=enabled where libweston-10 cannot be found fails, naming the dependency;
+#   3. -Dweston=auto there succeeds and the summary says the module is not built;
+#   4. -Dweston=disabled never builds it.
+# Only `meson setup` runs (no Swift build), so this takes seconds. "Cannot be found" is made
+# real with a pkg-config directory that holds only what libbezel needs.
+# Usage: tests/meson-shim/run.sh
+# Ends with "N passed, N failed"; exit status 0 only if nothing failed.
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+
+# setup NAME [meson args...]: configures meson-shim into $WORK/NAME; output in $WORK/NAME.log.
+setup() {
+	local name=$1; shift
+	meson setup "$WORK/$name" "$ROOT/meson-shim" "$@" >"$WORK/$name.log" 2>&1
+}
+
+# A pkg-config directory without libweston-10 or weston, but with what libbezel itself needs
+# (wayland-server, libinput, libudev) and what those require.
+PCDIR=$WORK/pkgconfig
+mkdir -p "$PCDIR"
+for pc in wayland-server libffi libinput libudev; do
+	cp "$(pkg-config --variable=pcfiledir $pc)/$pc.pc" "$PCDIR/" 2>/dev/null
+done
+
+if setup enabled -Dweston=enabled && grep -qE 'weston \(bezel-weston.so\) *: YES' "$WORK/enabled.log"; then
+	pass "-Dweston=enabled with weston installed configures bezel-weston.so"
+else
+	tail -20 "$WORK/enabled.log"
+	fail "-Dweston=enabled with weston installed"
+fi
+
+if PKG_CONFIG_LIBDIR=$PCDIR setup missing -Dweston=enabled; then
+	fail "-Dweston=enabled without libweston-10 should fail meson setup, but it succeeded"
+elif grep -q "libweston-10" "$WORK/missing.log"; then
+	pass "-Dweston=enabled without libweston-10 fails meson setup and names the dependency"
+else
+	tail -20 "$WORK/missing.log"
+	fail "-Dweston=enabled without libweston-10 failed for another reason"
+fi
+
+if PKG_CONFIG_LIBDIR=$PCDIR setup auto -Dweston=auto && grep -qE 'weston \(bezel-weston.so\) *: NO' "$WORK/auto.log"; then
+	pass "-Dweston=auto without libweston-10 configures, and the summary says the module is not built"
+else
+	tail -20 "$WORK/auto.log"
+	fail "-Dweston=auto without libweston-10"
+fi
+
+if setup disabled -Dweston=disabled && grep -qE 'weston \(bezel-weston.so\) *: NO' "$WORK/disabled.log"; then
+	pass "-Dweston=disabled does not build the module"
+else
+	tail -20 "$WORK/disabled.log"
+	fail "-Dweston=disabled"
+fi
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
