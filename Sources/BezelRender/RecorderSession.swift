@@ -153,6 +153,22 @@ struct RecorderSession {
         case .advance:
             router.advance(to: time)
             collect()
+        case .downOnOutput(let o, let id, let p):
+            // The drawing shows output 0 only: touches on other outputs are routed, not drawn.
+            router.touchDown(id: id, at: p, output: o, time: time)
+            collect()
+        case .removeOutput(let o):
+            if o == 0 {
+                for (_, i) in active {
+                    tracks[i].markers.append(TrackMarker(kind: .cancel, t: t, label: "output removed"))
+                }
+            }
+            router.removeOutput(o, time: time)
+            collect()
+            if o == 0 {
+                for (_, i) in active.sorted(by: { $0.value < $1.value }) { close(i, at: t, cancelled: true) }
+                active.removeAll()
+            }
         }
         current = nil
     }

@@ -12,6 +12,8 @@ public enum RenderRecorder {
     /// Records `scenario`.
     public static func record(_ scenario: Scenario) -> Recording {
         var session = RecorderSession(title: scenario.file, output: scenario.output, config: scenario.config)
+        // Further outputs are routed like the runner does; the drawing shows output 0.
+        for o in scenario.outputs { session.router.addOutput(o.id, origin: o.origin, geometry: o.geometry) }
         session.addSurfaces(scenario.surfaces.map {
             (name: $0.id, client: $0.client, rect: $0.rect, parent: $0.parent, deferred: $0.deferredEdges)
         })

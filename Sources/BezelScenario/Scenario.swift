@@ -19,9 +19,25 @@ public struct Scenario: Sendable {
         public var line: Int?
     }
 
+    /// An output besides output 0 (`outputs:`), at a position in the layout.
+    public struct Output: Sendable {
+        /// The output's id (not 0: output 0 is `output:`).
+        public var id: OutputID
+        /// Top-left corner in layout px.
+        public var origin: Point
+        /// Size in px and mm.
+        public var geometry: OutputGeometry
+        /// 1-based line of the entry.
+        public var line: Int?
+    }
+
     /// What a timeline entry does.
     public enum Action: Sendable {
         case down(id: Int32, position: Point)
+        /// A down on an output other than 0, at output-local coordinates.
+        case downOnOutput(output: OutputID, id: Int32, position: Point)
+        /// The output was unplugged (R8).
+        case removeOutput(OutputID)
         case motion(id: Int32, position: Point)
         case up(id: Int32)
         case cancel
@@ -46,8 +62,10 @@ public struct Scenario: Sendable {
         public var line: Int?
     }
 
-    /// The output geometry.
+    /// The geometry of output 0.
     public var output: OutputGeometry
+    /// Further outputs, in the layout coordinates surfaces are given in.
+    public var outputs: [Output] = []
     /// The configuration (defaults plus the file's `config`).
     public var config: SystemGestureConfig
     /// Surfaces, bottom-most first.

@@ -88,9 +88,11 @@ public enum ScenarioParser {
             var surfaces: [Scenario.Surface] = []
             var timeline: [Scenario.Entry] = []
             var expect: Expectation?
+            var outputs: [Scenario.Output] = []
             for (key, value) in try map(root, "scenario") {
                 switch key {
                 case "output": output = try outputGeometry(value)
+                case "outputs": outputs = try outputList(value)
                 case "config":
                     do { config = try SystemGestureConfig(parsing: value) } catch {
                         throw ScenarioError(file: file, line: error.line ?? value.line, reason: "config: \(error.key): \(error.reason)")
@@ -98,7 +100,7 @@ public enum ScenarioParser {
                 case "surfaces": surfaces = try surfaceList(value)
                 case "timeline": timeline = try entries(value)
                 case "expect": expect = try Expectation(parsing: value, file: file)
-                default: throw fail(value, "unknown top-level key '\(key)' (output, config, surfaces, timeline, expect)")
+                default: throw fail(value, "unknown top-level key '\(key)' (output, outputs, config, surfaces, timeline, expect)")
                 }
             }
             // Names must resolve before anything runs, so a typo is a malformed file, not a no-op.
@@ -117,10 +119,45 @@ public enum ScenarioParser {
                 switch e.action {
                 case .deferEdges(let s, _), .policy(let s, _), .remove(let s), .move(let s, _):
                     guard known.contains(s) else { throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown surface '\(s)'") }
+                case .downOnOutput(let o, _, _), .removeOutput(let o):
+                    guard o == 0 || outputs.contains(where: { $0.id == o }) else {
+                        throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown output \(o) (declare it under 'outputs')")
+                    }
                 default: break
                 }
             }
-            return Scenario(output: output, config: config, surfaces: surfaces, timeline: timeline, expect: expect, file: file)
+            var scenario = Scenario(output: output, config: config, surfaces: surfaces, timeline: timeline, expect: expect, file: file)
+            scenario.outputs = outputs
+            return scenario
+        }
+
+        /// `outputs: [ { id: 1, x: 1080, y: 0, width: .., height: .., width_mm: .., height_mm: .. } ]`
+        func outputList(_ node: ConfigNode) throws(ScenarioError) -> [Scenario.Output] {
+            var result: [Scenario.Output] = []
+            for item in try list(node, "outputs") {
+                var id: OutputID?, x = 0.0, y = 0.0
+                var size: [(key: String, value: ConfigNode)] = []
+                for (k, v) in try map(item, "outputs entry") {
+                    switch k {
+                    case "id":
+                        let n = try number(v, "outputs.id")
+                        guard n == n.rounded(), n >= 1, n <= Double(UInt32.max) else {
+                            throw fail(v, "outputs.id: expected an integer from 1 (0 is 'output')")
+                        }
+                        id = OutputID(n)
+                    case "x", "y":
+                        let n = try number(v, "outputs.\(k)")
+                        guard n.isFinite, n.magnitude <= 16_777_216 else { throw fail(v, "outputs.\(k): out of range") }
+                        if k == "x" { x = n } else { y = n }
+                    default: size.append((k, v))
+                    }
+                }
+                guard let id else { throw fail(item, "outputs entry: missing 'id'") }
+                guard !result.contains(where: { $0.id == id }) else { throw fail(item, "outputs: duplicate id \(id)") }
+                let geometry = try outputGeometry(ConfigNode(.map(size), line: item.line))
+                result.append(.init(id: id, origin: Point(x: x, y: y), geometry: geometry, line: item.line))
+            }
+            return result
         }
 
         func outputGeometry(_ node: ConfigNode) throws(ScenarioError) -> OutputGeometry {
@@ -189,7 +226,7 @@ public enum ScenarioParser {
                     action = try self.action(k, v)
                 }
                 guard let t else { throw fail(item, "timeline entry: missing 't'") }
-                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, advance)") }
+                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, advance)") }
                 result.append(.init(t: t, action: action, line: item.line))
             }
             return result
@@ -217,10 +254,20 @@ public enum ScenarioParser {
         func action(_ key: String, _ v: ConfigNode) throws(ScenarioError) -> Scenario.Action {
             switch key {
             case "down", "motion":
-                let f = try fields(v, key, allowed: ["id", "x", "y"])
+                let f = try fields(v, key, allowed: key == "down" ? ["id", "x", "y", "output"] : ["id", "x", "y"])
                 let id = try touchID(try required(f, "id", key, v), "\(key).id")
                 let p = try point(f, key, v)
+                if let o = f["output"] {
+                    let n = try number(o, "down.output")
+                    guard n == n.rounded(), n >= 0, n <= Double(UInt32.max) else { throw fail(o, "down.output: expected an output id") }
+                    if n != 0 { return .downOnOutput(output: OutputID(n), id: id, position: p) }
+                }
                 return key == "down" ? .down(id: id, position: p) : .motion(id: id, position: p)
+            case "remove_output":
+                let f = try fields(v, key, allowed: ["output"])
+                let n = try number(try required(f, "output", key, v), "remove_output.output")
+                guard n == n.rounded(), n >= 0, n <= Double(UInt32.max) else { throw fail(v, "remove_output.output: expected an output id") }
+                return .removeOutput(OutputID(n))
             case "up":
                 let f = try fields(v, key, allowed: ["id"])
                 return .up(id: try touchID(try required(f, "id", key, v), "up.id"))
@@ -251,7 +298,7 @@ public enum ScenarioParser {
                 _ = try fields(v, key, allowed: [])
                 return .advance
             default:
-                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, advance)")
+                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, advance)")
             }
         }
     }

@@ -30,6 +30,7 @@ public enum ScenarioRunner {
         init(scenario: Scenario, logger: Logger) {
             self.scenario = scenario
             self.router = SystemGestureRouter(output: scenario.output, config: scenario.config, logger: logger)
+            for o in scenario.outputs { router.addOutput(o.id, origin: o.origin, geometry: o.geometry) }
         }
 
         mutating func run() -> [OutputLine] {
@@ -74,6 +75,13 @@ public enum ScenarioRunner {
             case .down(let id, let p):
                 router.touchDown(id: id, at: p, time: time)
                 inputDown.insert(id)
+            case .downOnOutput(let o, let id, let p):
+                router.touchDown(id: id, at: p, output: o, time: time)
+                inputDown.insert(id)
+            case .removeOutput(let o):
+                router.removeOutput(o, time: time)
+                // Its touches are over on the router's side; their sequences have ended.
+                inputDown = inputDown.filter { router.isTouchDown($0) }
             case .motion(let id, let p): router.touchMotion(id: id, at: p, time: time)
             case .up(let id):
                 router.touchUp(id: id, time: time)
@@ -104,15 +112,32 @@ public enum ScenarioRunner {
 
         mutating func collect(endOfBatch: Bool = true) {
             let gestures = scenario.config.gestures, surfaces = surfaceName, clients = clientName
+            let severalOutputs = !scenario.outputs.isEmpty
             var batch: [OutputLine] = []
             var checker = self.checker
             router.drain { output in
                 checker.observe(output)
-                batch.append(Self.line(output, gestures: gestures, surface: surfaces, client: clients))
+                var line = Self.line(output, gestures: gestures, surface: surfaces, client: clients)
+                // With several outputs, system and affordance lines name theirs.
+                if severalOutputs, Self.happensOnAnOutput(output.event) {
+                    line.fields.append(("output", .number(Double(output.output))))
+                }
+                batch.append(line)
             }
             if endOfBatch { checker.endBatch(at: router.now) }
             self.checker = checker
             lines += batch
+        }
+
+        /// System gesture and affordance events happen on an output; the others on a client.
+        static func happensOnAnOutput(_ event: RouterEvent) -> Bool {
+            switch event {
+            case .systemBegan, .systemChanged, .systemEnded, .systemCancelled, .systemFailed,
+                 .affordanceShown, .affordanceHidden:
+                return true
+            default:
+                return false
+            }
         }
 
         static func line(_ o: RouterOutput, gestures: [GestureSpec],

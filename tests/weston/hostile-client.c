@@ -195,7 +195,8 @@ static bool flush_all(void)
 {
 	struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLOUT };
 	while (wl_display_flush(display) < 0) {
-		if (errno != EAGAIN)
+		/* a connection already in error reports its error's errno, possibly EAGAIN */
+		if (errno != EAGAIN || wl_display_get_error(display))
 			return false;
 		if (poll(&pfd, 1, 5000) <= 0)
 			return false;

@@ -91,7 +91,8 @@ static void flush_or_die(void)
 {
 	struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLOUT };
 	while (wl_display_flush(display) < 0) {
-		if (errno != EAGAIN || poll(&pfd, 1, 60000) <= 0) {
+		/* a connection already in error reports its error's errno, possibly EAGAIN */
+		if (errno != EAGAIN || wl_display_get_error(display) || poll(&pfd, 1, 60000) <= 0) {
 			fprintf(stderr, "connection lost while sending (%s)\n", strerror(errno));
 			exit(1);
 		}
@@ -120,8 +121,11 @@ static struct wl_buffer *make_buffer(int w, int h)
 	return b;
 }
 
-/* Requests per batch before the socket is flushed (libwayland's buffer holds 4 KiB). */
+/* Objects per batch before the socket is flushed: libwayland-client's buffer holds 4 KiB and
+ * a full buffer that cannot be written at once is a fatal error, so a batch stays well below
+ * (a toplevel takes about 80 bytes of requests, a plain surface 20). */
 #define BATCH 100
+#define TOPLEVEL_BATCH 20
 
 /* ---- toplevels ---- */
 
@@ -159,7 +163,7 @@ static struct toplevel *map_toplevels(int n)
 		t[i].tl = xdg_surface_get_toplevel(t[i].xs);
 		xdg_toplevel_add_listener(t[i].tl, &tl_listener, &t[i]);
 		wl_surface_commit(t[i].surface);
-		if (i % BATCH == BATCH - 1)
+		if (i % TOPLEVEL_BATCH == TOPLEVEL_BATCH - 1)
 			flush_or_die();
 	}
 	roundtrip_or_die();
@@ -170,7 +174,7 @@ static struct toplevel *map_toplevels(int n)
 		wl_surface_attach(t[i].surface, buf, 0, 0);
 		wl_surface_damage(t[i].surface, 0, 0, 64, 64);
 		wl_surface_commit(t[i].surface);
-		if (i % BATCH == BATCH - 1)
+		if (i % TOPLEVEL_BATCH == TOPLEVEL_BATCH - 1)
 			flush_or_die();
 	}
 	roundtrip_or_die();

@@ -126,13 +126,15 @@ idle_case() {
 	idle-time=0
 	[bezel]
 	log-level=warning
-	touch-device=$NODE
-	touch-device-open=sigusr2
 	output-width-mm=68
 	output-height-mm=121
 	event-log=$DIR/events.log
+	[bezel-rig]
+	touch-device=$NODE
+	touch-device-open=sigusr2
+	event-log=$DIR/events.log
 	EOF
-	if ! start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so" "$SOCK"; then
+	if ! start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so,$OUT/bezel-weston-rig.so" "$SOCK"; then
 		kill -TERM "$WESTON_PID" 2>/dev/null
 		wait "$WPID" 2>/dev/null
 		return 1

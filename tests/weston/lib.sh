@@ -61,12 +61,12 @@ start_umockdev_weston() {
 	WESTON_PID=$(cat "$dir/weston.pid" 2>/dev/null)
 	# The socket file appears at bind(), a moment before listen(): a client connecting in
 	# between is refused. weston loads modules after both, so the module's first log line
-	# means clients can connect. The module installs its SIGUSR2 handler after that line
-	# (SIGUSR2 would kill weston before), and logs "opens on SIGUSR2" once it has.
+	# means clients can connect. The test rig installs its SIGUSR2 handler after that line
+	# (SIGUSR2 would kill weston before), and logs "... open on SIGUSR2" once it has.
 	[ -S "$XDG_RUNTIME_DIR/$sock" ] &&
 		wait_for "$dir/weston.log" "bezel: libbezel .* loaded" 1 "$timeout" || return 1
 	if grep -q '^touch-device-open=sigusr2' "$dir/weston.ini" 2>/dev/null; then
-		wait_for "$dir/weston.log" "opens on SIGUSR2" 1 "$timeout"
+		wait_for "$dir/weston.log" "open.* on SIGUSR2" 1 "$timeout"
 	fi
 }
 

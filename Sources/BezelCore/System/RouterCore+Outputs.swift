@@ -74,6 +74,12 @@ extension RouterCore {
         return true
     }
 
+    /// Whether touch `id` is down (on any output).
+    func isTouchDown(_ id: Int32) -> Bool {
+        for i in slots.indices where slots[i].active && slots[i].id == id { return true }
+        return false
+    }
+
     /// The ids of the outputs, in the order they were added.
     var outputIDs: [OutputID] { outputs.entries.map(\.id) }
 

@@ -37,6 +37,9 @@ extension SystemGestureRouter {
         core.removeOutput(id, time: time)
     }
 
+    /// Whether touch `id` is down (on any output): its down was taken and it has not ended.
+    public func isTouchDown(_ id: Int32) -> Bool { core.isTouchDown(id) }
+
     /// A finger touched down on `output` at output-local `position`. Edge zones and
     /// millimetres are that output's; `target` says how the surface under it is found
     /// (hit-testing happens at the output's origin plus `position`).

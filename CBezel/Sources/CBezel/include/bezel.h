@@ -566,7 +566,12 @@ int bezel_touch_motion(struct bezel_plugin *plugin, int32_t id, double x, double
 int bezel_touch_up(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec);
 /** The end of one input frame (LIBINPUT_EVENT_TOUCH_FRAME). */
 int bezel_touch_frame(struct bezel_plugin *plugin, uint32_t time_msec);
-/** The device cancelled every touch (LIBINPUT_EVENT_TOUCH_CANCEL, device removal). */
+/**
+ * The device cancelled every touch (LIBINPUT_EVENT_TOUCH_CANCEL, device removal), on every
+ * output (R8): running gestures report cancelled, candidates fail `cancelled`, held events are
+ * dropped and every client with touches gets touch_cancel. To cancel only what one output
+ * carried, see bezel_output_remove.
+ */
 int bezel_touch_cancel(struct bezel_plugin *plugin, uint32_t time_msec);
 
 /**
