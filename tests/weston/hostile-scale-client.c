@@ -126,6 +126,9 @@ static struct wl_buffer *make_buffer(int w, int h)
  * (a toplevel takes about 80 bytes of requests, a plain surface 20). */
 #define BATCH 100
 #define TOPLEVEL_BATCH 20
+/* weston answers each toplevel with configure events; libwayland-server disconnects a client
+ * whose events it cannot write, so the client reads them every so many toplevels. */
+#define READ_EVERY 200
 
 /* ---- toplevels ---- */
 
@@ -165,6 +168,8 @@ static struct toplevel *map_toplevels(int n)
 		wl_surface_commit(t[i].surface);
 		if (i % TOPLEVEL_BATCH == TOPLEVEL_BATCH - 1)
 			flush_or_die();
+		if (i % READ_EVERY == READ_EVERY - 1)
+			roundtrip_or_die();
 	}
 	roundtrip_or_die();
 	for (int i = 0; i < n; i++) {
@@ -176,6 +181,8 @@ static struct toplevel *map_toplevels(int n)
 		wl_surface_commit(t[i].surface);
 		if (i % TOPLEVEL_BATCH == TOPLEVEL_BATCH - 1)
 			flush_or_die();
+		if (i % READ_EVERY == READ_EVERY - 1)
+			roundtrip_or_die();
 	}
 	roundtrip_or_die();
 	return t;
