@@ -77,7 +77,8 @@ let package = Package(
         ]),
 
         .testTarget(name: "BezelCoreTests", dependencies: ["BezelCore"]),
-        .testTarget(name: "BezelInputTests", dependencies: ["BezelInput", "BezelCore", "BezelInputProbe"]),
+        .testTarget(name: "BezelInputTests", dependencies: ["BezelInput", "BezelCore", "BezelInputProbe"],
+                    exclude: ["Fixtures"]),   // recordings read at run time through #filePath
         .testTarget(name: "BezelScenarioTests", dependencies: ["BezelScenario", "BezelCore"]),
         .testTarget(name: "BezelRenderTests", dependencies: ["BezelRender", "BezelScenario", "BezelCore"]),
         .testTarget(name: "BezelWaylandTests", dependencies: ["BezelWayland", "BezelCore"]),

@@ -15,6 +15,9 @@
  *                                          baselines only; env BEZEL_WESTON_INTERCEPT=0)
  *   event-log=PATH                         one line per event, for tests (env
  *                                          BEZEL_WESTON_EVENT_LOG)
+ *   touch-device=, touch-device-open=, seat=
+ *                                          the test rig's keys (bezel-weston-rig.so reads them
+ *                                          from [bezel-rig], or from here); not gesture settings
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -28,6 +31,8 @@
 static const char *const module_keys[] = {
 	"log-level", "output-width-mm", "output-height-mm", "lock-detect", "defer-policy",
 	"panels", "intercept", "event-log",
+	/* the test rig's, when written under [bezel] */
+	"touch-device", "touch-device-open", "seat",
 };
 
 static bool is_module_key(const char *key)

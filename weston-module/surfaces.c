@@ -5,7 +5,7 @@
  * from the top and the views of each layer in their stacking order (a view's subsurfaces above
  * or below it as their stacking list says), whose surface's input region (and scissor) holds
  * the point. That is how weston_compositor_pick_view decides, and so weston's own touch focus.
- * The module walks that order itself at each touch-down (pick_view below) rather than calling
+ * The module walks that order itself at each touch-down (bw_pick_view below) rather than calling
  * weston_compositor_pick_view, because weston reads a copy of the order that it rebuilds only
  * at repaint: a window mapped or raised a moment ago is not in it yet, and a touch that comes
  * first would go to what was under the finger one frame earlier. The picked surface is named
@@ -69,14 +69,16 @@ static bool takes_no_input(struct weston_surface *s)
 
 static void update(struct bw *bw, struct bw_surface *bs);
 
-/* A main surface was just added: its subsurfaces that committed before it can follow. */
-static void add_pending_children(struct bw *bw, struct bw_surface *parent)
+/* A surface was just added: its subsurfaces (and theirs) that were mapped before it follow.
+ * The surface's own stacking list holds them, the surface itself among them. */
+static void add_pending_children(struct bw *bw, struct weston_surface *parent)
 {
-	struct bw_surface *bs;
-	wl_list_for_each(bs, &bw->surfaces, link)
-		if (!bs->added && bs != parent &&
-		    weston_surface_get_main_surface(bs->surface) == parent->surface)
-			update(bw, bs);
+	struct weston_subsurface *sub;
+	wl_list_for_each(sub, &parent->subsurface_list, parent_link) {
+		struct bw_surface *child = sub->surface == parent ? NULL : find(bw, sub->surface);
+		if (child && !child->added)
+			update(bw, child);
+	}
 }
 
 /* Brings the plugin's record of one surface in line with weston's. */
@@ -111,8 +113,7 @@ static void update(struct bw *bw, struct bw_surface *bs)
 		bs->policy = BEZEL_EDGE_ALL; /* the plugin's default */
 		bw_evlog(bw, "surface add %.0f,%.0f %.0fx%.0f", x, y, w, h);
 		bw_surface_update_policy(bw, bs);
-		if (!parent)
-			add_pending_children(bw, bs);
+		add_pending_children(bw, s);
 		return;
 	}
 	if (bs->hidden) {

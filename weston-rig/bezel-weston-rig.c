@@ -12,7 +12,8 @@
  * would: weston picks the focus, runs its bindings, and calls the seat's touch grab, where
  * bezel-weston.so (or any other grab, such as a drag) takes them. The rig uses no plugin.
  *
- * [bezel-rig] keys (weston.ini):
+ * [bezel-rig] keys (weston.ini; touch-device, touch-device-open and seat are also read from
+ * [bezel] when [bezel-rig] does not give them, as earlier versions had them there):
  *   touch-device=NODE[@OUTPUT][,NODE[@OUTPUT]...]
  *                       touchscreens to open, each mapped onto a weston output by name
  *                       (default: the first output); env BEZEL_WESTON_TOUCH_DEVICE overrides
@@ -369,6 +370,17 @@ static void parse_devices(struct rig *rig, const char *list)
 	free(copy);
 }
 
+/* [bezel-rig] KEY, else [bezel] KEY (where earlier versions had it), else `dflt`. */
+static char *rig_key(struct weston_config_section *rig, struct weston_config_section *bezel,
+		     const char *key, const char *dflt)
+{
+	char *value = NULL;
+	weston_config_section_get_string(rig, key, &value, NULL);
+	if (!value)
+		weston_config_section_get_string(bezel, key, &value, dflt);
+	return value;
+}
+
 static char *env_or(const char *name, char *value)
 {
 	const char *env = getenv(name);
@@ -390,9 +402,11 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	struct weston_config_section *sec =
 		config ? weston_config_get_section(config, "bezel-rig", NULL, NULL) : NULL;
 	char *devices = NULL, *open_when = NULL, *seat_name = NULL, *event_log = NULL;
-	weston_config_section_get_string(sec, "touch-device", &devices, NULL);
-	weston_config_section_get_string(sec, "touch-device-open", &open_when, "start");
-	weston_config_section_get_string(sec, "seat", &seat_name, "bezel");
+	struct weston_config_section *bezel =
+		config ? weston_config_get_section(config, "bezel", NULL, NULL) : NULL;
+	devices = rig_key(sec, bezel, "touch-device", NULL);
+	open_when = rig_key(sec, bezel, "touch-device-open", "start");
+	seat_name = rig_key(sec, bezel, "seat", "bezel");
 	weston_config_section_get_string(sec, "event-log", &event_log, NULL);
 	weston_config_section_get_string(sec, "unplug-output", &rig->unplug_output, NULL);
 	weston_config_section_get_int(sec, "unplug-after-motions", &rig->unplug_after, 0);

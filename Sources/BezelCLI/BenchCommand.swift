@@ -31,7 +31,8 @@ struct BenchCommand: ParsableCommand {
         let workload: BenchmarkWorkload
         if let stream {
             let text: String
-            do { text = try readTextFile(stream) } catch {
+            // A stream is not YAML: it may be far larger than a scenario, but not endless.
+            do { text = try readTextFile(stream, maximumBytes: 512 << 20) } catch {
                 printError("\(stream): \(error)")
                 throw ExitCode(2)
             }

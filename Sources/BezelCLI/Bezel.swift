@@ -6,7 +6,8 @@ struct Bezel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bezel",
         abstract: "System edge gestures for Wayland compositors: scenarios, benchmarks and tools.",
-        subcommands: [ScenarioCommand.self, ReplayCommand.self, BenchCommand.self, RenderCommand.self]
+        subcommands: [ScenarioCommand.self, ReplayCommand.self, BenchCommand.self, RenderCommand.self,
+                      SurfaceBenchCommand.self]
     )
 
     /// Runs the command. Argument errors exit with status 2, as a malformed file does

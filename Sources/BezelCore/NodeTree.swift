@@ -24,22 +24,24 @@ public struct NodeTree: Sendable {
         public var description: String { "node#\(index).\(generation)" }
     }
 
+    /// One node. The fields the hit-test reads for every sibling it passes come first, so that
+    /// they share a cache line: its cost per surface is mostly memory traffic.
     struct Node: Sendable {
         var rect: Rect
+        var lastChild: Int32 = -1      // topmost child
+        var prevSibling: Int32 = -1    // next one down in stacking order
+        var enabled = true
+        var hidden = false
         /// The input region: `regionCount` surface-local rects from `regionStart` in
         /// `regionRects`, or the whole rect when `regionStart` is -1 (NodeTree+InputRegion).
         var regionStart: Int32 = -1
         var regionCount: Int32 = 0
         var regionCapacity: Int32 = 0
         var parent: Int32
-        var lastChild: Int32 = -1      // topmost child
-        var prevSibling: Int32 = -1    // next one down in stacking order
         var nextSibling: Int32 = -1    // next one up in stacking order
         var firstChild: Int32 = -1     // bottom-most child
         var generation: UInt32
         var alive: Bool
-        var enabled = true
-        var hidden = false
         var depth: Int32
         var tag: Int32
     }

@@ -35,6 +35,33 @@ struct MalformedScenarioTests {
         #expect(e?.reason.contains("unknown event 'tap'") == true)
     }
 
+    @Test("§8 move: an unknown surface or a bad rect names the entry's line")
+    func badMove() {
+        let unknown = error("""
+        surfaces:
+          - { id: app, rect: [0, 0, 100, 100] }
+        timeline:
+          - { t: 5, move: { surface: ghost, rect: [0, 0, 10, 10] } }
+        """)
+        #expect(unknown?.line == 4)
+        #expect(unknown?.reason.contains("unknown surface 'ghost'") == true)
+        let shortRect = error("""
+        surfaces:
+          - { id: app, rect: [0, 0, 100, 100] }
+        timeline:
+          - { t: 5, move: { surface: app, rect: [0, 0, 10] } }
+        """)
+        #expect(shortRect?.line == 4)
+        #expect(shortRect?.reason.contains("move.rect: expected [x, y, width, height]") == true)
+        let noRect = error("""
+        surfaces:
+          - { id: app, rect: [0, 0, 100, 100] }
+        timeline:
+          - { t: 5, move: { surface: app } }
+        """)
+        #expect(noRect?.reason.contains("move: missing 'rect'") == true)
+    }
+
     @Test("A wrong type in config names the key (4.4)")
     func configWrongType() {
         let e = error("""

@@ -10,7 +10,8 @@
  * No socket and no client process: one in-process wl_client on a socketpair owns the
  * wl_surface resources, as in configure-test.c. Three ways the chain goes away are tried:
  * bezel_surface_remove on its top, the top's wl_surface resource destroyed, and the whole
- * client destroyed (every resource, in id order). Prints how long each step took.
+ * client destroyed (every resource, in id order). Then as many top-level surfaces are added and
+ * removed one by one. Prints how long each step took.
  *
  * Usage: deep-chain-test [DEPTH]   (default 300000)
  * Prints one "ok ..." or "FAIL ..." line per check; exits 0 when every check passed.
@@ -162,9 +163,33 @@ int main(int argc, char **argv)
 	t1 = seconds();
 	CHECK(tap() == NULL, "the client is destroyed with its %ld surfaces (%.3f s)", depth, t1 - t0);
 
+	/* 4. Wide instead of deep: as many top-level surfaces of a second client, removed one by
+	 * one. Each removal costs the removed surface only, so the total grows linearly (a scan of
+	 * every surface per removal made it quadratic). */
+	struct wl_client *wide = wl_client_create(display, fds[1]);
+	long flat = 0;
+	t0 = seconds();
+	for (long i = 0; wide != NULL && i < depth; i++) {
+		chain[i] = wl_resource_create(wide, &wl_surface_interface, 4, 0);
+		double x = (double)(i % 100) * 10, y = (double)(i / 100 % 100) * 10;
+		if (chain[i] == NULL || bezel_surface_add(plugin, chain[i], NULL, x, y, 10, 10) != BEZEL_OK)
+			break;
+		flat++;
+	}
+	t1 = seconds();
+	CHECK(flat == depth, "%ld top-level surfaces are added (%.2f us each)", flat, (t1 - t0) * 1e6 / (double)depth);
+	long removed = 0;
+	t0 = seconds();
+	for (long i = 0; i < flat; i++)
+		removed += bezel_surface_remove(plugin, chain[i]) == BEZEL_OK;
+	t1 = seconds();
+	CHECK(removed == flat, "and removed one by one (%.2f us each, %.3f s in all)",
+	      (t1 - t0) * 1e6 / (double)(flat > 0 ? flat : 1), t1 - t0);
+	if (wide != NULL)
+		wl_client_destroy(wide);
+
 	CHECK(bezel_plugin_destroy(plugin) == BEZEL_OK, "plugin destroyed");
 	wl_display_destroy(display);
-	close(fds[1]);
 	free(chain);
 	return failures == 0 ? 0 : 1;
 }

@@ -21,6 +21,10 @@
  *   --windowed            do not ask for full screen (the shell decides; 1080x1920 unless
  *                         configured otherwise)
  *   --app-id ID           the toplevel's app_id (kiosk-shell places apps on outputs by it)
+ *   --subsurface          a 400x400 subsurface at (340, 760), above the window
+ *   --lower-after MS      MS milliseconds after "ready", restack that subsurface below the
+ *                         window (wl_subsurface.place_below, then a commit of the window);
+ *                         prints "subsurface-lowered"
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -53,6 +57,9 @@ static struct xdg_surface *main_xdg;
 static int32_t width, height;
 static bool configured, want_drag, dragging, want_popup;
 static struct wl_surface *popup_surface;
+static struct wl_subcompositor *subcompositor;
+static struct wl_surface *sub_surface;
+static struct wl_subsurface *subsurface;
 
 static struct wl_buffer *make_buffer(int w, int h);
 
@@ -146,7 +153,7 @@ static void t_down(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, 
 {
 	(void)d; (void)t;
 	out("down id=%d x=%.1f y=%.1f time=%u", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
-	out("on %s", s && s == popup_surface ? "popup" : "main");
+	out("on %s", s && s == popup_surface ? "popup" : s && s == sub_surface ? "sub" : "main");
 	if (want_popup) {
 		want_popup = false;
 		open_popup(serial, x, y);
@@ -202,6 +209,8 @@ static void reg_global(void *d, struct wl_registry *r, uint32_t name, const char
 	(void)d;
 	if (!strcmp(iface, wl_compositor_interface.name))
 		compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
+	else if (!strcmp(iface, wl_subcompositor_interface.name))
+		subcompositor = wl_registry_bind(r, name, &wl_subcompositor_interface, 1);
 	else if (!strcmp(iface, wl_shm_interface.name))
 		shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
 	else if (!strcmp(iface, wl_seat_interface.name) && !seat) {
@@ -241,6 +250,8 @@ int main(int argc, char **argv)
 	uint32_t edges = 0;
 	bool object = true, windowed = false;
 	const char *app_id = NULL;
+	int lower_after_ms = -1;
+	bool with_subsurface = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--edges") && i + 1 < argc)
 			edges = (uint32_t)strtoul(argv[++i], NULL, 0);
@@ -254,9 +265,13 @@ int main(int argc, char **argv)
 			windowed = true;
 		else if (!strcmp(argv[i], "--app-id") && i + 1 < argc)
 			app_id = argv[++i];
+		else if (!strcmp(argv[i], "--subsurface"))
+			with_subsurface = true;
+		else if (!strcmp(argv[i], "--lower-after") && i + 1 < argc)
+			lower_after_ms = atoi(argv[++i]);
 		else {
 			fprintf(stderr, "usage: %s [--edges N] [--no-gesture-object] [--drag] [--popup] "
-				"[--windowed] [--app-id ID]\n", argv[0]);
+				"[--windowed] [--app-id ID] [--subsurface] [--lower-after MS]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -305,12 +320,57 @@ int main(int argc, char **argv)
 		fprintf(stderr, "no buffer\n");
 		return 1;
 	}
+	if (with_subsurface && subcompositor) {
+		/* Synchronized: its state applies with the window's next commit, below. */
+		sub_surface = wl_compositor_create_surface(compositor);
+		subsurface = wl_subcompositor_get_subsurface(subcompositor, sub_surface, surface);
+		wl_subsurface_set_position(subsurface, 340, 760);
+		struct wl_buffer *sb = make_buffer(400, 400);
+		if (sb) {
+			wl_surface_attach(sub_surface, sb, 0, 0);
+			wl_surface_damage(sub_surface, 0, 0, 400, 400);
+		}
+		wl_surface_commit(sub_surface);
+	}
 	wl_surface_attach(surface, buffer, 0, 0);
 	wl_surface_damage(surface, 0, 0, width, height);
 	wl_surface_commit(surface);
 	wl_display_roundtrip(display); /* the compositor has processed the commit */
 	out("ready %dx%d", width, height);
-	while (wl_display_dispatch(display) >= 0)
-		;
-	return 0;
+	if (lower_after_ms < 0 || !subsurface) {
+		while (wl_display_dispatch(display) >= 0)
+			;
+		return 0;
+	}
+	/* Dispatch with a deadline: the usual prepare_read / poll / read_events loop. */
+	struct timespec start, now;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	bool asked = false;
+	for (;;) {
+		while (wl_display_prepare_read(display) != 0)
+			if (wl_display_dispatch_pending(display) < 0)
+				return 0;
+		wl_display_flush(display);
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+		int timeout = asked ? -1 : (int)(elapsed >= lower_after_ms ? 0 : lower_after_ms - elapsed);
+		struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLIN };
+		if (poll(&pfd, 1, timeout) > 0) {
+			if (wl_display_read_events(display) < 0)
+				return 0;
+		} else {
+			wl_display_cancel_read(display);
+		}
+		if (wl_display_dispatch_pending(display) < 0)
+			return 0;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+		if (!asked && elapsed >= lower_after_ms) {
+			asked = true;
+			wl_subsurface_place_below(subsurface, surface);
+			wl_surface_commit(surface);
+			wl_display_flush(display);
+			out("subsurface-lowered");
+		}
+	}
 }

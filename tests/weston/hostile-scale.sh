@@ -134,7 +134,7 @@ idle_case() {
 	touch-device-open=sigusr2
 	event-log=$DIR/events.log
 	EOF
-	if ! start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so,$OUT/bezel-weston-rig.so" "$SOCK"; then
+	if ! start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules "$OUT")" "$SOCK"; then
 		kill -TERM "$WESTON_PID" 2>/dev/null
 		wait "$WPID" 2>/dev/null
 		return 1

@@ -127,7 +127,7 @@ stop_all() {
 	done
 }
 
-if ! start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so,$OUT/bezel-weston-rig.so" "$SOCK"; then
+if ! start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules "$OUT")" "$SOCK"; then
 	stop_all
 	fail "headless weston did not start (see $DIR)"
 	finish

@@ -6,6 +6,25 @@
 # Needs: python3, umockdev-run, weston 10, bezel-input-probe (swift build --product
 # bezel-input-probe) and the LD_PRELOAD shim of tools/umockdev-preload.
 
+# build_weston_modules ROOT BIN OUT: compiles the product module (weston-module/*.c) into
+# OUT/bezel-weston.so and the test rig (weston-rig/*.c) into OUT/bezel-weston-rig.so, against
+# BIN/libBezelPlugin.so, with -Werror. Tests load both: --modules="$(weston_modules OUT)".
+# DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
+build_weston_modules() {
+	local root=$1 bin=$2 out=$3 flags="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4 -shared -fPIC"
+	local inc=$root/CBezel/Sources/CBezel/include
+	# shellcheck disable=SC2086 # flags and pkg-config output are lists
+	cc $flags -o "$out/bezel-weston.so" "$root"/weston-module/*.c -I"$inc" \
+		$(pkg-config --cflags --libs libweston-10 libweston-desktop-10 weston wayland-server) \
+		-L"$bin" -lBezelPlugin -Wl,-rpath,"$bin" &&
+		cc $flags -o "$out/bezel-weston-rig.so" "$root"/weston-rig/*.c -I"$inc" \
+			$(pkg-config --cflags --libs libweston-10 weston wayland-server) \
+			-L"$bin" -lBezelPlugin -Wl,-rpath,"$bin"
+}
+
+# weston_modules OUT: the --modules value for the module and the rig built by build_weston_modules
+weston_modules() { echo "$1/bezel-weston.so,$1/bezel-weston-rig.so"; }
+
 # wait_for FILE PATTERN [COUNT] [TIMEOUT_S]: polls FILE until PATTERN (grep regex) matches
 # COUNT lines. Files are the only signal these moments give (a socket appears, a client prints
 # "ready", the module logs an event), so they are polled; nothing waits for a fixed time.

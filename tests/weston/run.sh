@@ -79,13 +79,9 @@ wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
 wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
 # DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4"
+. "$ROOT/tests/weston/lib.sh"
 # The product module (weston-module/*.c) and the test rig (weston-rig/), as two modules.
-if cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston.so" "$ROOT"/weston-module/*.c -I"$INC" \
-	$(pkg-config --cflags --libs libweston-10 libweston-desktop-10 weston wayland-server) \
-	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
-	cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston-rig.so" "$ROOT"/weston-rig/*.c -I"$INC" \
-		$(pkg-config --cflags --libs libweston-10 weston wayland-server) \
-		-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+if build_weston_modules "$ROOT" "$BIN" "$OUT" &&
 	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
 		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
 		$(pkg-config --cflags --libs wayland-client) &&
@@ -119,8 +115,6 @@ export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
-
-. "$ROOT/tests/weston/lib.sh"
 
 # --valgrind: every weston below runs under memcheck; each stop checks its log.
 if [ "$VALGRIND" = 1 ]; then
@@ -163,7 +157,7 @@ start_weston() {
 	EOF
 	SOCK=bezel-$name
 	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
-	start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so,$OUT/bezel-weston-rig.so" "$SOCK" ${EXTRA_ARGS:-}
+	start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules "$OUT")" "$SOCK" ${EXTRA_ARGS:-}
 }
 
 # start_client LABEL CMD...: starts a client on the current weston; sets CPID_<LABEL>
@@ -446,6 +440,25 @@ if want stack-popup; then
 	fi
 fi
 
+# A restack without a new map: a window with a subsurface in the middle, above it; 1.5 s after
+# it is ready the client puts the subsurface below the window (wl_subsurface.place_below and a
+# commit). Taps in the middle every 300 ms go to the subsurface (at its local 200,200) until
+# the restack, and to the window (540,960) after it: the hit-test follows weston's current order.
+if want stack-popup && REALTIME=1 play stack-restack stack " ready" "$TOUCH_CLIENT" --subsurface --lower-after 1500; then
+	c=$DIR/c.out
+	lowered=$(grep -m1 "subsurface-lowered" "$c" | cut -d' ' -f1)
+	last_sub=$(grep -B1 " on sub" "$c" | grep " down id=0 x=200.0 y=200.0" | tail -1 | cut -d' ' -f1)
+	first_main=$(grep -B1 " on main" "$c" | grep " down id=0 x=540.0 y=960.0" | head -1 | cut -d' ' -f1)
+	nsub=$(count "$c" " on sub") nmain=$(count "$c" " on main")
+	if [ -n "$lowered" ] && [ -n "$last_sub" ] && [ -n "$first_main" ] && [ "$last_sub" -lt "$lowered" ] &&
+		[ "$lowered" -lt "$first_main" ] && [ "$nsub" -ge 2 ] && [ "$nmain" -ge 2 ] &&
+		[ $((nsub + nmain)) = "$CONTACTS" ] && [ "$(count "$c" ' up id=0')" = "$CONTACTS" ]; then
+		pass "stacking follows a restack without a map: taps hit the subsurface ($nsub) until it is placed below its window, then the window ($nmain)"
+	else
+		fail "stacking after a subsurface restack (see $DIR)"
+	fi
+fi
+
 # ---- 10. R6: a lock in the middle of a swipe ----
 # A full-screen client defers the bottom edge and swipes up from it; in the middle of the
 # swipe a lock screen appears (the rig puts a layer at weston's lock position, as
@@ -469,6 +482,33 @@ if want lock && RIG_INI="lock-after-motions=30" play lock lock-swipe "honored_ed
 		pass "R6 while locked: the cover sheet (when_locked) still opens, the dock does not"
 	else
 		fail "R6 gestures while locked (see $DIR)"
+	fi
+fi
+
+# R6 from weston's idle and wake signals ([bezel] lock-detect=idle): weston goes idle after 1 s
+# without input, the module locks the plugin and the deferring client is told honored_edges 0;
+# the first touch wakes weston, the module unlocks, and that swipe is the client's (deferred).
+if want lock; then
+	if EXTRA_INI="lock-detect=idle" EXTRA_ARGS="--idle-time=1" start_weston lock-idle defer-once; then
+		start_client c "$TOUCH_CLIENT" --edges 2
+		if wait_for "$DIR/c.out" " ready" && wait_for "$DIR/c.out" "honored_edges 0" 1 10; then
+			replay
+		fi
+		stop_weston "$CPID_c"
+		c=$DIR/c.out
+		h0=$(line_of "$c" "honored_edges 0")
+		h2=$(grep -n "honored_edges 2" "$c" | tail -1 | cut -d: -f1)
+		down=$(line_of "$c" " down id=0")
+		if [ -n "$h0" ] && [ -n "$h2" ] && [ -n "$down" ] && [ "$h0" -lt "$h2" ] && [ "$h2" -lt "$down" ] &&
+			grep -q "deferred_swipe 2" "$c" && grep -q "lock locked=1" "$DIR/events.log" &&
+			grep -q "lock locked=0" "$DIR/events.log"; then
+			pass "R6 lock-detect=idle: locked when weston goes idle (honored_edges 0), unlocked by the touch that wakes it, whose swipe is deferred"
+		else
+			fail "R6 lock from idle and wake (see $DIR)"
+		fi
+	else
+		stop_weston
+		fail "lock-idle: headless weston did not start (see $DIR)"
 	fi
 fi
 
@@ -543,7 +583,7 @@ if want outputs; then
 		-s "/dev/input/event7=$DIR/a/dev/device.script" -s "/dev/input/event8=$DIR/b/dev/device.script" -- \
 		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
 		"$SHIM" "$DIR" weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
-		--socket="$SOCK" --config="$DIR/weston.ini" --modules="$OUT/bezel-weston.so,$OUT/bezel-weston-rig.so" \
+		--socket="$SOCK" --config="$DIR/weston.ini" --modules="$(weston_modules "$OUT")" \
 		--log="$DIR/weston.log" >"$DIR/umockdev.log" 2>&1 &
 	WPID=$!
 	if [ $ok = 1 ] && wait_for "$DIR/weston.log" "bezel: libbezel .* loaded" 1 20 &&

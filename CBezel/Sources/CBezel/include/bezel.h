@@ -77,6 +77,10 @@
  * (bezel_surface_place_above). Hosts that hit-test themselves name the surface with
  * bezel_touch_down_on_surface instead.
  *
+ * Subsurfaces may nest to any depth (wl_subsurface has no limit, so neither does the plugin):
+ * nothing walks the tree by recursion, a touch-down costs at most the siblings and ancestors
+ * on its path, and removing a surface costs the size of its subtree, not of the tree.
+ *
  * LINKING
  *
  * libbezel.so links the Swift runtime statically: it needs only libc, libm, libstdc++/libgcc,
