@@ -16,6 +16,7 @@
 #   tap latency with IDLE      < 3 x tap latency with 0 + 2 ms  (median)
 #   creation with the module   < 3 x without + 250 ms
 #   disconnect stall with      < 3 x without + 250 ms           (goal: within 2 x)
+#   mapping the toplevels with < 3 x without + 500 ms
 #
 # usage: tests/weston/hostile-scale.sh [--debug] [--idle N] [--create N] [--toplevels N]
 #   default: the plugin built optimised (--release of run.sh), IDLE 50000, CREATE 25000,
@@ -212,5 +213,11 @@ if [ -n "${STALL_MS[with]:-}" ] && [ -n "${STALL_MS[without]:-}" ] &&
 	pass "disconnect of $TOPLEVELS toplevels: weston stalls ${STALL_MS[with]} ms with the module, ${STALL_MS[without]} ms without (bound 3x + 250 ms; goal 2x)"
 else
 	fail "disconnect of $TOPLEVELS toplevels: weston stalls ${STALL_MS[with]:-?} ms with the module, ${STALL_MS[without]:-?} ms without (bound 3x + 250 ms)"
+fi
+if [ -n "${MAP_MS[with]:-}" ] && [ -n "${MAP_MS[without]:-}" ] &&
+	lt "${MAP_MS[with]}" "$(bound "${MAP_MS[without]}" 3 500)"; then
+	pass "mapping $TOPLEVELS toplevels: ${MAP_MS[with]} ms with the module, ${MAP_MS[without]} ms without (bound 3x + 500 ms)"
+else
+	fail "mapping $TOPLEVELS toplevels: ${MAP_MS[with]:-?} ms with the module, ${MAP_MS[without]:-?} ms without (bound 3x + 500 ms)"
 fi
 finish
