@@ -384,13 +384,20 @@ static void seat_destroyed(struct wl_listener *l, void *data)
 {
 	struct bw_seat *bs = wl_container_of(l, bs, destroy_listener);
 	(void)data;
-	/* weston is tearing the seat down: its touch goes with it, nothing to restore. */
-	bw_seat_release_grabs(bs);
+	/* weston_seat_release() frees the seat's touch before it emits this signal: nothing of
+	 * it may be read or restored now, the pointers are only dropped. */
 	bs->touch = NULL;
+	bs->drag = NULL;
+	bs->other = NULL;
 	forget_seat(bs);
 }
 
-/* A seat gained or lost its touch capability: take over the new touch's default grab. */
+/*
+ * A seat gained or lost its touch capability. weston 10 keeps a seat's struct weston_touch
+ * when its last touch device goes (weston_seat_get_touch() then returns NULL) and uses it again
+ * when a device comes back; it has already cancelled the grab by then. So on loss the default
+ * grab's interface is given back to weston, and on gain it is taken over again.
+ */
 static void seat_caps_changed(struct wl_listener *l, void *data)
 {
 	struct bw_seat *bs = wl_container_of(l, bs, caps_listener);
@@ -400,10 +407,7 @@ static void seat_caps_changed(struct wl_listener *l, void *data)
 		return;
 	if (bs->bw->current == bs)
 		bs->bw->current = NULL;
-	/* The old touch is gone already when weston reports it; only the pointer is dropped. */
-	bs->touch = NULL;
-	bs->weston_default = NULL;
-	bs->drag = NULL;
+	release_touch(bs);
 	if (t && bs->bw->cfg.intercept) {
 		bs->touch = t;
 		bs->weston_default = t->default_grab.interface;

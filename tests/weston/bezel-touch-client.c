@@ -195,6 +195,9 @@ static const struct wl_seat_listener seat_listener = { seat_caps, seat_name };
 static void wm_ping(void *d, struct xdg_wm_base *b, uint32_t serial) { (void)d; xdg_wm_base_pong(b, serial); }
 static const struct xdg_wm_base_listener wm_listener = { wm_ping };
 static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial) { (void)d; xdg_surface_ack_configure(xs, serial); configured = true; }
+static bool frame_done;
+static void frame_cb(void *d, struct wl_callback *cb, uint32_t t) { (void)d; (void)t; wl_callback_destroy(cb); frame_done = true; }
+static const struct wl_callback_listener frame_listener = { frame_cb };
 static const struct xdg_surface_listener xs_listener = { xs_configure };
 static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s)
 {
@@ -332,10 +335,17 @@ int main(int argc, char **argv)
 		}
 		wl_surface_commit(sub_surface);
 	}
+	/* With a subsurface, "ready" waits for the first frame: weston gives a subsurface its view
+	 * when it first paints it, and a touch before that finds only the window. */
+	struct wl_callback *frame = with_subsurface ? wl_surface_frame(surface) : NULL;
+	if (frame)
+		wl_callback_add_listener(frame, &frame_listener, NULL);
 	wl_surface_attach(surface, buffer, 0, 0);
 	wl_surface_damage(surface, 0, 0, width, height);
 	wl_surface_commit(surface);
 	wl_display_roundtrip(display); /* the compositor has processed the commit */
+	while (frame && !frame_done && wl_display_dispatch(display) >= 0)
+		;
 	out("ready %dx%d", width, height);
 	if (lower_after_ms < 0 || !subsurface) {
 		while (wl_display_dispatch(display) >= 0)
