@@ -94,6 +94,8 @@ group "weston: hostile clients while touches play" env BEZEL_WESTON_SCRATCH="$ro
 group "weston: hostile clients under valgrind" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/hostile.sh --valgrind
 group "weston: hostile scale (idle surfaces, creation, disconnect stall; release build)" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/hostile-scale.sh
 
+group "wlroots 0.15 with libbezel-wlroots + bezel-compositor headless, real clients, libinput under umockdev" env BEZEL_WLROOTS_SCRATCH="$root/.build" tests/wlroots/run.sh
+group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-compositor" tests/wlroots/install-test.sh
 echo
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
