@@ -35,6 +35,9 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
   outputs-a    first screen of two: a tap in the middle, another 2.5 s later
   outputs-b    second screen: a finger resting in the middle from 0.3 s to 1.85 s, and a
                slow dock swipe from 0.5 s (the test unplugs this screen meanwhile)
+  hostile-S    S seconds of mixed touches for the hostile-client test, a 1.5 s cycle: a tap in
+               the middle, a slow move in the middle with a second finger swiping up from the
+               bottom meanwhile, a swipe down from the top, a swipe up from the bottom
 """
 import sys
 
@@ -233,6 +236,20 @@ def main():
         for i in range(n):
             r.down(i * 10, 0, cx, cy)
             r.up(i * 10 + 5, 0)
+    elif name.startswith("hostile-"):
+        t, end = 0, int(name[8:]) * 1000
+        while t < end:
+            r.down(t, 0, cx, cy)
+            r.up(t + 40, 0)
+            t += 120
+            r.down(t, 0, cx - 100, cy)
+            for i in range(1, 26):
+                r.move(t + i * 20, 0, cx - 100 + i * 8, cy + i * 4)
+            r.swipe(t + 150, 1, cx + 200, bottom, cx + 200, bottom - 600, 160)
+            r.up(t + 520, 0)
+            t += 620
+            t = r.swipe(t, 0, cx, 10, cx, 700, 200) + 150
+            t = r.swipe(t, 0, cx, bottom, cx, bottom - 600, 160) + 150
     else:
         print(f"unknown scenario {name}", file=sys.stderr)
         sys.exit(2)

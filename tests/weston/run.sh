@@ -16,9 +16,12 @@
 # Waiting on files (weston's socket, the client's ready line, the module's event log) is done by
 # polling them with a timeout (tests/weston/lib.sh): nothing else signals those moments. No fixed sleeps.
 #
-# usage: tests/weston/run.sh [--latency N] [--release] [--only NAME...]
+# usage: tests/weston/run.sh [--latency N] [--release] [--only NAME...] [--valgrind] [--build-only]
 #   --latency N: also measure the added latency over N taps; --release: build the plugin optimised
 #   --only NAME: run only these groups (info host config panels killed stack-popup lock policy outputs)
+#   --valgrind: weston runs under valgrind memcheck, for the table's tap, swipe and defer cases
+#     (tests/weston/valgrind.sh says what fails the run); --build-only: build and stop (the
+#     other weston test scripts build through it)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
@@ -28,12 +31,16 @@ SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston}
 OUT=$SCRATCH/weston-tests
 LATENCY=0
 CONFIG=debug
+VALGRIND=0
+BUILD_ONLY=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--latency) LATENCY=$2; shift ;;
 	--release) CONFIG=release ;;
 	--only) ONLY="${ONLY:-} $2"; shift ;;
-	*) echo "usage: $0 [--latency N] [--release] [--only NAME]..." >&2; exit 2 ;;
+	--valgrind) VALGRIND=1 ;;
+	--build-only) BUILD_ONLY=1 ;;
+	*) echo "usage: $0 [--latency N] [--release] [--only NAME]... [--valgrind] [--build-only]" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -70,7 +77,8 @@ wayland-scanner client-header "$XML" "$OUT/bezel-system-gestures-v1-client-proto
 wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
 wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
 wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
-CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+# DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4"
 . "$ROOT/tests/weston/lib.sh"
 # The product module (weston-module/*.c) and the test rig (weston-rig/), as two modules.
 if build_weston_modules "$ROOT" "$BIN" "$OUT" &&
@@ -101,11 +109,26 @@ if [ "$(cat "$ROOT"/weston-module/* | grep -c libinput_)" = 0 ] &&
 else
 	fail "libinput_ calls in weston-module/ or weston-rig/, or the rig does not use bezel_input_source"
 fi
+[ "$BUILD_ONLY" = 1 ] && finish
 
 export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
+
+# --valgrind: every weston below runs under memcheck; each stop checks its log.
+if [ "$VALGRIND" = 1 ]; then
+	. "$ROOT/tests/weston/valgrind.sh"
+	export LD_LIBRARY_PATH
+	LD_LIBRARY_PATH=$(valgrind_strip_plugin "$BIN" "$OUT/valgrind-lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	WESTON_WRAP=$(valgrind_wrap "$OUT/valgrind" "$ROOT")
+	WESTON_START_TIMEOUT=120
+	# memcheck runs weston many times slower, and the plugin's timers run on the wall clock:
+	# between two events of a replayed swipe, the 250 ms still timeout or the 150 ms hold
+	# window would run out. Longer windows keep the cases' outcome what it is at full speed.
+	EXTRA_INI=$'hold-window-ms=2000\nstill-timeout-ms=3000\nrearm-window-ms=10000'
+	rm -f "$OUT"/valgrind/weston-*.log
+fi
 
 # start_weston NAME SCENARIO [realtime]: sets DIR, WPID (umockdev-run), WESTON_PID, CONTACTS, SOCK
 # By default umockdev replays the whole recording at once (the event times carry the timing);
@@ -156,6 +179,13 @@ stop_weston() {
 	wait "$WPID" 2>/dev/null
 	local p
 	for p in "$@"; do wait "$p" 2>/dev/null; done
+	if [ "$VALGRIND" = 1 ] && [ -n "${WESTON_PID:-}" ]; then
+		if valgrind_verdict "$OUT/valgrind/weston-$WESTON_PID.log"; then
+			pass "valgrind: no error in weston with the module ($(basename "$DIR"), through its shutdown)"
+		else
+			fail "valgrind: errors in weston with the module ($(basename "$DIR"), log $OUT/valgrind/weston-$WESTON_PID.log)"
+		fi
+	fi
 }
 
 # play NAME SCENARIO READY CLIENT...: the common course of a test. Starts weston for SCENARIO
@@ -230,6 +260,13 @@ elif start_weston info tap-bottom; then
 	fi
 else
 	fail "headless weston did not start (see $DIR/weston.log)"
+	finish
+fi
+
+# --valgrind: the table's tap, swipe and defer cases are the representative subset (the
+# hostile loop runs under valgrind in tests/weston/hostile.sh --valgrind).
+if [ "$VALGRIND" = 1 ]; then
+	run_host_expectations tap swipe defer
 	finish
 fi
 
