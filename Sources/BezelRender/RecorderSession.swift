@@ -120,6 +120,12 @@ struct RecorderSession {
         case .deferEdges(let s, let edges):
             if let node = surfaceByName[s] { router.commitDeferredEdges(edges, surface: node, time: time) }
             collect()
+        case .deferGestures(let s, let edges, let kinds):
+            if let node = surfaceByName[s] {
+                if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
+                router.commitDeferredGestures(kinds, surface: node, time: time)
+            }
+            collect()
         case .policy(let s, let edges):
             if let node = surfaceByName[s] { router.setPolicyMask(edges, surface: node, time: time) }
             collect()
@@ -332,6 +338,10 @@ struct RecorderSession {
                 tracks[i].markers.append(TrackMarker(kind: .deferredSwipe, t: t, label: "deferred swipe"))
             }
         case .honoredEdges, .gestureTaken, .dragCancel:
+            break
+        case .multiFingerBegan, .multiFingerChanged, .multiFingerEnded, .multiFingerCancelled,
+             .multiFingerFailed, .multiFingerTaken, .honoredGestures:
+            // Multi-finger sets are not drawn yet; their client-side effects (cancels) are.
             break
         }
     }

@@ -1,0 +1,68 @@
+/// The multi-finger system gestures of a router (DESIGN §4.5): a §3 `GestureEngine` whose root
+/// node carries one `MultiFingerRecognizer` per `multi_finger` entry.
+///
+/// The router feeds it every touch in millimetres (the engine's output is a 1 px = 1 mm plane,
+/// so thresholds in mm apply directly) and reads `reports` after each call. The engine's own
+/// responder stream is not recorded: the router remains the one responder and routes the
+/// clients' touches (M2: it never holds them for these gestures).
+final class MultiFingerGestures {
+    let engine: GestureEngine
+    let reports = MultiFingerReports()
+    /// The recognizers in config order (index = position in `multi_finger`).
+    let recognizers: ContiguousArray<MultiFingerRecognizer>
+    /// The configuration they were built from; a reconfiguration that keeps both keeps them.
+    let bindings: [MultiFingerBinding]
+    let thresholds: MultiFingerThresholds
+
+    /// Builds the gestures of `config`, or returns `nil` when it binds none (the router then
+    /// keeps its edge-only path).
+    init?(config: SystemGestureConfig, logger: Logger) {
+        guard !config.multiFinger.isEmpty else { return nil }
+        bindings = config.multiFinger
+        thresholds = config.multiFingerThresholds
+        // A 1 px = 1 mm plane, large enough for any output; the root is the only node.
+        let plane = OutputGeometry(widthPx: 100_000, heightPx: 100_000, widthMm: 100_000, heightMm: 100_000)
+        engine = GestureEngine(output: plane, clock: ManualClock(), logger: logger)
+        engine.recordsDeliveries = false
+        var list = ContiguousArray<MultiFingerRecognizer>()
+        for (k, b) in config.multiFinger.enumerated() {
+            let name = b.gesture < config.gestures.count ? config.gestures[b.gesture].name : "?"
+            list.append(MultiFingerRecognizer(binding: b, index: k, name: name,
+                                              thresholds: config.multiFingerThresholds, reports: reports))
+        }
+        recognizers = list
+        // E7 breaks ties in favour of the most recently added: add in reverse so that, on the
+        // same event, the entry listed first in the config wins (M3).
+        for r in list.reversed() {
+            r.addTarget(reports) { reports, r in reports.action(unsafeDowncast(r, to: MultiFingerRecognizer.self)) }
+            engine.add(r, to: .root)
+        }
+    }
+
+    /// `true` if this holder was built from the same multi-finger configuration.
+    func matches(_ config: SystemGestureConfig) -> Bool {
+        bindings == config.multiFinger && thresholds == config.multiFingerThresholds
+    }
+
+    /// A reference naming recognizer `index` in decisions.
+    func ref(_ index: Int) -> MultiFingerGestureRef {
+        let b = recognizers[index].binding
+        return MultiFingerGestureRef(gesture: b.gesture, kind: b.kind, fingers: b.fingers)
+    }
+
+    /// Fails every candidate still deciding that `shouldFail` picks, with `reason`.
+    func failCandidates(reason: FailureReason, where shouldFail: (MultiFingerRecognizer) -> Bool) {
+        var k = 0
+        while k < recognizers.count {
+            let r = recognizers[k]
+            k += 1
+            if r.isCandidate && r.state == .possible && shouldFail(r) { r.fail(reason) }
+        }
+    }
+
+    /// Whether recognizer `r` has touch `id` in its set.
+    static func has(_ r: MultiFingerRecognizer, touch id: Int32) -> Bool {
+        for t in r.activeTouches where t.id == id { return true }
+        return false
+    }
+}
