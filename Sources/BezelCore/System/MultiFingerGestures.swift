@@ -13,6 +13,11 @@ final class MultiFingerGestures {
     /// The configuration they were built from; a reconfiguration that keeps both keeps them.
     let bindings: [MultiFingerBinding]
     let thresholds: MultiFingerThresholds
+    /// The latest `changed` of each recognizer in the current input frame, reported once at
+    /// the frame's end (R5: progress on each frame, not on each finger's motion).
+    var pendingChange: ContiguousArray<RouterEvent?>
+    /// Whether any entry of `pendingChange` is set.
+    var hasPendingChange = false
 
     /// Builds the gestures of `config`, or returns `nil` when it binds none (the router then
     /// keeps its edge-only path).
@@ -31,6 +36,7 @@ final class MultiFingerGestures {
                                               thresholds: config.multiFingerThresholds, reports: reports))
         }
         recognizers = list
+        pendingChange = ContiguousArray(repeating: nil, count: list.count)
         // E7 breaks ties in favour of the most recently added: add in reverse so that, on the
         // same event, the entry listed first in the config wins (M3).
         for r in list.reversed() {

@@ -24,6 +24,20 @@ extension RouterCore {
         processMultiFingerReports(mf)
     }
 
+    /// Emits the `changed` recognizer `r` reported in this frame, if any.
+    mutating func flushMultiFingerChange(_ mf: MultiFingerGestures, _ r: Int) {
+        guard let e = mf.pendingChange[r] else { return }
+        mf.pendingChange[r] = nil
+        emit(e)
+    }
+
+    /// The end of an input frame: one `changed` per running gesture that moved.
+    mutating func flushMultiFingerChanges(_ mf: MultiFingerGestures) {
+        guard mf.hasPendingChange else { return }
+        mf.hasPendingChange = false
+        for r in mf.pendingChange.indices { flushMultiFingerChange(mf, r) }
+    }
+
     /// Fires the engine's timers due up to `time` (a hold's `mf_hold_ms`).
     mutating func advanceMultiFinger(_ mf: MultiFingerGestures, to time: Milliseconds) {
         mf.engine.advance(to: time)
@@ -40,22 +54,39 @@ extension RouterCore {
     /// Turns the reports into decisions. Acting on a report may fail further recognizers,
     /// whose reports are appended and handled in the same loop.
     mutating func processMultiFingerReports(_ mf: MultiFingerGestures) {
+        // The engine fails the losers of an exclusion (E5) before it delivers the winner's
+        // `began` action; decisions list them after it, as for edges (a corner's `excluded`).
+        var excludedPass = false
         var k = 0
-        while k < mf.reports.items.count {
+        while true {
+            if k == mf.reports.items.count {
+                if excludedPass { break }
+                excludedPass = true
+                k = 0
+                continue
+            }
             let report = mf.reports.items[k]
             k += 1
+            if case .failed(_, .excluded) = report {
+                if !excludedPass { continue }
+            } else if excludedPass {
+                continue
+            }
             switch report {
             case .candidate(let r):
                 multiFingerCandidate(mf, mf.recognizers[r])
             case .began(let r):
                 multiFingerBegan(mf, mf.recognizers[r])
             case let .changed(r, travel, progress, velocity, scale):
-                emit(.multiFingerChanged(mf.ref(r), travel_mm: travel, progress: progress,
-                                         velocity_mm_s: velocity, scale: scale))
+                mf.pendingChange[r] = .multiFingerChanged(mf.ref(r), travel_mm: travel, progress: progress,
+                                                          velocity_mm_s: velocity, scale: scale)
+                mf.hasPendingChange = true
             case let .ended(r, committed):
+                flushMultiFingerChange(mf, r)
                 logger.log(.info, "\(mf.recognizers[r].name) (\(mf.ref(r).fingers)-finger \(mf.ref(r).kind)) ended, committed: \(committed)")
                 emit(.multiFingerEnded(mf.ref(r), committed: committed))
             case .cancelled(let r):
+                flushMultiFingerChange(mf, r)
                 emit(.multiFingerCancelled(mf.ref(r)))
             case let .failed(r, reason):
                 logger.log(.info, "\(mf.recognizers[r].name) (\(mf.ref(r).fingers)-finger \(mf.ref(r).kind)) failed (\(reason))")
@@ -146,7 +177,11 @@ extension RouterCore {
             requested = requested.intersection(.all)
         }
         var d = deferrals[surface] ?? SurfaceDeferral()
-        d.hasGestureObject = true
+        if !d.hasGestureObject {
+            // A new object defers no edge: nothing to tell about edges until that changes.
+            d.hasGestureObject = true
+            d.lastSentHonored = d.honored(locked: isLocked)
+        }
         d.requestedKinds = requested
         if d.lastSentHonoredKinds == nil { d.lastSentHonoredKinds = GestureKindSet(rawValue: UInt32.max) }
         deferrals[surface] = d

@@ -395,6 +395,7 @@ struct RouterCore {
     /// one `clientFrame`, after those events.
     mutating func frame(time: Milliseconds) {
         beginInstant(time)
+        if let mf = multiFinger { flushMultiFingerChanges(mf) }
         endBatch()
     }
 
