@@ -48,6 +48,8 @@ static struct wl_surface *surface;
 static struct wl_buffer *buffer;
 static int32_t width = 0, height = 0;
 static bool configured, running = true;
+/* The version to bind the manager at: asked with --version, else the highest both sides know. */
+static uint32_t wanted_version = 0;
 
 static const char *edge_names(uint32_t edges, char *out, size_t size)
 {
@@ -225,9 +227,6 @@ static void registry_global(void *data, struct wl_registry *r, uint32_t name, co
 }
 static void registry_remove(void *data, struct wl_registry *r, uint32_t name) { (void)data; (void)r; (void)name; }
 static const struct wl_registry_listener registry_listener = { registry_global, registry_remove };
-
-/* The version to bind the manager at: asked with --version, else the highest both sides know. */
-static uint32_t wanted_version = 0;
 
 /* A dark, opaque buffer of the configured size in an anonymous shared-memory file. */
 static struct wl_buffer *make_buffer(int32_t w, int32_t h)

@@ -18,6 +18,21 @@ final class MultiFingerGestures {
     var pendingChange: ContiguousArray<RouterEvent?>
     /// Whether any entry of `pendingChange` is set.
     var hasPendingChange = false
+    /// Whether some recognizer is a candidate or running, and so needs every motion now.
+    /// While none is, a motion only records where its finger is (`latest`); the positions are
+    /// handed to the engine before the next down, the only event that can form a set (M1).
+    /// Recognizers that are not candidates ignore motions, so the result is the same as
+    /// feeding every motion, at a fraction of the cost on the common path.
+    private(set) var tracking = false
+    /// Latest position (mm) and time of each touch down, and whether the engine has it yet.
+    private var latest: ContiguousArray<LatestPosition> = []
+
+    struct LatestPosition {
+        var id: Int32
+        var position_mm: Point
+        var time: Milliseconds
+        var stale: Bool
+    }
 
     /// Builds the gestures of `config`, or returns `nil` when it binds none (the router then
     /// keeps its edge-only path).
@@ -37,12 +52,68 @@ final class MultiFingerGestures {
         }
         recognizers = list
         pendingChange = ContiguousArray(repeating: nil, count: list.count)
+        latest.reserveCapacity(16)
         // E7 breaks ties in favour of the most recently added: add in reverse so that, on the
         // same event, the entry listed first in the config wins (M3).
         for r in list.reversed() {
             r.addTarget(reports) { reports, r in reports.action(unsafeDowncast(r, to: MultiFingerRecognizer.self)) }
             engine.add(r, to: .root)
         }
+    }
+
+    /// A touch went down: bring the other touches up to date, then feed the down.
+    func down(id: Int32, at p: Point, time: Milliseconds) {
+        var k = 0
+        while k < latest.count {
+            if latest[k].stale {
+                latest[k].stale = false
+                engine.touchMoved(id: latest[k].id, to: latest[k].position_mm, time: latest[k].time)
+            }
+            k += 1
+        }
+        latest.append(LatestPosition(id: id, position_mm: p, time: time, stale: false))
+        engine.touchDown(id: id, at: p, time: time)
+        updateTracking()
+    }
+
+    /// A touch moved: fed at once while tracking, else only recorded. Returns whether the
+    /// engine saw it (and reports may have been made).
+    func motion(id: Int32, to p: Point, time: Milliseconds) -> Bool {
+        var k = 0
+        while k < latest.count && latest[k].id != id { k += 1 }
+        guard k < latest.count else { return false }
+        latest[k].position_mm = p
+        latest[k].time = time
+        guard tracking else { latest[k].stale = true; return false }
+        latest[k].stale = false
+        engine.touchMoved(id: id, to: p, time: time)
+        updateTracking()
+        return true
+    }
+
+    /// A touch lifted (`cancelled == false`) or was cancelled by the device.
+    func end(id: Int32, time: Milliseconds, cancelled: Bool) {
+        if let k = latest.firstIndex(where: { $0.id == id }) { latest.remove(at: k) }
+        if cancelled { engine.touchCancelled(id: id, time: time) } else { engine.touchUp(id: id, time: time) }
+        updateTracking()
+    }
+
+    /// Fires the engine's timers due by `time`.
+    func advance(to time: Milliseconds) {
+        engine.advance(to: time)
+        updateTracking()
+    }
+
+    /// Recomputes `tracking` after the engine moved.
+    func updateTracking() {
+        var any = false
+        var k = 0
+        while k < recognizers.count {
+            let r = recognizers[k]
+            k += 1
+            if r.isCandidate && (r.state == .possible || r.state.isActive) { any = true; break }
+        }
+        tracking = any
     }
 
     /// `true` if this holder was built from the same multi-finger configuration.
@@ -64,6 +135,7 @@ final class MultiFingerGestures {
             k += 1
             if r.isCandidate && r.state == .possible && shouldFail(r) { r.fail(reason) }
         }
+        updateTracking()
     }
 
     /// Whether recognizer `r` has touch `id` in its set.

@@ -13,13 +13,14 @@ extension RouterCore {
         let id = slots[i].id
         switch input {
         case .down(let p):
-            mf.engine.touchDown(id: id, at: outputs[slots[i].output].geometry.toMillimetres(p), time: time)
+            mf.down(id: id, at: outputs[slots[i].output].geometry.toMillimetres(p), time: time)
         case .motion(let p):
-            mf.engine.touchMoved(id: id, to: outputs[slots[i].output].geometry.toMillimetres(p), time: time)
+            // Nothing is deciding: the motion is only recorded (see `MultiFingerGestures.tracking`).
+            guard mf.motion(id: id, to: outputs[slots[i].output].geometry.toMillimetres(p), time: time) else { return }
         case .up:
-            mf.engine.touchUp(id: id, time: time)
+            mf.end(id: id, time: time, cancelled: false)
         case .cancel:
-            mf.engine.touchCancelled(id: id, time: time)
+            mf.end(id: id, time: time, cancelled: true)
         }
         processMultiFingerReports(mf)
     }
@@ -40,7 +41,7 @@ extension RouterCore {
 
     /// Fires the engine's timers due up to `time` (a hold's `mf_hold_ms`).
     mutating func advanceMultiFinger(_ mf: MultiFingerGestures, to time: Milliseconds) {
-        mf.engine.advance(to: time)
+        mf.advance(to: time)
         processMultiFingerReports(mf)
     }
 
