@@ -13,6 +13,7 @@ packages=(
     weston libweston-10-dev wayland-utils        # weston host and its headless tests
     python3                                      # real-time replay helper of the weston tests
     time                                         # peak memory of the CLI's hostile-file tests
+    libwlroots-dev libpixman-1-dev grim          # wlroots 0.15 host: libbezel-wlroots, bezel-compositor, screenshots
 )
 
 missing=()

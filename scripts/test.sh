@@ -89,6 +89,8 @@ group "meson-shim host module options" tests/meson-shim/run.sh
 group "meson-shim install and C consumer" tests/protocol/install-test.sh
 group "weston 10 headless with bezel-weston.so, real clients, libinput under umockdev" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/run.sh
 
+group "wlroots 0.15 with libbezel-wlroots + bezel-compositor headless, real clients, libinput under umockdev" env BEZEL_WLROOTS_SCRATCH="$root/.build" tests/wlroots/run.sh
+group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-compositor" tests/wlroots/install-test.sh
 echo
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

@@ -195,6 +195,19 @@ int main(void)
 		      strstr(seen.warning, "bottom-edge-zone-mm: expected a number, got \"abc\"") != NULL,
 	      "a value of the wrong type is refused under its flat key: \"%s\"", seen.warning);
 
+	/* Values out of their documented range (docs/limits.md) are refused the same way. */
+	const char *range_k[] = { "hold-window-ms" }, *range_v[] = { "1e308" };
+	rc = configure(range_k, range_v, 1);
+	CHECK(rc == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      strstr(seen.warning, "hold-window-ms: must be from 0 to 2000") != NULL,
+	      "hold-window-ms=1e308 is refused, naming the key: \"%s\"", seen.warning);
+	const char *full_k[] = { "bottom-full-distance-mm" }, *full_v[] = { "1e-9" };
+	rc = configure(full_k, full_v, 1);
+	CHECK(rc == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      strstr(seen.warning, "bottom-full-distance-mm: must be from 1 to 500") != NULL,
+	      "bottom-full-distance-mm=1e-9 is refused, naming the key: \"%s\"", seen.warning);
+	expect_dock("after the out-of-range values");
+
 	const char *null_v[] = { NULL };
 	rc = configure(unbind_k, null_v, 1);
 	CHECK(rc == BEZEL_ERROR_INVALID_ARGUMENT && seen.warnings == 1,

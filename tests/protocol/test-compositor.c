@@ -50,6 +50,8 @@ struct compositor {
 	bool two_outputs;
 	int surfaces_created;  /* in --two-outputs, surface k goes on output k */
 	int surfaces_committed;
+	bool two_outputs_started;
+	uint32_t script_time; /* --two-outputs: the scripted touch time of the current step */
 	struct wl_event_source *demo_timer;
 	int demo_step;
 	uint32_t demo_t0;
@@ -252,7 +254,10 @@ static int two_output_tick(void *data)
 {
 	(void)data;
 	const struct output_step *s = &two_output_steps[C.demo_step];
-	uint32_t t = now_msec();
+	/* Scripted times, not the clock's: under valgrind the timer runs late, and the decisions
+	 * (hold window, begin) must not depend on how late. */
+	C.script_time += (uint32_t)s->delay;
+	uint32_t t = C.script_time;
 	int rc = BEZEL_OK;
 	switch (s->kind) {
 	case 'd': rc = bezel_touch_down_on_output(C.bezel, s->output, s->id, s->x, s->y, t); break;
@@ -276,6 +281,31 @@ static int two_output_tick(void *data)
 		printf("two-outputs script done\n");
 	fflush(stdout);
 	return 0;
+}
+
+/* The script starts when two surfaces have committed and two clients have a wl_touch: a client
+ * that commits before it has asked for its wl_touch would miss its touch-down. Its times run
+ * 2 s ahead of CLOCK_MONOTONIC (the plugin takes times within 10 s of it as given and never
+ * lets its timeline go back), so only the scripted times decide. */
+static void maybe_start_two_outputs(void)
+{
+	if (C.two_outputs_started || C.surfaces_committed < 2)
+		return;
+	struct wl_client *first = NULL;
+	int clients = 0;
+	struct wl_resource *r;
+	wl_resource_for_each(r, &C.touches) {
+		struct wl_client *c = wl_resource_get_client(r);
+		if (clients == 0 || (clients == 1 && c != first)) {
+			if (clients == 0) first = c;
+			clients++;
+		}
+	}
+	if (clients < 2)
+		return;
+	C.two_outputs_started = true;
+	C.script_time = now_msec() + 2000;
+	wl_event_source_timer_update(C.demo_timer, two_output_steps[0].delay);
 }
 
 /* ---- wl_region: a list of rectangles, handed to the plugin as an input region ---- */
@@ -358,11 +388,12 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r)
 			bezel_surface_set_input_region(C.bezel, r, st->input.rects, st->input.count);
 	}
 	bezel_surface_commit(C.bezel, r);
-	/* --two-outputs: the script starts once two surfaces have committed. */
+	/* --two-outputs: the script starts once two surfaces have committed (and their clients
+	 * have a wl_touch, see maybe_start_two_outputs). */
 	if (C.two_outputs && !st->committed) {
 		st->committed = true;
-		if (++C.surfaces_committed == 2)
-			wl_event_source_timer_update(C.demo_timer, two_output_steps[0].delay);
+		C.surfaces_committed++;
+		maybe_start_two_outputs();
 	}
 	uint32_t honored = 0;
 	if (C.demo && !C.demo_started && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
@@ -465,6 +496,7 @@ static void seat_get_touch(struct wl_client *c, struct wl_resource *r, uint32_t 
 	}
 	wl_resource_set_implementation(t, &touch_impl, NULL, touch_destroyed);
 	wl_list_insert(&C.touches, wl_resource_get_link(t));
+	maybe_start_two_outputs();
 }
 static void seat_get_other(struct wl_client *c, struct wl_resource *r, uint32_t id)
 {

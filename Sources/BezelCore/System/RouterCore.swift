@@ -702,7 +702,10 @@ struct RouterCore {
         noteDeadline(outputs[o].armedUntil[e])
         logger.log(.info, "touch \(slots[i].id): deferred swipe on the \(c.edge) edge; armed for \(c.thresholds.rearmWindow_ms) ms")
         // The shadow has done its job; it watches no more.
-        checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end")
+        // The transition is taken into a local first: mutating `slots` inside the argument list
+        // of a method on `self` copies the whole slot array (a heap allocation per swipe).
+        let ended = which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end()
+        checkTransition(ended, i, "end")
     }
 
     private mutating func liftCandidate(_ i: Int, which: Int, time: Milliseconds) {
@@ -712,7 +715,8 @@ struct RouterCore {
             failCandidate(i, which: which, reason: .tap)
         case .began, .changed:
             let committed = c.isCommitted(liftAt: time)
-            guard checkTransition(which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end(), i, "end") else { return }
+            let ended = which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end()
+            guard checkTransition(ended, i, "end") else { return }
             if c.role == .live {
                 logger.log(.info, "touch \(slots[i].id): \(config.gestures[c.gesture].name) ended, committed: \(committed)")
                 emit(.systemEnded(gesture: c.gesture, edge: c.edge, committed: committed), output: outputID(ofSlot: i))
@@ -728,7 +732,8 @@ struct RouterCore {
         case .possible:
             failCandidate(i, which: which, reason: .cancelled)
         case .began, .changed:
-            guard checkTransition(which == 0 ? slots[i].candidate0?.cancel() : slots[i].candidate1?.cancel(), i, "cancel") else { return }
+            let cancelled = which == 0 ? slots[i].candidate0?.cancel() : slots[i].candidate1?.cancel()
+            guard checkTransition(cancelled, i, "cancel") else { return }
             if c.role == .live { emit(.systemCancelled(gesture: c.gesture, edge: c.edge), output: outputID(ofSlot: i)) }
         default:
             break

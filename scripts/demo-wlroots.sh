@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# The wlroots demo: Bezel inside a wlroots 0.15 compositor. Builds and installs Bezel with
+# meson-shim -Dwlroots=enabled into a local prefix, starts the installed bezel-compositor
+# headless (WLR_BACKENDS=headless WLR_RENDERER=pixman) with a full-screen app that defers the
+# bottom edge (examples/bezel-defer-client), and plays a touch recording through real libinput
+# (Bezel's libinput source) on an emulated touchscreen:
+#
+#   1. a swipe up from the bottom: deferred, so the app gets it and a bar appears (R3);
+#   2. a second swipe within the window: the dock, which rests at 60 % (screenshot) (R4);
+#   3. a tap in the middle: the app's, and it closes the dock;
+#   4. a swipe down from the top: the cover sheet (screenshot).
+#
+# It prints what each party saw and saves the screenshots (grim) in demo-out/.
+# No display, GPU, /dev/input or /dev/uinput needed. Usage: scripts/demo-wlroots.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+"$root/scripts/install-deps.sh"
+
+work=$root/.build/demo-wlroots
+out=$root/demo-out
+prefix=$work/prefix
+rm -rf "$work/run" "$prefix"
+mkdir -p "$work/run" "$out"
+
+echo "== building and installing Bezel with meson-shim -Dwlroots=enabled into $prefix"
+build=$root/build-meson-wlroots
+if [ -d "$build" ]; then setup=(--reconfigure); else setup=(); fi
+meson setup "${setup[@]}" "$build" meson-shim -Dwlroots=enabled --prefix "$prefix" >"$work/meson-setup.log" 2>&1 ||
+	{ cat "$work/meson-setup.log"; exit 1; }
+ninja -C "$build" >"$work/ninja.log" 2>&1 || { tail -30 "$work/ninja.log"; exit 1; }
+ninja -C "$build" install >"$work/install.log" 2>&1 || { tail -30 "$work/install.log"; exit 1; }
+export PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name bezel-wlroots.pc | head -1)")
+echo "   pkg-config --cflags --libs bezel-wlroots: $(pkg-config --cflags --libs bezel-wlroots)"
+
+echo "== building the app against the installed protocol, and the touchscreen emulation"
+xml=$(pkg-config --variable=pkgdatadir bezel)/bezel-system-gestures-v1.xml
+xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+gen=$work/gen
+mkdir -p "$gen"
+wayland-scanner client-header "$xml" "$gen/bezel-system-gestures-v1-client-protocol.h"
+wayland-scanner private-code "$xml" "$gen/bezel-system-gestures-v1-protocol.c"
+wayland-scanner client-header "$xdg" "$gen/xdg-shell-client-protocol.h"
+wayland-scanner private-code "$xdg" "$gen/xdg-shell-protocol.c"
+cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
+	"$gen/bezel-system-gestures-v1-protocol.c" "$gen/xdg-shell-protocol.c" -I"$gen" \
+	$(pkg-config --cflags --libs wayland-client)
+swift build --product bezel-input-probe 2>&1 | tail -1
+probe="$(swift build --show-bin-path)/bezel-input-probe"
+shim=$(tools/umockdev-preload/build.sh "$gen/shim")
+
+. "$root/tests/weston/lib.sh"
+export XDG_RUNTIME_DIR=$work/xdg
+mkdir -p "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+run=$work/run
+node=/dev/input/event7
+make_touch_device "$root" "$probe" demo "$run" $node realtime
+cat >"$run/bezel.ini" <<EOF
+[bezel]
+touch-device=$node
+touch-device-open=sigusr2
+output-width-mm=68
+output-height-mm=121
+event-log=$run/events.log
+EOF
+
+echo "== starting the installed bezel-compositor (headless, pixman) with the app"
+sock=bezel-demo-wlroots
+rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock"
+umockdev-run -d "$run/dev/device.umockdev" -i "$node=$run/dev/device.ioctl" \
+	-s "$node=$run/dev/device.script" -- \
+	sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
+	"$shim" "$run" "$prefix/bin/bezel-compositor" --socket "$sock" --config "$run/bezel.ini" \
+	>"$run/compositor.log" 2>&1 &
+umockdev_pid=$!
+wait_for "$run/compositor.log" "bezel-compositor: running on" || { tail -20 "$run/compositor.log"; exit 1; }
+compositor_pid=$(cat "$run/compositor.pid")
+WAYLAND_DISPLAY=$sock "$gen/bezel-defer-client" --edges 2 >"$run/app.out" 2>&1 &
+app_pid=$!
+wait_for "$run/app.out" "honored_edges bottom" || { cat "$run/app.out"; exit 1; }
+
+echo "== playing the recording (about 6 s)"
+kill -USR2 "$compositor_pid"
+shot() { WAYLAND_DISPLAY=$sock grim "$out/$1" && echo "   screenshot: demo-out/$1"; }
+wait_for "$run/events.log" "gesture changed dock .*progress=0\.[5-9]" 1 30 && shot wlroots-dock-mid-swipe.png
+wait_for "$run/events.log" "gesture ended cover_sheet .*committed=1" 1 30 && shot wlroots-cover-sheet.png
+wait_for "$run/events.log" "libinput up" 4 30 || true
+kill -TERM "$compositor_pid"
+wait "$umockdev_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+
+echo "== what the app got"
+grep -E "deferred_swipe|gesture_taken" "$run/app.out" | sed 's/^/   /'
+echo "   touch downs: $(grep -c 'touch down' "$run/app.out"), ups: $(grep -c 'touch up' "$run/app.out"), cancels: $(grep -c 'touch cancel' "$run/app.out")"
+echo "== what the system did"
+grep -E "gesture (began|ended|failed)|affordance" "$run/events.log" | cut -d' ' -f2- | sed 's/^/   /'
+echo "== logs in $run"

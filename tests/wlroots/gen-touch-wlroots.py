@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Touch recordings for the wlroots-only integration cases, written with the recorder of
+tests/weston/gen-touch.py (same device, same evemu shape). Prints the number of contacts.
+
+usage: gen-touch-wlroots.py SCENARIO OUT.evemu
+  popup       a swipe up from the bottom while a popup is open, then a tap on the popup
+  tap-swipe   a tap in the middle, then a swipe up from the bottom (two-output case)
+  tap-app     a tap at (300, 250) (inside a 600x500 window at the top left), then a swipe up
+              from the bottom edge (over no window)
+  slow-swipe  a swipe up from the bottom that begins at once and then goes on for 2.5 s
+              (an output is unplugged meanwhile)
+Any other name is passed to tests/weston/gen-touch.py.
+"""
+import importlib.util
+import os
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("gen_touch", os.path.join(here, "../weston/gen-touch.py"))
+gen = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(gen)
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    name, path = sys.argv[1:]
+    W, H = gen.W, gen.H
+    cx, cy, bottom = W // 2, H // 2, H - 10
+    r = gen.Rec()
+    if name == "popup":
+        t = r.swipe(0, 0, cx, bottom, cx, bottom - 600, 160)
+        r.down(t + 400, 0, 540, 960)    # inside the popup (340..740 x 810..1110)
+        r.up(t + 440, 0)
+    elif name == "tap-swipe":
+        r.down(0, 0, cx, cy)
+        r.up(40, 0)
+        r.swipe(400, 0, cx, bottom, cx, bottom - 600, 160)
+    elif name == "tap-app":
+        r.down(0, 0, 300, 250)
+        r.up(40, 0)
+        r.swipe(400, 0, cx, bottom, cx, bottom - 600, 160)
+    elif name == "slow-swipe":
+        r.down(0, 0, cx, bottom)
+        for i in range(1, 11):      # 200 px in 80 ms: the dock begins within the hold window
+            r.move(i * 8, 0, cx, bottom - i * 20)
+        for i in range(1, 51):      # then 2.5 s more, slowly
+            r.move(80 + i * 50, 0, cx, bottom - 200 - i * 6)
+        r.up(2650, 0)
+    else:
+        sys.argv = [sys.argv[0], name, path]
+        gen.main()
+        return
+    r.write(path)
+    print(r.contacts)
+
+
+if __name__ == "__main__":
+    main()

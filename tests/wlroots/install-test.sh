@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Installs Bezel through meson-shim with -Dwlroots=enabled into a temporary prefix, then checks
+# that the option fails the setup when wlroots is missing (and 'auto' skips with a summary), and
+# what a wlroots compositor author gets: `pkg-config --cflags --libs bezel-wlroots`, a C file
+# built against the installed header and library with those flags only, and the installed
+# bezel-compositor running headless (WLR_BACKENDS=headless WLR_RENDERER=pixman) with
+# wayland-info started through its -s option listing bezel_system_gestures_manager_v1.
+# Ends with "N passed, N failed".
+#
+# Usage: tests/wlroots/install-test.sh [BUILD_DIR]   (default: build-meson-wlroots in the repo)
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${1:-$ROOT/build-meson-wlroots}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wlroots-install.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+PREFIX=$WORK/prefix
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+finish() { echo "$PASS passed, $FAIL failed"; [ "$FAIL" -eq 0 ]; exit $?; }
+
+if [ -d "$BUILD" ]; then
+	meson setup --reconfigure "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" -Dwlroots=enabled >"$WORK/setup.log" 2>&1
+else
+	meson setup "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" -Dwlroots=enabled >"$WORK/setup.log" 2>&1
+fi || { tail -20 "$WORK/setup.log"; fail "meson setup meson-shim -Dwlroots=enabled"; finish; }
+if ninja -C "$BUILD" >"$WORK/build.log" 2>&1 && ninja -C "$BUILD" install >"$WORK/install.log" 2>&1; then
+	pass "meson-shim -Dwlroots=enabled: ninja && ninja install into a fresh --prefix"
+else
+	tail -30 "$WORK/build.log" "$WORK/install.log"
+	fail "meson-shim build/install"
+	finish
+fi
+
+# -Dwlroots=enabled where wlroots cannot be found fails the setup (naming it); 'auto' there
+# configures and says in the summary that the wlroots parts are not built. "Cannot be found" is
+# made real with a pkg-config directory holding every .pc file of this machine but wlroots'.
+NOWLR=$WORK/pc-without-wlroots
+mkdir -p "$NOWLR"
+for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
+	for pc in "$d"/*.pc; do
+		[ -e "$pc" ] && [ "$(basename "$pc")" != wlroots.pc ] && ln -sf "$pc" "$NOWLR/"
+	done
+done
+if PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-enabled" "$ROOT/meson-shim" -Dwlroots=enabled >"$WORK/nowlr-enabled.log" 2>&1; then
+	fail "-Dwlroots=enabled without wlroots should fail meson setup, but it succeeded"
+elif grep -q "wlroots" "$WORK/nowlr-enabled.log" && grep -qi "not found" "$WORK/nowlr-enabled.log"; then
+	pass "-Dwlroots=enabled without wlroots fails meson setup and names the dependency"
+else
+	tail -10 "$WORK/nowlr-enabled.log"
+	fail "-Dwlroots=enabled without wlroots failed for another reason"
+fi
+if PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-auto" "$ROOT/meson-shim" -Dwlroots=auto >"$WORK/nowlr-auto.log" 2>&1 &&
+	grep -qE 'wlroots \(libbezel-wlroots, bezel-compositor\) *: NO' "$WORK/nowlr-auto.log"; then
+	pass "-Dwlroots=auto without wlroots configures, and the summary says the wlroots parts are not built"
+else
+	tail -10 "$WORK/nowlr-auto.log"
+	fail "-Dwlroots=auto without wlroots"
+fi
+
+PCDIR=$(dirname "$(find "$PREFIX" -name bezel-wlroots.pc | head -1)")
+export PKG_CONFIG_PATH=$PCDIR
+if FLAGS=$(pkg-config --cflags --libs bezel-wlroots) && [ -f "$PREFIX/include/bezel-wlroots.h" ] &&
+	[ -x "$PREFIX/bin/bezel-compositor" ]; then
+	pass "pkg-config --cflags --libs bezel-wlroots: $FLAGS; header and bezel-compositor installed"
+else
+	fail "bezel-wlroots.pc, bezel-wlroots.h or bezel-compositor missing"
+	finish
+fi
+
+# A compositor author's first file: the calls of the README section, built with the flags only.
+cat >"$WORK/author.c" <<'EOF'
+#include <bezel.h>
+#include <bezel-wlroots.h>
+#include <stdio.h>
+int main(void)
+{
+	struct bezel_wlr *bezel = NULL;
+	/* NULL arguments are refused with a result code, never an abort. */
+	int r = bezel_wlr_create(NULL, NULL, NULL, NULL, NULL, NULL, &bezel);
+	printf("bezel_wlr_create(NULL...) = %d (%s), libbezel %s\n", r, bezel_result_string(r),
+	       bezel_version_string());
+	bezel_wlr_touch_down(NULL, 0, 0, 0, 0);
+	return r == BEZEL_ERROR_INVALID_ARGUMENT && bezel == NULL ? 0 : 1;
+}
+EOF
+# shellcheck disable=SC2086 # FLAGS is a list of flags
+if cc -std=gnu11 -Wall -Werror -o "$WORK/author" "$WORK/author.c" $FLAGS >"$WORK/cc.log" 2>&1 &&
+	LD_LIBRARY_PATH=$(pkg-config --variable=libdir bezel-wlroots) "$WORK/author" >"$WORK/author.out" 2>"$WORK/author.err"; then
+	pass "a C file built with only those flags links and runs: $(cat "$WORK/author.out")"
+else
+	cat "$WORK/cc.log" "$WORK/author.out" 2>/dev/null | tail -10
+	fail "building or running a C file against the installed bezel-wlroots"
+fi
+
+export XDG_RUNTIME_DIR=$WORK/xdg
+mkdir -p "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+# -s runs wayland-info inside the compositor's session; it then stops the compositor (its parent).
+if env -i PATH=/usr/bin:/bin XDG_RUNTIME_DIR="$XDG_RUNTIME_DIR" WLR_BACKENDS=headless WLR_RENDERER=pixman \
+	timeout 30 "$PREFIX/bin/bezel-compositor" --socket bezel-install \
+	-s "wayland-info >'$WORK/info.out' 2>&1; kill -TERM \$PPID" >"$WORK/compositor.log" 2>&1 &&
+	grep -q "bezel_system_gestures_manager_v1" "$WORK/info.out"; then
+	pass "installed bezel-compositor runs headless (pixman, no DRM); wayland-info lists bezel_system_gestures_manager_v1"
+else
+	tail -20 "$WORK/compositor.log" "$WORK/info.out" 2>/dev/null
+	fail "installed bezel-compositor with wayland-info"
+fi
+finish

@@ -1,0 +1,451 @@
+#!/usr/bin/env bash
+# Integration tests of libbezel-wlroots: bezel-compositor (wlroots 0.15, headless backend,
+# pixman renderer) with the adapter, touches from real libinput reading an umockdev-emulated
+# touchscreen (tools/umockdev-preload) through the compositor's headless touch device, real
+# Wayland clients. No /dev/input, /dev/uinput, DRM or display needed.
+#
+# Each test writes a touch recording (tests/weston/gen-touch.py, or tests/wlroots/
+# gen-touch-wlroots.py for the wlroots-only cases), starts bezel-compositor under umockdev-run
+# with the device opening on SIGUSR2, starts the client(s), waits for their "ready" line, sends
+# SIGUSR2, waits until the event log has seen every contact lift, stops the compositor and
+# checks what each party saw. Moments are awaited by polling files with a timeout
+# (tests/weston/lib.sh wait_for); no fixed sleeps.
+#
+# usage: tests/wlroots/run.sh [--latency N] [--release] [--valgrind] [CASE...]
+#   --valgrind: bezel-compositor runs under valgrind memcheck; each case also fails on an error
+#   or a definite leak it reports (valgrind.log in the case's folder). Cases replayed at once
+#   (tap, swipe, late, defer, config, locked) depend on the plugin's hold timer keeping up with
+#   the recording's times, which valgrind's slowdown breaks: run the real-time ones under it
+#   (drag kill simple-touch policy: no error, no definite leak).
+#   CASE: run only these cases (table cases tap swipe late defer drag kill; popup, two-outputs,
+#   output-removed, simple-touch, policy, panel, config, locked)
+# Ends with "N passed, N failed"; exit status 0 only if nothing failed.
+# Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
+# libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils,
+# weston (weston-simple-touch), grim (screenshots through wlr-screencopy).
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots}
+OUT=$SCRATCH/wlroots-tests
+LATENCY=0
+CONFIG=debug
+CASES=()
+VALGRIND=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--latency) LATENCY=$2; shift ;;
+	--release) CONFIG=release ;;
+	--valgrind) VALGRIND=1 ;;
+	-*) echo "usage: $0 [--latency N] [--release] [CASE...]" >&2; exit 2 ;;
+	*) CASES+=("$1") ;;
+	esac
+	shift
+done
+
+# want CASE: true when CASE was asked for (or no case was named)
+want() {
+	[ ${#CASES[@]} = 0 ] && return 0
+	local c
+	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
+	return 1
+}
+
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+finish() {
+	echo "$PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+	exit $?
+}
+
+# ---- build ----
+mkdir -p "$OUT"
+echo "== building libBezelPlugin.so and bezel-input-probe ($CONFIG, scratch $SCRATCH)"
+for product in BezelPlugin bezel-input-probe; do
+	if ! swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --product $product \
+		-Xswiftc -static-stdlib >"$OUT/swift-$product.log" 2>&1; then
+		tail -30 "$OUT/swift-$product.log"
+		fail "swift build --product $product"
+		finish
+	fi
+done
+BIN=$(swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
+PROBE=$BIN/bezel-input-probe
+INC=$ROOT/CBezel/Sources/CBezel/include
+XML=$ROOT/protocol/bezel-system-gestures-v1.xml
+XDG_XML=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+wayland-scanner client-header "$XML" "$OUT/bezel-system-gestures-v1-client-protocol.h"
+wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
+wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
+wayland-scanner server-header "$XDG_XML" "$OUT/xdg-shell-protocol.h"
+wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
+# DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g -gdwarf-4"
+WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
+if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-wlroots.c" $WLR \
+	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/wlroots/compositor/bezel-compositor.c" \
+		$WLR \
+		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
+	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -o "$OUT/bezel-shell-client" "$ROOT/tests/wlroots/bezel-shell-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
+	pass "libbezel-wlroots.so, bezel-compositor, test clients and umockdev shim compile with -Werror"
+else
+	fail "compile"
+	finish
+fi
+
+# Under valgrind, libBezelPlugin.so is a copy without the Swift toolchain's DWARF 5 debug info
+# (valgrind gives up on it), found first through LD_LIBRARY_PATH.
+VG_ENV=
+if [ -n "$VALGRIND" ]; then
+	mkdir -p "$OUT/valgrind-lib"
+	objcopy --strip-debug "$BIN/libBezelPlugin.so" "$OUT/valgrind-lib/libBezelPlugin.so"
+	VG_ENV="LD_LIBRARY_PATH=$OUT/valgrind-lib"
+fi
+
+export XDG_RUNTIME_DIR=$OUT/xdg
+mkdir -p "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+NODE=/dev/input/event7
+START_TIMEOUT_S=20
+[ -n "$VALGRIND" ] && START_TIMEOUT_S=90
+COMP_PID=
+
+. "$ROOT/tests/weston/lib.sh"
+
+# start_compositor NAME SCENARIO [realtime]: sets DIR, CPID (umockdev-run), COMP_PID, CONTACTS,
+# SOCK. EXTRA_INI: more [bezel] lines; EXTRA_ARGS: more bezel-compositor arguments.
+start_compositor() {
+	local name=$1 scenario=$2 mode=${3:-}
+	DIR=$OUT/$name
+	rm -rf "$DIR"
+	mkdir -p "$DIR/dev"
+	CONTACTS=$(python3 "$ROOT/tests/wlroots/gen-touch-wlroots.py" "$scenario" "$DIR/rec.evemu") || return 1
+	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
+	if [ "$mode" = realtime ]; then
+		python3 "$ROOT/tests/weston/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
+	fi
+	cat >"$DIR/bezel.ini" <<-EOF
+	[bezel]
+	log-level=debug
+	touch-device=$NODE
+	touch-device-open=sigusr2
+	output-width-mm=68
+	output-height-mm=121
+	event-log=$DIR/events.log
+	${EXTRA_INI:-}
+	EOF
+	SOCK=bezel-wlr-$name
+	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
+	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
+	BEZEL_VG_ENV=$VG_ENV umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
+		-s "$NODE=$DIR/dev/device.script" -- \
+		sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec env $BEZEL_VG_ENV "$@"' \
+		"$SHIM" "$DIR" ${VALGRIND:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/tests/wlroots/valgrind.supp --log-file="$DIR/valgrind.log"} "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
+		>"$DIR/host.log" 2>&1 &
+	CPID=$!
+	# The compositor logs "running" after listen() and after its touch device exists.
+	wait_for "$DIR/host.log" "bezel-compositor: running on" 1 "$START_TIMEOUT_S" || return 1
+	COMP_PID=$(cat "$DIR/compositor.pid" 2>/dev/null)
+	[ -n "$COMP_PID" ]
+}
+
+start_client() {
+	local label=$1
+	shift
+	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
+	eval "CPID_$label=$!"
+}
+
+stop_compositor() {
+	kill -TERM "$COMP_PID" 2>/dev/null
+	wait "$CPID" 2>/dev/null
+	local rc=$?
+	if [ -n "$VALGRIND" ]; then
+		if [ $rc = 99 ] || grep -q "ERROR SUMMARY: [1-9]" "$DIR/valgrind.log" 2>/dev/null; then
+			fail "$(basename "$DIR"): valgrind reports errors ($DIR/valgrind.log)"
+		elif ! grep -q "ERROR SUMMARY: 0 errors" "$DIR/valgrind.log" 2>/dev/null; then
+			fail "$(basename "$DIR"): valgrind did not finish its report ($DIR/valgrind.log)"
+		fi
+	fi
+	local p
+	for p in "$@"; do wait "$p" 2>/dev/null; done
+}
+
+# play NAME SCENARIO READY CLIENT...: start, one client, wait for READY, replay, stop.
+play() {
+	local name=$1 scenario=$2 ready=$3
+	shift 3
+	if ! start_compositor "$name" "$scenario" ${REALTIME:+realtime}; then
+		stop_compositor
+		fail "$name: bezel-compositor did not start (see $DIR)"
+		return 1
+	fi
+	start_client c "$@"
+	if wait_for "$DIR/c.out" "$ready" && kill -USR2 "$COMP_PID" &&
+		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
+		PNG=
+		if [ -n "${SCREENSHOT:-}" ] &&
+			WAYLAND_DISPLAY=$SOCK timeout 20 grim "$DIR/screenshot.png" >"$DIR/grim.log" 2>&1; then
+			PNG=$DIR/screenshot.png
+		fi
+		stop_compositor "$CPID_c"
+		return 0
+	fi
+	stop_compositor "$CPID_c"
+	fail "$name: client not ready or replay incomplete (see $DIR)"
+	return 1
+}
+
+. "$ROOT/tests/hosts/expectations.sh"
+
+# The host side of tests/hosts/expectations.sh for wlroots.
+TOUCH_CLIENT=$OUT/bezel-touch-client
+DEFER_CLIENT=$OUT/bezel-defer-client
+host_play() { play "$@"; }
+host_play_kill() {
+	local name=$1 rec=$2
+	if ! start_compositor "$name" "$rec" realtime; then
+		stop_compositor
+		fail "$name: bezel-compositor did not start (see $DIR)"
+		return 1
+	fi
+	start_client c "$TOUCH_CLIENT"
+	if ! wait_for "$DIR/c.out" " ready"; then
+		stop_compositor "$CPID_c"
+		fail "$name: client not ready (see $DIR)"
+		return 1
+	fi
+	kill -USR2 "$COMP_PID"
+	wait_for "$DIR/c.out" " motion id=0" 1 20
+	kill -KILL "$CPID_c"
+	wait "$CPID_c" 2>/dev/null
+	# A second client maps while the first finger still moves over the dead client's place.
+	start_client d "$TOUCH_CLIENT"
+	wait_for "$DIR/d.out" " ready"
+	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+	echo $? >"$DIR/wayland-info.status"
+	stop_compositor "$CPID_d"
+}
+
+# ---- 0. wayland-info: the global and a seat with touch ----
+if start_compositor info tap-bottom; then
+	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+	stop_compositor
+	if grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
+		grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
+		pass "wayland-info lists bezel_system_gestures_manager_v1 and a seat with touch"
+	else
+		fail "wayland-info (see $DIR/wayland-info.out)"
+	fi
+else
+	stop_compositor
+	fail "bezel-compositor did not start (see $DIR/host.log)"
+	finish
+fi
+
+# ---- 1-6. the table every host runs (tests/hosts/expectations.sh): tap, dock swipe, late
+# begin, swipe twice with the defer client, drag, client killed mid-touch ----
+if [ ${#CASES[@]} = 0 ]; then
+	run_host_expectations
+else
+	run_host_expectations "${CASES[@]}"
+fi
+
+# ---- 7. a popup with a grab is open during an edge swipe ----
+# The popup's grab goes underneath the adapter's: the swipe is the dock and the client sees
+# none of it, the popup is not dismissed, and the tap that follows reaches the popup (the seat
+# still has the popup's grab, not the default one).
+if want popup && play popup popup " ready" "$OUT/bezel-shell-client" --popup; then
+	c=$DIR/c.out
+	if grep -q "gesture began dock" "$DIR/events.log" && grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
+		[ "$(grep -c ' motion id=0' "$c")" = 0 ] && ! grep -q "popup-done" "$c" &&
+		[ "$(grep -c ' down id=0 .*on=popup' "$c")" = 1 ] && [ "$(grep -c ' up id=0' "$c")" = 1 ] &&
+		[ "$(grep -c ' down id=0' "$c")" = 1 ]; then
+		pass "popup open during a dock swipe: the swipe is the dock, unseen; the popup stays and gets the next tap"
+	else
+		fail "popup during an edge swipe (see $DIR)"
+	fi
+fi
+
+# ---- 8. two outputs: the touchscreen maps to the second one, where the client is ----
+# Layout: HEADLESS-1 at x 0, HEADLESS-2 at x 1080. A tap in the middle of output 2 reaches the
+# client at its surface-local centre; a swipe up from output 2's bottom edge is the dock.
+if want two-outputs && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" play two-outputs tap-swipe " ready" "$TOUCH_CLIENT"; then
+	c=$DIR/c.out
+	if grep -q " down id=0 x=540.0 y=960.0" "$c" && [ "$(grep -c ' down id=0' "$c")" = 1 ] &&
+		[ "$(grep -c ' up id=0' "$c")" = 1 ] && grep -q "gesture began dock" "$DIR/events.log" &&
+		grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
+		grep -q "output HEADLESS-2 (id 1) 1080x1920+1080+0" "$DIR/host.log" &&
+		grep -q "bezel: dock began (edge 2) on HEADLESS-2" "$DIR/host.log"; then
+		pass "two outputs: a tap on output 2 reaches its client at (540, 960); output 2's bottom swipe is the dock"
+	else
+		fail "two outputs (see $DIR)"
+	fi
+fi
+
+# ---- 8b. R8: the output under a running dock gesture is unplugged ----
+# The touchscreen maps to output 2; once the dock has begun there, output 2 goes away
+# (SIGUSR1). The gesture reports cancelled (never ended), the finger's later events are dropped,
+# and the compositor keeps serving clients.
+if want output-removed && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" REALTIME=1 \
+	start_compositor output-removed slow-swipe realtime; then
+	start_client c "$TOUCH_CLIENT"
+	if wait_for "$DIR/c.out" " ready" && kill -USR2 "$COMP_PID" &&
+		wait_for "$DIR/events.log" "gesture began dock" 1 20 && kill -USR1 "$COMP_PID" &&
+		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
+		WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+		info=$?
+		stop_compositor "$CPID_c"
+		if grep -q "output HEADLESS-2 (id 1) removed" "$DIR/host.log" &&
+			grep -q "gesture cancelled dock edge=2" "$DIR/events.log" &&
+			! grep -q "gesture ended dock" "$DIR/events.log" && [ $info = 0 ] &&
+			[ "$(grep -c "interface: 'wl_output'" "$DIR/wayland-info.out")" = 1 ] &&
+			[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
+			pass "R8 output unplugged under a running dock: cancelled, not ended; the client saw nothing; the compositor serves on"
+		else
+			fail "R8 output unplugged mid-gesture (see $DIR)"
+		fi
+	else
+		stop_compositor "$CPID_c"
+		fail "output-removed: the dock did not begin or the replay did not complete (see $DIR)"
+	fi
+elif want output-removed; then
+	stop_compositor
+	fail "output-removed: bezel-compositor did not start (see $DIR)"
+fi
+
+# ---- 8c. weston-simple-touch, a client that knows nothing of Bezel ----
+# Its 600x500 window sits at the top left. A tap inside it is delivered at once (R1) at the
+# surface-local point; a swipe up from the bottom edge, over no window, is still the dock; the
+# client is still running at the end (no protocol error from what it was sent).
+if want simple-touch; then
+	if start_compositor simple-touch tap-app; then
+		start_client c weston-simple-touch
+		if wait_for "$DIR/host.log" "toplevel mapped" && kill -USR2 "$COMP_PID" &&
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
+			kill -0 "$CPID_c" 2>/dev/null
+			alive=$?
+			stop_compositor
+			kill -TERM "$CPID_c" 2>/dev/null
+			wait "$CPID_c" 2>/dev/null
+			ev=$DIR/events.log
+			if [ $alive = 0 ] && grep -q "send down id=0 x=300.0 y=250.0" "$ev" &&
+				[ "$(grep -c 'send up id=0' "$ev")" = 1 ] && grep -q "gesture began dock" "$ev" &&
+				grep -q "gesture ended dock .*committed=1" "$ev"; then
+				pass "weston-simple-touch: a tap in its window is delivered at (300, 250); the bottom swipe over no window is the dock; it keeps running"
+			else
+				fail "weston-simple-touch (see $DIR)"
+			fi
+		else
+			stop_compositor "$CPID_c"
+			fail "simple-touch: not mapped or replay incomplete (see $DIR)"
+		fi
+	else
+		stop_compositor
+		fail "simple-touch: bezel-compositor did not start (see $DIR)"
+	fi
+fi
+
+# ---- 8d. R6 policy: by default only full-screen toplevels may defer edges ----
+# The same client asking to defer the bottom from a window that is not full-screen is told
+# honored_edges 0; with [bezel] policy=all it is told 2 (bottom).
+for policy in default all; do
+	want policy || break
+	ini=
+	[ $policy = all ] && ini="policy=all"
+	if EXTRA_INI="$ini" play policy-$policy tap-bottom " ready" "$OUT/bezel-shell-client" --windowed 2; then
+		want_edges=0
+		[ $policy = all ] && want_edges=2
+		if [ "$(grep ' honored_edges' "$DIR/c.out" | tail -1 | awk '{print $3}')" = "$want_edges" ]; then
+			pass "R6 policy $policy: a deferring window that is not full-screen is told honored_edges $want_edges"
+		else
+			fail "R6 policy $policy (see $DIR)"
+		fi
+	fi
+done
+
+# ---- 8e. what the user sees: the dock panel, in the compositor's own pixels ----
+# The pixman renderer draws into memory; grim takes it through wlr-screencopy. A committed dock
+# stays open until the next touch-down. The client's surface is (96, 96, 96); the dock panel
+# (153, 163, 184 at 92 %) covers the bottom 22 % (422 px) and shows as about (148, 158, 177).
+rgb_near() {
+	local got=($1)
+	[ ${#got[@]} = 3 ] || return 1
+	[ $(( ${got[0]} - $2 )) -le $5 ] && [ $(( $2 - ${got[0]} )) -le $5 ] &&
+		[ $(( ${got[1]} - $3 )) -le $5 ] && [ $(( $3 - ${got[1]} )) -le $5 ] &&
+		[ $(( ${got[2]} - $4 )) -le $5 ] && [ $(( $4 - ${got[2]} )) -le $5 ]
+}
+pixel() { python3 "$ROOT/tests/weston/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
+if want panel && SCREENSHOT=1 play panel-dock swipe-up " ready" "$TOUCH_CLIENT"; then
+	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 148 158 177 10 &&
+		rgb_near "$(pixel "$PNG" 540 1520)" 148 158 177 10 &&
+		rgb_near "$(pixel "$PNG" 540 1480)" 96 96 96 3 &&
+		rgb_near "$(pixel "$PNG" 540 600)" 96 96 96 3; then
+		pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's (grim)"
+	else
+		fail "dock panel pixels (see $DIR, screenshot '$PNG')"
+	fi
+fi
+
+# ---- 9. gesture settings from [bezel] reach the plugin ----
+if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$TOUCH_CLIENT"; then
+	if grep -q "1 gesture setting(s) from \[bezel\] applied" "$DIR/host.log" &&
+		[ "$(grep -c ' down id=0' "$DIR/c.out")" = 1 ] && [ "$(grep -c ' up id=0' "$DIR/c.out")" = 1 ] &&
+		[ "$(grep -c ' motion id=0' "$DIR/c.out")" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
+		pass "[bezel] bind-bottom= unbinds the bottom edge: the swipe up reaches the client, no dock"
+	else
+		fail "[bezel] bind-bottom= (see $DIR)"
+	fi
+fi
+
+# ---- 10. R6 lock: while locked no deferral is honoured and gestures that are off while locked
+# (the dock by default) fail `locked`: both swipes reach the deferring client as plain touches.
+if want locked && EXTRA_INI="locked=true" play locked swipe-twice "honored_edges" "$DEFER_CLIENT"; then
+	c=$DIR/c.out
+	if grep -q "honored_edges none" "$c" && ! grep -q "honored_edges bottom" "$c" &&
+		! grep -q "deferred_swipe" "$c" && [ "$(grep -c 'touch down id=0' "$c")" = 2 ] &&
+		[ "$(grep -c 'touch up id=0' "$c")" = 2 ] &&
+		[ "$(grep -c 'gesture failed dock .*reason=locked' "$DIR/events.log")" = 2 ] &&
+		! grep -q "gesture began" "$DIR/events.log"; then
+		pass "R6 locked: honored_edges none, both swipes fail 'locked' and reach the client as plain touches"
+	else
+		fail "R6 locked (see $DIR)"
+	fi
+fi
+
+# ---- latency (optional): libinput event -> client's wl_touch event, with and without ----
+# From the moment the compositor's test rig gets a touch event from libinput (the event log's
+# "libinput down|up" line) to the client's receipt of the wl_touch event, for N taps in the
+# middle (R1: delivered at once) replayed in real time 10 ms apart. "without": the same
+# compositor, seat and libinput source, with touches sent straight to the seat as tinywl does
+# (intercept=false), so the difference is what the adapter and the plugin add.
+if [ "$LATENCY" -gt 0 ]; then
+	for mode in with without; do
+		ini=
+		[ $mode = without ] && ini="intercept=false"
+		# Without the adapter there is no bezel global: the client then runs without a
+		# gesture object, in both modes so that they compare the same client.
+		if EXTRA_INI="$ini" REALTIME=1 play latency-$mode taps-$LATENCY " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+			if python3 "$ROOT/tests/weston/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the adapter"; then
+				pass "latency measured ($mode)"
+			else
+				fail "latency ($mode), see $DIR"
+			fi
+		fi
+	done
+fi
+
+finish
