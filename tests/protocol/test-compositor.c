@@ -396,8 +396,9 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r)
 		maybe_start_two_outputs();
 	}
 	uint32_t honored = 0;
+	/* --demo-multi-finger also waits for the client's wl_touch: its three downs come at once. */
 	if (C.demo && !C.demo_started && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
-	    (honored & BEZEL_EDGE_BOTTOM)) {
+	    (honored & BEZEL_EDGE_BOTTOM) && !(C.demo_multi_finger && wl_list_empty(&C.touches))) {
 		C.demo_started = true;
 		wl_event_source_timer_update(C.demo_timer, demo_steps[0].delay);
 	}

@@ -133,7 +133,9 @@ public final class MultiFingerRecognizer: GestureRecognizer {
     }
 
     public override func touchEnded(_ touch: Touch) {
-        guard isCandidate else { return }
+        // Not a candidate: forget the touch (E11), so the sequence's bookkeeping stays as small
+        // as the fingers down even if the screen never empties.
+        guard isCandidate else { return ignore(touch) }
         if internalState == .possible {
             fail(.lifted)                // M1: a finger lifted before it began
         } else if internalState.isActive {
@@ -143,7 +145,7 @@ public final class MultiFingerRecognizer: GestureRecognizer {
     }
 
     public override func touchCancelled(_ touch: Touch) {
-        guard isCandidate else { return }
+        guard isCandidate else { return ignore(touch) }
         if internalState == .possible { fail(.cancelled) } else if internalState.isActive { cancel() }
     }
 

@@ -149,6 +149,12 @@ extension RouterCore {
         while c < cancelScratch.count {
             let client = cancelScratch[c]
             c += 1
+            // Close what the client already got in this batch first, so that gesture_taken
+            // comes right before the cancel it explains.
+            if let f = framePending.firstIndex(of: client) {
+                framePending.remove(at: f)
+                emit(.clientFrame(client: client))
+            }
             // gesture_taken goes to the surface the R3 lookup finds for the client's first touch.
             for t in r.activeTouches {
                 guard let j = slotIndex(of: t.id), slots[j].client == client, slots[j].surface != .none else { continue }
