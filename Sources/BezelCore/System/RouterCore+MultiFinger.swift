@@ -11,6 +11,8 @@ extension RouterCore {
     /// acts on what its recognizers did.
     mutating func feedMultiFinger(_ mf: MultiFingerGestures, _ input: MultiFingerInput, slot i: Int, time: Milliseconds) {
         let id = slots[i].id
+        // The router's instant, not the event's: a time that went backwards was clamped (§9).
+        let time = max(time, now)
         switch input {
         case .down(let p):
             mf.down(id: id, at: outputs[slots[i].output].geometry.toMillimetres(p), time: time)
@@ -37,6 +39,18 @@ extension RouterCore {
         guard mf.hasPendingChange else { return }
         mf.hasPendingChange = false
         for r in mf.pendingChange.indices { flushMultiFingerChange(mf, r) }
+    }
+
+    /// A new configuration binds other multi-finger gestures: the running ones are cancelled
+    /// and the deciding ones fail `cancelled` (as R8), then the new gestures start with the
+    /// next touches. Touches already down stay unknown to them.
+    mutating func replaceMultiFinger(with config: SystemGestureConfig) {
+        if let old = multiFinger {
+            old.engine.cancelAllTouches(time: now)
+            processMultiFingerReports(old)
+            flushMultiFingerChanges(old)
+        }
+        multiFinger = MultiFingerGestures(config: config, logger: logger)
     }
 
     /// Fires the engine's timers due up to `time` (a hold's `mf_hold_ms`).
@@ -103,11 +117,15 @@ extension RouterCore {
     /// gestures work (`locked`); a surface under the first finger that defers the kind keeps
     /// every touch (M4: `deferred`).
     private mutating func multiFingerCandidate(_ mf: MultiFingerGestures, _ r: MultiFingerRecognizer) {
-        var ownedBySystem = false
+        var ownedBySystem = false, dragged = false
         for t in r.activeTouches {
-            if let j = slotIndex(of: t.id), slots[j].route == .system { ownedBySystem = true }
+            guard let j = slotIndex(of: t.id) else { continue }
+            if slots[j].route == .system { ownedBySystem = true }
+            if slots[j].route == .dragged { dragged = true }
         }
         if ownedBySystem { return r.fail(.excluded) }
+        // R7: a drag owns its touch; no system gesture is made with it.
+        if dragged { return r.fail(.drag) }
         if isLocked && !config.gestures[r.binding.gesture].whenLocked { return r.fail(.locked) }
         // The set's first finger decides, with the R3 lookup made for its surface.
         if let first = r.activeTouches.first, let j = slotIndex(of: first.id), slots[j].surface != .none {

@@ -79,8 +79,7 @@ struct RouterCore {
     mutating func setConfig(_ config: SystemGestureConfig) {
         self.config = config.keepingGestureIndices(of: self.config)
         if !(multiFinger?.matches(self.config) ?? self.config.multiFinger.isEmpty) {
-            // Candidates being decided on the old gestures are dropped with them.
-            multiFinger = MultiFingerGestures(config: self.config, logger: logger)
+            replaceMultiFinger(with: self.config)
         }
     }
 

@@ -182,6 +182,23 @@ struct MultiFingerTests {
         #expect(events(r).contains { if case .multiFingerEnded(_, true) = $0 { return true } else { return false } })
     }
 
+    @Test("§4.4 + R8: a reconfiguration that changes multi_finger cancels the running gesture")
+    func reconfigurationCancelsRunning() {
+        let r = router([("w", .swipe, 3, .left)])
+        for id in 0..<3 { r.touchDown(id: Int32(id), at: Point(x: 400 + 200 * Double(id), y: 1000), time: Milliseconds(Double(id))) }
+        for id in 0..<3 { r.touchMotion(id: Int32(id), at: Point(x: 200 + 200 * Double(id), y: 1000), time: Milliseconds(20)) }
+        r.frame(time: Milliseconds(20))
+        #expect(events(r).contains { if case .multiFingerBegan = $0 { return true } else { return false } })
+        var config = r.config
+        config.multiFinger[0].direction = .right
+        r.setConfig(config)
+        let after = events(r)
+        #expect(after.contains { if case .multiFingerCancelled(let m) = $0 { return m.gesture == r.config.gestureIndex(named: "w") } else { return false } })
+        // The lifted fingers end nothing more: the gesture was already cancelled.
+        for id in 0..<3 { r.touchUp(id: Int32(id), time: Milliseconds(40)) }
+        #expect(!events(r).contains { if case .multiFingerEnded = $0 { return true } else { return false } })
+    }
+
     @Test("§9: no heap allocation per event in steady state with multi-finger gestures bound")
     func steadyStateDoesNotGrow() {
         let r = router([("w", .swipe, 3, .left), ("o", .pinch, 4, .pinchIn), ("h", .hold, 3, .none)])
