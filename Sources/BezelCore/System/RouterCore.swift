@@ -31,6 +31,8 @@ struct RouterCore {
     var framePending: ContiguousArray<ClientID> = []
     /// Scratch list of clients to cancel, reused to avoid allocating.
     var cancelScratch: ContiguousArray<ClientID> = []
+    /// The multi-finger gestures (DESIGN §4.5), or `nil` when `multi_finger` is empty.
+    var multiFinger: MultiFingerGestures?
 
     /// Creates a router for one output.
     ///
@@ -47,6 +49,7 @@ struct RouterCore {
         self.maxTouches = max(1, maxTouches)
         self.tree = NodeTree(bounds: output.bounds)
         self.slots = ContiguousArray(repeating: TouchSlot(), count: self.maxTouches)
+        self.multiFinger = MultiFingerGestures(config: config, logger: logger)
         for i in slots.indices { slots[i].held.reserveCapacity(64) }
         pending.reserveCapacity(256)
         framePending.reserveCapacity(16)
@@ -75,6 +78,9 @@ struct RouterCore {
     /// still being decided names its gesture by an index into the old list.
     mutating func setConfig(_ config: SystemGestureConfig) {
         self.config = config.keepingGestureIndices(of: self.config)
+        if !(multiFinger?.matches(self.config) ?? self.config.multiFinger.isEmpty) {
+            replaceMultiFinger(with: self.config)
+        }
     }
 
     // MARK: - Surfaces and deferral
@@ -160,6 +166,8 @@ struct RouterCore {
         d.hasGestureObject = false
         d.requested = []
         d.lastSentHonored = nil
+        d.requestedKinds = []
+        d.lastSentHonoredKinds = nil
         deferrals[surface] = d
     }
 
@@ -196,6 +204,8 @@ struct RouterCore {
         }
         if locked {
             failCandidatesOffWhileLocked()
+            let gestures = config.gestures
+            failMultiFingerCandidates(reason: .locked) { !gestures[$0.binding.gesture].whenLocked }
             // A flush caused by the lock is a batch of its own: close it with its frames.
             endBatch()
         }
@@ -217,10 +227,12 @@ struct RouterCore {
     private mutating func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
         guard var d = deferrals[surface], d.hasGestureObject else { return }
         let honored = d.honored(locked: isLocked)
-        guard d.lastSentHonored != honored else { return }
-        d.lastSentHonored = honored
-        deferrals[surface] = d
-        emit(.honoredEdges(surface: surface, edges: honored))
+        if d.lastSentHonored != honored {
+            d.lastSentHonored = honored
+            deferrals[surface] = d
+            emit(.honoredEdges(surface: surface, edges: honored))
+        }
+        sendHonoredKindsIfChanged(surface)
     }
 
     /// R3 lookup: from `surface` up through its parents, the deepest surface with a gesture
@@ -321,6 +333,7 @@ struct RouterCore {
         } else {
             slots[i].route = .swallowed
         }
+        if let mf = multiFinger { feedMultiFinger(mf, .down(position), slot: i, time: time) }
         return result
     }
 
@@ -353,6 +366,7 @@ struct RouterCore {
         if !wasHeld && slots[i].route == .client {
             deliver(i, .motion, position: layoutPosition, time: time)
         }
+        if let mf = multiFinger { feedMultiFinger(mf, .motion(position), slot: i, time: time) }
         return .accepted
     }
 
@@ -371,6 +385,7 @@ struct RouterCore {
         if !wasHeld && slots[i].route == .client {
             deliver(i, .up, position: .zero, time: time)
         }
+        if let mf = multiFinger { feedMultiFinger(mf, .up, slot: i, time: time) }
         release(i)
         return .accepted
     }
@@ -379,6 +394,7 @@ struct RouterCore {
     /// one `clientFrame`, after those events.
     mutating func frame(time: Milliseconds) {
         beginInstant(time)
+        if let mf = multiFinger { flushMultiFingerChanges(mf) }
         endBatch()
     }
 
@@ -393,6 +409,11 @@ struct RouterCore {
     /// Cancels the active touches on output index `output` (every touch when `nil`), as a
     /// device cancel does (R8), and frees their slots.
     mutating func cancelTouches(onOutput output: Int?) {
+        if let mf = multiFinger {
+            for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
+                feedMultiFinger(mf, .cancel, slot: i, time: now)
+            }
+        }
         cancelScratch.removeAll(keepingCapacity: true)
         for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
             // Held events are dropped first, so that failing the candidates cannot flush them.
@@ -440,6 +461,7 @@ struct RouterCore {
         slots[i].clientActive = false
         slots[i].holdDeadline = .never
         failPossibleCandidates(i, reason: .drag, onlyIfMultiTouchRejects: false)
+        if multiFinger != nil { failMultiFingerCandidates(reason: .drag) { MultiFingerGestures.has($0, touch: id) } }
         isDragActive = true
         dragCancelRequested = false
         logger.log(.info, "drag session started with touch \(id)")
@@ -471,7 +493,7 @@ struct RouterCore {
     }
 
     /// Notes a new deadline so that `advance` does not skip it.
-    private mutating func noteDeadline(_ due: Milliseconds) {
+    mutating func noteDeadline(_ due: Milliseconds) {
         if due < deadlineLowerBound { deadlineLowerBound = due }
     }
 
@@ -484,10 +506,12 @@ struct RouterCore {
             if let c = slots[i].candidate1, c.state == .possible, !c.isPastSlop { d = min(d, c.stillDeadline) }
         }
         for o in outputs.entries { d = min(d, o.armedUntil.earliest) }
+        if let mf = multiFinger { d = min(d, mf.engine.nextDeadline) }
         return d
     }
 
     private mutating func fireTimers(due: Milliseconds) {
+        if let mf = multiFinger, mf.engine.nextDeadline <= due { advanceMultiFinger(mf, to: due) }
         for i in slots.indices where slots[i].active {
             if let c = slots[i].candidate0, c.state == .possible, !c.isPastSlop, c.stillDeadline <= due {
                 failCandidate(i, which: 0, reason: .still)
@@ -600,7 +624,7 @@ struct RouterCore {
         candidateFailed(i, which: which, reason: reason)
     }
 
-    private mutating func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
+    mutating func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
         if let c = slots[i].candidate0, c.state == .possible,
            !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
             failCandidate(i, which: 0, reason: reason)
@@ -811,7 +835,7 @@ struct RouterCore {
         if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
     }
 
-    private func slotIndex(of id: Int32) -> Int? {
+    func slotIndex(of id: Int32) -> Int? {
         for i in slots.indices where slots[i].active && slots[i].id == id { return i }
         return nil
     }
