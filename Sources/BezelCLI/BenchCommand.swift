@@ -31,6 +31,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Option(help: "Also bind multi-finger gestures, as the flattened key does (DESIGN §4.5), e.g. workspace:swipe:3:left,overview:pinch:4:in.")
+    var multiFinger: String?
+
     @Flag(help: "Measure the general gesture-recognizer engine (DESIGN §3) on its own workload instead of the system-gesture router.")
     var engine = false
 
@@ -40,7 +43,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--fingers must be 1...16, --surfaces 1...10000, --depth 1...1000")
         }
         if engine { return runEngine() }
-        let workload: BenchmarkWorkload
+        var workload: BenchmarkWorkload
         if let stream {
             let text: String
             // A stream is not YAML: it may be far larger than a scenario, but not endless.
@@ -55,6 +58,19 @@ struct BenchCommand: ParsableCommand {
         } else {
             workload = BenchmarkWorkload.synthetic(
                 events: events ?? 200_000, shape: .init(fingers: fingers, surfaces: surfaces, depth: depth))
+        }
+
+        if let multiFinger {
+            do {
+                let extra = try SystemGestureConfig(flattened: [(key: "multi-finger", value: multiFinger)])
+                for b in extra.multiFinger {
+                    let g = workload.config.gestureIndexAdding(extra.gestures[b.gesture].name)
+                    workload.config.multiFinger.append(MultiFingerBinding(gesture: g, kind: b.kind, fingers: b.fingers, direction: b.direction))
+                }
+            } catch {
+                printError("--multi-finger: \(error.reason)")
+                throw ExitCode(2)
+            }
         }
 
         // One untimed warm-up run grows every buffer to its steady-state size.
@@ -88,6 +104,7 @@ struct BenchCommand: ParsableCommand {
             ("allocations_per_event", format(Double(allocations) / Double(max(counts.events, 1)))),
             ("edge_swipes", "\(workload.edgeSwipes)"),
             ("system_gestures_begun", "\(counts.systemGesturesBegun)"),
+            ("multi_finger_begun", "\(counts.multiFingerBegun)"),
             ("touches_delivered", "\(counts.touchesDelivered)"),
             ("client_events", "\(counts.clientEvents)"),
             ("client_cancels", "\(counts.clientCancels)"),

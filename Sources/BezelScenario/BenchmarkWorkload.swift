@@ -204,6 +204,8 @@ public struct BenchmarkWorkload: Sendable {
         public var clientEvents = 0
         public var clientCancels = 0
         public var failures = 0
+        /// Multi-finger gestures begun (DESIGN §4.5), when the config binds any.
+        public var multiFingerBegun = 0
         /// Creates zeroed counts.
         public init() {}
     }
@@ -231,7 +233,8 @@ public struct BenchmarkWorkload: Sendable {
                     case .clientDown: counts.touchesDelivered += 1; counts.clientEvents += 1
                     case .clientMotion, .clientUp: counts.clientEvents += 1
                     case .clientCancel: counts.clientCancels += 1
-                    case .systemFailed: counts.failures += 1
+                    case .systemFailed, .multiFingerFailed: counts.failures += 1
+                    case .multiFingerBegan: counts.multiFingerBegun += 1
                     default: break
                     }
                 }

@@ -46,6 +46,7 @@ public final class GestureEngine {
         var location: Point
         var location_mm: Point
         var time: Milliseconds
+        var downTime: Milliseconds
         var beganDelivered = false
         var finishedForResponder = false
         /// Taken from the responder (E14/E15): nothing more is delivered.
@@ -56,7 +57,7 @@ public final class GestureEngine {
         func touch(_ phase: TouchPhase) -> Touch {
             Touch(id: id, serial: serial, phase: phase, location: location, location_mm: location_mm,
                   startLocation: start, startLocation_mm: start_mm, timestamp: time, type: type,
-                  node: node)
+                  node: node, startTimestamp: downTime)
         }
     }
 
@@ -134,7 +135,8 @@ public final class GestureEngine {
         let serial = nextSerial
         nextSerial += 1
         records.append(TouchRecord(id: id, serial: serial, node: hit, type: type, start: location,
-                                   start_mm: mm, location: location, location_mm: mm, time: time))
+                                   start_mm: mm, location: location, location_mm: mm, time: time,
+                                   downTime: time))
         let touch = records[records.count - 1].touch(.began)
         var i = 0
         while i < recognizers.count {

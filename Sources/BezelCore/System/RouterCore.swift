@@ -35,6 +35,8 @@ struct RouterCore {
     let framePending = ReusableBuffer<ClientID>(capacity: 16)
     /// Scratch list of clients to cancel, reused to avoid allocating.
     let cancelScratch = ReusableBuffer<ClientID>(capacity: 16)
+    /// The multi-finger gestures (DESIGN §4.5), or `nil` when `multi_finger` is empty.
+    var multiFinger: MultiFingerGestures?
 
     /// Creates a router for one output.
     ///
@@ -51,6 +53,7 @@ struct RouterCore {
         self.maxTouches = max(1, maxTouches)
         self.tree = NodeTree(bounds: output.bounds)
         self.slots = TouchSlotTable(count: self.maxTouches)
+        self.multiFinger = MultiFingerGestures(config: config, logger: logger)
     }
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
@@ -73,6 +76,9 @@ struct RouterCore {
     /// still being decided names its gesture by an index into the old list.
     mutating func setConfig(_ config: SystemGestureConfig) {
         self.config = config.keepingGestureIndices(of: self.config)
+        if !(multiFinger?.matches(self.config) ?? self.config.multiFinger.isEmpty) {
+            replaceMultiFinger(with: self.config)
+        }
     }
 
     // MARK: - Surfaces and deferral
@@ -158,6 +164,8 @@ struct RouterCore {
         d.hasGestureObject = false
         d.requested = []
         d.lastSentHonored = nil
+        d.requestedKinds = []
+        d.lastSentHonoredKinds = nil
         deferrals[surface] = d
     }
 
@@ -194,6 +202,8 @@ struct RouterCore {
         }
         if locked {
             failCandidatesOffWhileLocked()
+            let gestures = config.gestures
+            failMultiFingerCandidates(reason: .locked) { !gestures[$0.binding.gesture].whenLocked }
             // A flush caused by the lock is a batch of its own: close it with its frames.
             endBatch()
         }
@@ -215,10 +225,12 @@ struct RouterCore {
     private mutating func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
         guard var d = deferrals[surface], d.hasGestureObject else { return }
         let honored = d.honored(locked: isLocked)
-        guard d.lastSentHonored != honored else { return }
-        d.lastSentHonored = honored
-        deferrals[surface] = d
-        emit(.honoredEdges(surface: surface, edges: honored))
+        if d.lastSentHonored != honored {
+            d.lastSentHonored = honored
+            deferrals[surface] = d
+            emit(.honoredEdges(surface: surface, edges: honored))
+        }
+        sendHonoredKindsIfChanged(surface)
     }
 
     /// R3 lookup: from `surface` up through its parents, the deepest surface with a gesture
@@ -323,6 +335,7 @@ struct RouterCore {
         } else {
             slots[i].route = .swallowed
         }
+        if let mf = multiFinger { feedMultiFinger(mf, .down(position), slot: i, time: time) }
         return result
     }
 
@@ -358,6 +371,7 @@ struct RouterCore {
         if !wasHeld && slots[i].route == .client {
             deliver(i, .motion, position: layoutPosition, time: time)
         }
+        if let mf = multiFinger { feedMultiFinger(mf, .motion(position), slot: i, time: time) }
         return .accepted
     }
 
@@ -378,6 +392,7 @@ struct RouterCore {
         if !wasHeld && slots[i].route == .client {
             deliver(i, .up, position: .zero, time: time)
         }
+        if let mf = multiFinger { feedMultiFinger(mf, .up, slot: i, time: time) }
         release(i)
         return .accepted
     }
@@ -386,6 +401,7 @@ struct RouterCore {
     /// one `clientFrame`, after those events.
     mutating func frame(time: Milliseconds) {
         beginInstant(time)
+        if let mf = multiFinger { flushMultiFingerChanges(mf) }
         endBatch()
     }
 
@@ -400,6 +416,11 @@ struct RouterCore {
     /// Cancels the active touches on output index `output` (every touch when `nil`), as a
     /// device cancel does (R8), and frees their slots.
     mutating func cancelTouches(onOutput output: Int?) {
+        if let mf = multiFinger {
+            for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
+                feedMultiFinger(mf, .cancel, slot: i, time: now)
+            }
+        }
         cancelScratch.removeAll(keepingCapacity: true)
         for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
             // Held events are dropped first, so that failing the candidates cannot flush them.
@@ -447,6 +468,7 @@ struct RouterCore {
         slots[i].clientActive = false
         slots[i].holdDeadline = .never
         failPossibleCandidates(i, reason: .drag, onlyIfMultiTouchRejects: false)
+        if multiFinger != nil { failMultiFingerCandidates(reason: .drag) { MultiFingerGestures.has($0, touch: id) } }
         isDragActive = true
         dragCancelRequested = false
         logger.log(.info, "drag session started with touch \(id)")
@@ -478,7 +500,7 @@ struct RouterCore {
     }
 
     /// Notes a new deadline so that `advance` does not skip it.
-    private mutating func noteDeadline(_ due: Milliseconds) {
+    mutating func noteDeadline(_ due: Milliseconds) {
         if due < deadlineLowerBound { deadlineLowerBound = due }
     }
 
@@ -491,10 +513,12 @@ struct RouterCore {
             if let c = slots[i].candidate1, c.state == .possible, !c.isPastSlop { d = min(d, c.stillDeadline) }
         }
         for o in outputs.entries { d = min(d, o.armedUntil.earliest) }
+        if let mf = multiFinger { d = min(d, mf.engine.nextDeadline) }
         return d
     }
 
     private mutating func fireTimers(due: Milliseconds) {
+        if let mf = multiFinger, mf.engine.nextDeadline <= due { advanceMultiFinger(mf, to: due) }
         for i in slots.indices where slots[i].active {
             if let c = slots[i].candidate0, c.state == .possible, !c.isPastSlop, c.stillDeadline <= due {
                 failCandidate(i, which: 0, reason: .still)
@@ -621,7 +645,7 @@ struct RouterCore {
         candidateFailed(i, which: which, reason: reason)
     }
 
-    private mutating func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
+    mutating func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
         guard slots[i].hasCandidate else { return }
         if let c = slots[i].candidate0, c.state == .possible,
            !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
@@ -843,7 +867,7 @@ struct RouterCore {
     }
 
     @inline(__always)
-    private func slotIndex(of id: Int32) -> Int? { slots.index(ofTouch: id) }
+    func slotIndex(of id: Int32) -> Int? { slots.index(ofTouch: id) }
 
     /// Queues a decision. System and affordance events name the output they happen on.
     @inline(__always)  // one per decision: built straight into the queue

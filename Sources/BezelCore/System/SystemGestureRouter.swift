@@ -106,6 +106,19 @@ public final class SystemGestureRouter {
     public func commitDeferredEdges(_ edges: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
         core.commitDeferredEdges(edges, surface: surface, time: time)
     }
+    /// Applies a committed `set_deferred_gestures` (protocol version 2): the multi-finger
+    /// gesture kinds the surface defers (DESIGN §4.5 M4). Creates the gesture object if needed.
+    public func commitDeferredGestures(_ kinds: GestureKindSet, surface: NodeTree.NodeID, time: Milliseconds) {
+        core.commitDeferredGestures(kinds, surface: surface, time: time)
+    }
+    /// Host policy: the multi-finger gesture kinds `surface` may defer (R6). Defaults to all.
+    public func setGesturePolicyMask(_ mask: GestureKindSet, surface: NodeTree.NodeID, time: Milliseconds) {
+        core.setGesturePolicyMask(mask, surface: surface, time: time)
+    }
+    /// The multi-finger gesture kinds currently honoured for `surface`.
+    public func honoredGestureKinds(surface: NodeTree.NodeID) -> GestureKindSet {
+        core.honoredGestureKinds(surface: surface)
+    }
     /// The client destroyed the surface's gesture object; the surface defers nothing any more.
     public func destroyGestureObject(surface: NodeTree.NodeID, time: Milliseconds) {
         core.destroyGestureObject(surface: surface, time: time)
