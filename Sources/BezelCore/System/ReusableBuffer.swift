@@ -64,11 +64,13 @@ final class ReusableBuffer<Element> {
 
 extension ReusableBuffer where Element: Equatable {
     /// Whether `element` is in the buffer. A plain loop: these lists hold a few clients.
+    @inline(__always)
     func contains(_ element: Element) -> Bool {
         firstIndex(of: element) != nil
     }
 
     /// The position of the first `element`, or `nil`.
+    @inline(__always)
     func firstIndex(of element: Element) -> Int? {
         var k = 0
         while k < count {
