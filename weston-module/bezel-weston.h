@@ -112,6 +112,8 @@ struct bw {
 	struct bw_panel edge_panel[4]; /* by edge index: the running gesture's panel */
 	struct bw_panel affordance[4]; /* by edge index: the bar after a deferred swipe */
 	uint32_t panel_output[4];      /* output of each edge panel */
+	struct bw_panel indicator;     /* multi-finger gestures: a box in the middle of an output */
+	uint32_t indicator_output;
 };
 
 struct bw_seat {
@@ -218,6 +220,8 @@ void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *gesture, u
 		       double progress);
 void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool committed);
 void bw_panels_dismiss_open(struct bw *bw);
+void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char *gesture, double progress);
+void bw_indicator_finish(struct bw *bw, const char *gesture, bool committed);
 void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge, bool show);
 
 #endif

@@ -63,9 +63,49 @@ void bw_evlog(struct bw *bw, const char *fmt, ...)
 
 static const char *const phase_names[] = { "began", "changed", "ended", "cancelled", "failed" };
 
+/* Multi-finger gestures (DESIGN §4.5): no edge; the log says the kind and finger count. */
+static void on_multi_finger(struct bw *bw, const struct bezel_gesture_event *e)
+{
+	switch (e->phase) {
+	case BEZEL_GESTURE_BEGAN:
+		bw_evlog(bw, "gesture began %s edge=0 kind=%u fingers=%u output=%u", e->gesture,
+			 e->kind, e->fingers, e->output_id);
+		/* A hold has no travel to follow: it shows whole as soon as it begins. */
+		bw_indicator_progress(bw, e->output_id, e->gesture,
+				      e->kind == BEZEL_GESTURE_KIND_HOLD ? 1.0 : 0.0);
+		break;
+	case BEZEL_GESTURE_CHANGED:
+		bw_evlog(bw, "gesture changed %s edge=0 travel=%.2f progress=%.3f velocity=%.1f "
+			 "scale=%.3f kind=%u fingers=%u output=%u", e->gesture, e->travel_mm,
+			 e->progress, e->velocity_mm_s, e->scale, e->kind, e->fingers, e->output_id);
+		bw_indicator_progress(bw, e->output_id, e->gesture, e->progress);
+		return;
+	case BEZEL_GESTURE_ENDED:
+		bw_evlog(bw, "gesture ended %s edge=0 committed=%d kind=%u fingers=%u output=%u",
+			 e->gesture, e->committed, e->kind, e->fingers, e->output_id);
+		bw_indicator_finish(bw, e->gesture, e->committed);
+		break;
+	case BEZEL_GESTURE_CANCELLED:
+		bw_evlog(bw, "gesture cancelled %s edge=0 kind=%u fingers=%u output=%u", e->gesture,
+			 e->kind, e->fingers, e->output_id);
+		bw_indicator_finish(bw, e->gesture, false);
+		break;
+	case BEZEL_GESTURE_FAILED:
+		bw_evlog(bw, "gesture failed %s edge=0 reason=%s kind=%u fingers=%u output=%u",
+			 e->gesture, e->reason ? e->reason : "?", e->kind, e->fingers, e->output_id);
+		return;
+	}
+	weston_log("bezel: %s %s (%u fingers, output %u)\n", e->gesture,
+		   e->phase < 5 ? phase_names[e->phase] : "?", e->fingers, e->output_id);
+}
+
 static void on_gesture(void *data, const struct bezel_gesture_event *e)
 {
 	struct bw *bw = data;
+	if (e->kind != BEZEL_GESTURE_KIND_EDGE) {
+		on_multi_finger(bw, e);
+		return;
+	}
 	const char *phase = e->phase < 5 ? phase_names[e->phase] : "?";
 	switch (e->phase) {
 	case BEZEL_GESTURE_CHANGED:

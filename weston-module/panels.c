@@ -139,12 +139,44 @@ void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool com
 	}
 }
 
+/*
+ * Multi-finger gestures (DESIGN §4.5) belong to no edge: a box in the middle of the output
+ * stands in for an overview or a workspace switcher. It grows with the progress and, once
+ * committed, stays until the next touch-down, like the edge panels.
+ */
+void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char *gesture, double progress)
+{
+	struct bw_output *o = bw_output_by_id(bw, output_id);
+	if (!bw->cfg.panels || !o)
+		return;
+	struct weston_output *w = o->output;
+	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
+	double iw = 0.6 * w->width * p, ih = 0.3 * w->height * p;
+	bw->indicator_output = output_id;
+	place(bw, &bw->indicator, gesture_colour(gesture), w->x + (w->width - iw) / 2,
+	      w->y + (w->height - ih) / 2, iw, ih);
+}
+
+void bw_indicator_finish(struct bw *bw, const char *gesture, bool committed)
+{
+	if (!bw->cfg.panels)
+		return;
+	if (committed) {
+		bw_indicator_progress(bw, bw->indicator_output, gesture, 1.0);
+		bw->indicator.open = true;
+	} else {
+		hide(bw, &bw->indicator);
+	}
+}
+
 /* A touch-down dismisses the panels of committed gestures (a plain stand-in for a shell). */
 void bw_panels_dismiss_open(struct bw *bw)
 {
 	for (int i = 0; i < 4; i++)
 		if (bw->edge_panel[i].open)
 			hide(bw, &bw->edge_panel[i]);
+	if (bw->indicator.open)
+		hide(bw, &bw->indicator);
 }
 
 void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge, bool show)
@@ -181,8 +213,12 @@ void bw_panels_init(struct bw *bw)
 void bw_panels_fini(struct bw *bw)
 {
 	for (int i = 0; i < 4; i++) {
-		struct bw_panel *ps[2] = { &bw->edge_panel[i], &bw->affordance[i] };
-		for (int k = 0; k < 2; k++) {
+		/* the indicator rides along with edge index 0 */
+		struct bw_panel *ps[3] = { &bw->edge_panel[i], &bw->affordance[i],
+					   i == 0 ? &bw->indicator : NULL };
+		for (int k = 0; k < 3; k++) {
+			if (!ps[k])
+				continue;
 			if (ps[k]->shown)
 				weston_layer_entry_remove(&ps[k]->view->layer_link);
 			if (ps[k]->surface)

@@ -21,6 +21,7 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
                sheet)
   kill         finger 0 moves in the middle for 2.5 s (the client is killed meanwhile), then
                two taps in the middle
+  three-finger-swipe  three fingers land 20 ms apart in the middle and swipe left together
   taps-N       N taps in the middle, 10 ms apart (latency measurement)
   popup        real time: a 400 ms press at (540, 600) (the client opens a popup under it),
                a tap inside the popup, a swipe up from the bottom (dock), a tap outside the
@@ -231,6 +232,16 @@ def main():
         for i in range(6):                      # then taps for the next client
             r.down(2600 + i * 300, 0, cx, cy)
             r.up(2640 + i * 300, 0)
+    elif name == "three-finger-swipe":
+        # DESIGN §4.5: three fingers land 20 ms apart in the middle (one set, M1), then move
+        # left together by 500 px (about 31 mm: past mf_begin_mm, progress 0.79) and lift.
+        for f in range(3):
+            r.down(f * 20, f, cx + 250, cy - 200 + f * 200)
+        for i in range(1, 26):
+            for f in range(3):
+                r.move(40 + i * 8, f, cx + 250 - i * 20, cy - 200 + f * 200)
+        for f in range(3):
+            r.up(40 + 26 * 8, f)
     elif name.startswith("taps-"):
         n = int(name[5:])
         for i in range(n):
