@@ -221,10 +221,12 @@ mf_demo() {
 	shift
 	"$OUT/test-compositor" --quiet --demo-multi-finger >"$OUT/mf-$name.out" 2>"$OUT/mf-$name-compositor.log" &
 	local mpid=$!
-	for _ in $(seq 1 100); do
+	# Up to 60 s: on a loaded machine (valgrind runs beside it) the start can take seconds.
+	for _ in $(seq 1 600); do
 		grep -q '^socket ' "$OUT/mf-$name.out" 2>/dev/null && break
-		sleep 0.1
+		sleep 0.1 # polling interval, not synchronisation
 	done
+	grep -q '^socket ' "$OUT/mf-$name.out" || echo "    mf-$name: the compositor printed no socket within 60 s"
 	WAYLAND_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/mf-$name.out") timeout 20 \
 		"$OUT/bezel-defer-client" --seconds 1 "$@" >"$OUT/mf-$name.log" 2>&1
 	kill -TERM "$mpid"
