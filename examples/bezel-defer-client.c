@@ -13,9 +13,13 @@
  *   cc -o bezel-defer-client bezel-defer-client.c bezel-system-gestures-v1-protocol.c \
  *      xdg-shell-protocol.c -I. $(pkg-config --cflags --libs wayland-client)
  *
- * Usage: bezel-defer-client [--edges N] [--seconds S]
- *   --edges N    the edge set to defer (bitfield: top 1, bottom 2, left 4, right 8; default 2)
- *   --seconds S  exit after S seconds (default: run until the compositor goes away)
+ * Usage: bezel-defer-client [--edges N] [--gestures LIST] [--version V] [--seconds S]
+ *   --edges N         the edge set to defer (bitfield: top 1, bottom 2, left 4, right 8; default 2)
+ *   --gestures LIST   also defer these multi-finger gesture kinds, e.g. "swipe,pinch" or "none"
+ *                     (protocol version 2; needs --version 2, the default when the compositor
+ *                     offers it)
+ *   --version V       bind the global at version V (1 or 2; default: the highest both know)
+ *   --seconds S       exit after S seconds (default: run until the compositor goes away)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -44,6 +48,8 @@ static struct wl_surface *surface;
 static struct wl_buffer *buffer;
 static int32_t width = 0, height = 0;
 static bool configured, running = true;
+/* The version to bind the manager at: asked with --version, else the highest both sides know. */
+static uint32_t wanted_version = 0;
 
 static const char *edge_names(uint32_t edges, char *out, size_t size)
 {
@@ -77,12 +83,57 @@ static void on_gesture_taken(void *data, struct bezel_gesture_surface_v1 *g, uin
 {
 	(void)data; (void)g;
 	char buf[64];
-	printf("gesture_taken %s\n", edge_names(edge, buf, sizeof buf));
+	/* Version 2: edge 0 is a gesture of no edge, a multi-finger one. */
+	if (edge == 0)
+		printf("gesture_taken 0 (multi-finger)\n");
+	else
+		printf("gesture_taken %s\n", edge_names(edge, buf, sizeof buf));
+}
+
+static const char *kind_names(uint32_t kinds, char *out, size_t size)
+{
+	static const char *names[] = { "swipe", "pinch", "hold" };
+	out[0] = '\0';
+	for (int i = 0; i < 3; i++)
+		if (kinds & (1u << i))
+			snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? "," : "", names[i]);
+	if (out[0] == '\0')
+		snprintf(out, size, "none");
+	return out;
+}
+
+/* Version 2: sent only after this surface asked to defer gesture kinds. */
+static void on_honored_gestures(void *data, struct bezel_gesture_surface_v1 *g, uint32_t kinds)
+{
+	(void)data; (void)g;
+	char buf[64];
+	printf("honored_gestures %s (%u)\n", kind_names(kinds, buf, sizeof buf), kinds);
 }
 
 static const struct bezel_gesture_surface_v1_listener gesture_listener = {
-	on_honored_edges, on_deferred_swipe, on_gesture_taken,
+	on_honored_edges, on_deferred_swipe, on_gesture_taken, on_honored_gestures,
 };
+
+/* "swipe,pinch" -> the gesture_kind bits; "none" -> 0; anything else -> -1. */
+static long parse_kinds(const char *list)
+{
+	if (strcmp(list, "none") == 0)
+		return 0;
+	long kinds = 0;
+	char buf[64];
+	snprintf(buf, sizeof buf, "%s", list);
+	for (char *save = NULL, *w = strtok_r(buf, ",", &save); w != NULL; w = strtok_r(NULL, ",", &save)) {
+		if (strcmp(w, "swipe") == 0)
+			kinds |= BEZEL_GESTURE_SURFACE_V1_GESTURE_KIND_SWIPE;
+		else if (strcmp(w, "pinch") == 0)
+			kinds |= BEZEL_GESTURE_SURFACE_V1_GESTURE_KIND_PINCH;
+		else if (strcmp(w, "hold") == 0)
+			kinds |= BEZEL_GESTURE_SURFACE_V1_GESTURE_KIND_HOLD;
+		else
+			return -1;
+	}
+	return kinds;
+}
 
 /* ---- wl_touch ---- */
 
@@ -168,7 +219,11 @@ static void registry_global(void *data, struct wl_registry *r, uint32_t name, co
 		wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
 		xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
 	} else if (strcmp(iface, bezel_system_gestures_manager_v1_interface.name) == 0)
-		gestures = wl_registry_bind(r, name, &bezel_system_gestures_manager_v1_interface, 1);
+	{
+		uint32_t mine = (uint32_t)bezel_system_gestures_manager_v1_interface.version;
+		uint32_t v = wanted_version ? wanted_version : (version < mine ? version : mine);
+		gestures = wl_registry_bind(r, name, &bezel_system_gestures_manager_v1_interface, v);
+	}
 }
 static void registry_remove(void *data, struct wl_registry *r, uint32_t name) { (void)data; (void)r; (void)name; }
 static const struct wl_registry_listener registry_listener = { registry_global, registry_remove };
@@ -214,13 +269,27 @@ int main(int argc, char **argv)
 {
 	uint32_t edges = BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM;
 	double seconds = -1;
+	long kinds = -1; /* -1: do not send set_deferred_gestures */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--edges") == 0 && i + 1 < argc)
 			edges = (uint32_t)strtoul(argv[++i], NULL, 0);
+		else if (strcmp(argv[i], "--gestures") == 0 && i + 1 < argc) {
+			kinds = parse_kinds(argv[++i]);
+			if (kinds < 0) {
+				fprintf(stderr, "--gestures: a comma-separated list of swipe, pinch, hold (or none)\n");
+				return 2;
+			}
+		} else if (strcmp(argv[i], "--version") == 0 && i + 1 < argc) {
+			wanted_version = (uint32_t)strtoul(argv[++i], NULL, 0);
+			if (wanted_version < 1 || wanted_version > 2) {
+				fprintf(stderr, "--version: 1 or 2\n");
+				return 2;
+			}
+		}
 		else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
 			seconds = atof(argv[++i]);
 		else {
-			fprintf(stderr, "usage: %s [--edges N] [--seconds S]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--edges N] [--gestures LIST] [--version V] [--seconds S]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -254,7 +323,17 @@ int main(int argc, char **argv)
 	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(gestures, surface);
 	bezel_gesture_surface_v1_add_listener(g, &gesture_listener, NULL);
 	bezel_gesture_surface_v1_set_deferred_edges(g, edges);
+	uint32_t bound = bezel_gesture_surface_v1_get_version(g);
+	if (kinds >= 0) {
+		/* A version 1 object has no such request; sending it would be a client bug. */
+		if (bound < BEZEL_GESTURE_SURFACE_V1_SET_DEFERRED_GESTURES_SINCE_VERSION) {
+			fprintf(stderr, "--gestures needs protocol version 2; bound at %u\n", bound);
+			return 1;
+		}
+		bezel_gesture_surface_v1_set_deferred_gestures(g, (uint32_t)kinds);
+	}
 	wl_surface_commit(surface);
+	printf("bound at version %u\n", bound);
 
 	while (!configured && wl_display_dispatch(display) >= 0)
 		;

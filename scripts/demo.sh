@@ -31,6 +31,7 @@ ninja -C "$build" >"$work/ninja.log" 2>&1 || { tail -30 "$work/ninja.log"; exit 
 ninja -C "$build" install >"$work/install.log" 2>&1 || { tail -30 "$work/install.log"; exit 1; }
 export PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name bezel.pc | head -1)")
 module=$(pkg-config --variable=westonmoduledir bezel)/bezel-weston.so
+rig=$(pkg-config --variable=westonmoduledir bezel)/bezel-weston-rig.so
 echo "   installed: $(cd "$prefix" && find . -type f | sort | tr '\n' ' ')"
 
 echo "== building the app against the installed protocol, and the touchscreen emulation"
@@ -60,9 +61,7 @@ cat >"$run/weston.ini" <<EOF
 [core]
 idle-time=0
 [bezel]
-# the module: where the touches come from, and a log of what it did
-touch-device=$node
-touch-device-open=sigusr2
+# the module: the screen's physical size, and a log of what it did
 output-width-mm=68
 output-height-mm=121
 event-log=$run/events.log
@@ -70,11 +69,16 @@ event-log=$run/events.log
 hold-window-ms=150
 rearm-window-ms=2000
 bottom-edge-zone-mm=3.5
+[bezel-rig]
+# demo equipment: a touchscreen (emulated, replaying the recording) on weston's headless backend
+touch-device=$node
+touch-device-open=sigusr2
+event-log=$run/events.log
 EOF
 
-echo "== starting headless weston with $module"
+echo "== starting headless weston with $module (and the demo rig $rig)"
 sock=bezel-demo
-start_umockdev_weston "$run" $node "$shim" "$module" $sock --use-pixman --debug ||
+start_umockdev_weston "$run" $node "$shim" "$module,$rig" $sock --use-pixman --debug ||
 	{ echo "weston did not start; see $run/weston.log"; exit 1; }
 stop() { kill -TERM "$WESTON_PID" 2>/dev/null || true; wait "$WPID" 2>/dev/null || true; }
 trap stop EXIT
@@ -111,7 +115,7 @@ echo "   dock progress reported $(grep -c 'gesture changed dock' "$run/events.lo
 	"cover sheet $(grep -c 'gesture changed cover_sheet' "$run/events.log") times"
 echo
 echo "== what weston logged about Bezel"
-grep -E "bezel: (libbezel|output|[0-9]+ gesture setting|intercepting|headless)" "$run/weston.log" | sed 's/^/   /'
+grep -E "bezel(-rig)?: (libbezel|output|[0-9]+ gesture setting|intercepting|[0-9]+ touch device)" "$run/weston.log" | sed 's/^/   /'
 echo
 echo "== screenshots (weston's pixman renderer, saved by weston-screenshooter)"
 for f in dock-mid-swipe cover-sheet; do

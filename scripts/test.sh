@@ -3,7 +3,8 @@
 # suite R1-R9, 10,000 random R9 property sequences, trace readers and real libinput under
 # umockdev), the `bezel` command's exit codes, the protocol tests over a real Wayland socket
 # (hostile clients included), the same under valgrind, the meson-shim options and install with
-# a C consumer, and headless weston with the bezel module and real clients.
+# a C consumer, and headless weston with the bezel module and real clients (also under valgrind,
+# against hostile clients, and at hostile scale).
 #
 # Each group runs through `group`, which reads the group's closing "N passed, N failed" line
 # and adds it to the totals. A group that prints no such line counts as one failure. A test
@@ -88,6 +89,10 @@ group "libinput touch source through bezel.h, from C, real libinput under umockd
 group "meson-shim host module options" tests/meson-shim/run.sh
 group "meson-shim install and C consumer" tests/protocol/install-test.sh
 group "weston 10 headless with bezel-weston.so, real clients, libinput under umockdev" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/run.sh
+group "weston with bezel-weston.so under valgrind (tap, swipe, defer)" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/run.sh --valgrind
+group "weston: hostile clients while touches play" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/hostile.sh
+group "weston: hostile clients under valgrind" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/hostile.sh --valgrind
+group "weston: hostile scale (idle surfaces, creation, disconnect stall; release build)" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/hostile-scale.sh
 
 group "wlroots 0.15 with libbezel-wlroots + bezel-compositor headless, real clients, libinput under umockdev" env BEZEL_WLROOTS_SCRATCH="$root/.build" tests/wlroots/run.sh
 group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-compositor" tests/wlroots/install-test.sh

@@ -579,23 +579,27 @@ static void h_gesture_event(void *data, const struct bezel_gesture_event *e)
 {
 	struct bezel_wlr *bw = data;
 	struct bw_output *o = output_by_id(bw, e->output_id);
+	/* Multi-finger gestures (edge 0) say which kind and how many fingers. */
+	char mf[48] = "";
+	if (e->kind != BEZEL_GESTURE_KIND_EDGE)
+		snprintf(mf, sizeof mf, " kind=%u fingers=%u", e->kind, e->fingers);
 	switch (e->phase) {
 	case BEZEL_GESTURE_BEGAN:
-		evlog(bw, "gesture began %s edge=%u", e->gesture, e->edge);
+		evlog(bw, "gesture began %s edge=%u%s", e->gesture, e->edge, mf);
 		break;
 	case BEZEL_GESTURE_CHANGED:
-		evlog(bw, "gesture changed %s edge=%u travel=%.2f progress=%.3f velocity=%.1f",
-		      e->gesture, e->edge, e->travel_mm, e->progress, e->velocity_mm_s);
+		evlog(bw, "gesture changed %s edge=%u travel=%.2f progress=%.3f velocity=%.1f%s",
+		      e->gesture, e->edge, e->travel_mm, e->progress, e->velocity_mm_s, mf);
 		break;
 	case BEZEL_GESTURE_ENDED:
-		evlog(bw, "gesture ended %s edge=%u committed=%d", e->gesture, e->edge, e->committed);
+		evlog(bw, "gesture ended %s edge=%u committed=%d%s", e->gesture, e->edge, e->committed, mf);
 		break;
 	case BEZEL_GESTURE_CANCELLED:
-		evlog(bw, "gesture cancelled %s edge=%u", e->gesture, e->edge);
+		evlog(bw, "gesture cancelled %s edge=%u%s", e->gesture, e->edge, mf);
 		break;
 	case BEZEL_GESTURE_FAILED:
-		evlog(bw, "gesture failed %s edge=%u reason=%s", e->gesture, e->edge,
-		      e->reason ? e->reason : "?");
+		evlog(bw, "gesture failed %s edge=%u reason=%s%s", e->gesture, e->edge,
+		      e->reason ? e->reason : "?", mf);
 		break;
 	default:
 		return;
@@ -610,6 +614,7 @@ static void h_gesture_event(void *data, const struct bezel_gesture_event *e)
 		.phase = e->phase, .output = o ? o->output : NULL, .gesture = e->gesture,
 		.edge = e->edge, .travel_mm = e->travel_mm, .progress = e->progress,
 		.velocity_mm_s = e->velocity_mm_s, .committed = e->committed, .reason = e->reason,
+		.kind = e->kind, .fingers = e->fingers, .scale = e->scale,
 	};
 	bw->iface.gesture(bw->data, &ev);
 }

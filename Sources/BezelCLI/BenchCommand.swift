@@ -10,8 +10,17 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure ns and heap allocations per touch event through hit-test, candidates, arbitration and routing."
     )
 
-    @Option(help: "Synthetic load size in events (ignored with --stream).")
-    var events: Int = 200_000
+    @Option(help: "Synthetic load size in events (default 200000); with --stream, replay only the first N events.")
+    var events: Int?
+
+    @Option(help: "Synthetic load: fingers kept busy at once.")
+    var fingers: Int = 10
+
+    @Option(help: "Synthetic load: top-level surfaces, tiled over the screen.")
+    var surfaces: Int = 16
+
+    @Option(help: "Synthetic load: nesting of each tile (1 = no subsurface).")
+    var depth: Int = 3
 
     @Option(help: "A stream file (`t_ms type id x y` per line), e.g. ../shared/bench/stream-100k.txt.")
     var stream: String?
@@ -22,13 +31,19 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Option(help: "Also bind multi-finger gestures, as the flattened key does (DESIGN §4.5), e.g. workspace:swipe:3:left,overview:pinch:4:in.")
+    var multiFinger: String?
+
     @Flag(help: "Measure the general gesture-recognizer engine (DESIGN §3) on its own workload instead of the system-gesture router.")
     var engine = false
 
     func run() throws {
-        guard events > 0, `repeat` > 0 else { throw ValidationError("--events and --repeat must be positive") }
+        guard events.map({ $0 > 0 }) ?? true, `repeat` > 0 else { throw ValidationError("--events and --repeat must be positive") }
+        guard (1...16).contains(fingers), (1...10_000).contains(surfaces), (1...1_000).contains(depth) else {
+            throw ValidationError("--fingers must be 1...16, --surfaces 1...10000, --depth 1...1000")
+        }
         if engine { return runEngine() }
-        let workload: BenchmarkWorkload
+        var workload: BenchmarkWorkload
         if let stream {
             let text: String
             // A stream is not YAML: it may be far larger than a scenario, but not endless.
@@ -36,12 +51,26 @@ struct BenchCommand: ParsableCommand {
                 printError("\(stream): \(error)")
                 throw ExitCode(2)
             }
-            do { workload = try BenchmarkWorkload.stream(text, file: stream) } catch {
+            do { workload = try BenchmarkWorkload.stream(text, file: stream, limit: events ?? Int.max) } catch {
                 printError("\(error)")
                 throw ExitCode(2)
             }
         } else {
-            workload = BenchmarkWorkload.synthetic(events: events)
+            workload = BenchmarkWorkload.synthetic(
+                events: events ?? 200_000, shape: .init(fingers: fingers, surfaces: surfaces, depth: depth))
+        }
+
+        if let multiFinger {
+            do {
+                let extra = try SystemGestureConfig(flattened: [(key: "multi-finger", value: multiFinger)])
+                for b in extra.multiFinger {
+                    let g = workload.config.gestureIndexAdding(extra.gestures[b.gesture].name)
+                    workload.config.multiFinger.append(MultiFingerBinding(gesture: g, kind: b.kind, fingers: b.fingers, direction: b.direction))
+                }
+            } catch {
+                printError("--multi-finger: \(error.reason)")
+                throw ExitCode(2)
+            }
         }
 
         // One untimed warm-up run grows every buffer to its steady-state size.
@@ -64,7 +93,7 @@ struct BenchCommand: ParsableCommand {
         let sorted = nsPerEvent.sorted()
         let median = sorted[sorted.count / 2]
         let allocations = allocationsPerRun.sorted()[allocationsPerRun.count / 2]
-        let fields: [(String, String)] = [
+        var fields: [(String, String)] = [
             ("workload", "\"" + (stream == nil ? "synthetic" : "stream") + "\""),
             ("events", "\(counts.events)"),
             ("repeat", "\(`repeat`)"),
@@ -75,12 +104,16 @@ struct BenchCommand: ParsableCommand {
             ("allocations_per_event", format(Double(allocations) / Double(max(counts.events, 1)))),
             ("edge_swipes", "\(workload.edgeSwipes)"),
             ("system_gestures_begun", "\(counts.systemGesturesBegun)"),
+            ("multi_finger_begun", "\(counts.multiFingerBegun)"),
             ("touches_delivered", "\(counts.touchesDelivered)"),
             ("client_events", "\(counts.clientEvents)"),
             ("client_cancels", "\(counts.clientCancels)"),
             ("candidates_failed", "\(counts.failures)"),
             ("surfaces", "\(workload.surfaces.count)"),
         ]
+        if stream == nil {
+            fields += [("fingers", "\(fingers)"), ("top_level_surfaces", "\(surfaces)"), ("depth", "\(depth)")]
+        }
         if json {
             print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
         } else {
@@ -102,7 +135,7 @@ struct BenchCommand: ParsableCommand {
             _ = workload.run(events: workload.eventsPerPass * 2)
             let a0 = bezel_malloc_count()
             let t0 = monotonicNanoseconds()
-            let r = workload.run(events: events)
+            let r = workload.run(events: events ?? 200_000)
             let t1 = monotonicNanoseconds()
             let a1 = bezel_malloc_count()
             result = r

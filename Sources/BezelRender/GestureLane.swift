@@ -10,10 +10,13 @@ public struct GestureLane: Sendable {
     public var runs: [TimeSpan] = []
     /// Failed candidates; each label is `"reason (touch)"` and `reason` the reason's name.
     public var failures: [TrackMarker] = []
+    /// For a multi-finger gesture (DESIGN §4.5): `"3-finger swipe"`; `nil` for edge gestures,
+    /// whose `edge` is then meaningful.
+    public var multiFinger: String?
 
     /// Creates an empty lane.
     public init(gesture: String, edge: Edge) { self.gesture = gesture; self.edge = edge }
 
     /// `dock (bottom)`.
-    public var name: String { "\(gesture) (\(edge.name))" }
+    public var name: String { "\(gesture) (\(multiFinger ?? edge.name))" }
 }

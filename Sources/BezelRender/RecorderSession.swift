@@ -120,6 +120,12 @@ struct RecorderSession {
         case .deferEdges(let s, let edges):
             if let node = surfaceByName[s] { router.commitDeferredEdges(edges, surface: node, time: time) }
             collect()
+        case .deferGestures(let s, let edges, let kinds):
+            if let node = surfaceByName[s] {
+                if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
+                router.commitDeferredGestures(kinds, surface: node, time: time)
+            }
+            collect()
         case .policy(let s, let edges):
             if let node = surfaceByName[s] { router.setPolicyMask(edges, surface: node, time: time) }
             collect()
@@ -333,6 +339,20 @@ struct RecorderSession {
             }
         case .honoredEdges, .gestureTaken, .dragCancel:
             break
+        // Multi-finger gestures (DESIGN §4.5) get a lane each; their sets' fingers are drawn as
+        // touches, and the cancels they cause as client cancels.
+        case let .multiFingerBegan(m):
+            let l = multiFingerLane(m)
+            gestureLanes[l].runs.append(TimeSpan(t0: t, t1: t, label: "\(m.fingers) fingers", open: true))
+        case .multiFingerChanged, .multiFingerTaken, .honoredGestures:
+            break
+        case let .multiFingerEnded(m, committed):
+            closeMultiFingerRun(m, at: t, outcome: committed ? "committed" : "not committed")
+        case let .multiFingerCancelled(m):
+            closeMultiFingerRun(m, at: t, outcome: "cancelled")
+        case let .multiFingerFailed(m, reason):
+            let l = multiFingerLane(m)
+            gestureLanes[l].failures.append(TrackMarker(kind: .fail, t: t, label: reason.name, reason: reason.name))
         }
     }
 
@@ -397,6 +417,25 @@ struct RecorderSession {
         gestureLanes.append(GestureLane(gesture: name(gesture), edge: edge))
         laneIndex[key] = gestureLanes.count - 1
         return gestureLanes.count - 1
+    }
+
+    /// The lane of a multi-finger gesture, made on first use.
+    mutating func multiFingerLane(_ m: MultiFingerGestureRef) -> Int {
+        let key = 1_000_000 + m.gesture * 64 + Int(m.kind.rawValue) * 8 + m.fingers
+        if let l = laneIndex[key] { return l }
+        var lane = GestureLane(gesture: name(m.gesture), edge: .bottom)
+        lane.multiFinger = "\(m.fingers)-finger \(m.kind.name)"
+        gestureLanes.append(lane)
+        laneIndex[key] = gestureLanes.count - 1
+        return gestureLanes.count - 1
+    }
+
+    mutating func closeMultiFingerRun(_ m: MultiFingerGestureRef, at t: Double, outcome: String) {
+        let l = multiFingerLane(m)
+        guard let k = gestureLanes[l].runs.lastIndex(where: { $0.open }) else { return }
+        gestureLanes[l].runs[k].t1 = t
+        gestureLanes[l].runs[k].open = false
+        gestureLanes[l].runs[k].label = "\(outcome), \(m.fingers) fingers"
     }
 
     mutating func edgeLane(_ edge: Edge) -> Int {

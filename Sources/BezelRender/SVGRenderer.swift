@@ -316,7 +316,8 @@ public struct SVGRenderer: Sendable {
             laneY += Self.laneHeight
         }
         for lane in recording.gestureLanes {
-            laneBackground(lane.name, cls: "lane-gesture", data: [("data-gesture", lane.gesture), ("data-edge", lane.edge.name)])
+            let where_ = lane.multiFinger.map { ("data-multi-finger", $0) } ?? ("data-edge", lane.edge.name)
+            laneBackground(lane.name, cls: "lane-gesture", data: [("data-gesture", lane.gesture), where_])
             for r in lane.runs {
                 span("span-run", r, y: laneY + 5, h: 14, extra: [("data-outcome", r.label)])
                 let labelX = tx(r.t0) + 3

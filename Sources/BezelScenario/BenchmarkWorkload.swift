@@ -31,39 +31,42 @@ public struct BenchmarkWorkload: Sendable {
         return config
     }
 
-    /// The synthetic load of issue 3: 4 bound edges, 10 fingers kept busy, 50 surfaces three
-    /// levels deep (one band defers the left edge), and a mix of 20% edge swipes, 20% taps and
-    /// 60% long app drags. Deterministic for a given `seed`.
-    public static func synthetic(events target: Int, seed: UInt64 = 0x5eed) -> BenchmarkWorkload {
-        let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
-        var surfaces: [SurfaceSpec] = []
-        // 5 bands × 3 columns × 2 halves = 5 + 15 + 30 = 50 surfaces, every point 3 deep.
-        let bandHeight = output.heightPx / 5, columnWidth = output.widthPx / 3
-        for band in 0..<5 {
-            let bandRect = Rect(x: 0, y: Double(band) * bandHeight, width: output.widthPx, height: bandHeight)
-            let bandIndex = surfaces.count
-            surfaces.append(SurfaceSpec(rect: bandRect, parent: nil, client: ClientID(band),
-                                        deferredEdges: band == 2 ? [.left] : []))
-            for column in 0..<3 {
-                let colRect = Rect(x: Double(column) * columnWidth, y: bandRect.y, width: columnWidth, height: bandHeight)
-                let colIndex = surfaces.count
-                surfaces.append(SurfaceSpec(rect: colRect, parent: bandIndex, client: ClientID(band), deferredEdges: []))
-                for half in 0..<2 {
-                    let r = Rect(x: colRect.x, y: colRect.y + Double(half) * bandHeight / 2, width: columnWidth, height: bandHeight / 2)
-                    surfaces.append(SurfaceSpec(rect: r, parent: colIndex, client: ClientID(band), deferredEdges: []))
-                }
-            }
+    /// The shape of the synthetic load's surface tree and touch concurrency, so that growth
+    /// with touches, surfaces and nesting is measured (DESIGN §9).
+    public struct Shape: Sendable, Equatable {
+        /// Fingers kept busy at once.
+        public var fingers: Int
+        /// Top-level surfaces, tiled over the screen in a grid.
+        public var surfaces: Int
+        /// Nesting of each tile: 1 is the tile alone, `n` adds a chain of `n - 1` subsurfaces,
+        /// each covering its parent, so every touch is hit-tested `depth` levels down.
+        public var depth: Int
+
+        /// Creates a shape.
+        public init(fingers: Int = 10, surfaces: Int = 16, depth: Int = 3) {
+            self.fingers = fingers; self.surfaces = surfaces; self.depth = depth
         }
+    }
+
+    /// The synthetic load: 4 bound edges, `shape.fingers` fingers kept busy, `shape.surfaces`
+    /// tiles each `shape.depth` deep (the first tile's top-level surface defers the left edge,
+    /// so the R3 lookup walks the whole chain), and a mix of 20% edge swipes, 20% taps and
+    /// 60% long app drags. Deterministic for a given `seed`.
+    public static func synthetic(events target: Int, shape: Shape = Shape(),
+                                 seed: UInt64 = 0x5eed) -> BenchmarkWorkload {
+        let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
+        let fingerCount = max(1, shape.fingers)
+        let surfaces = tiledSurfaces(count: max(1, shape.surfaces), depth: max(1, shape.depth), on: output)
 
         var rng = SplitMix64(seed: seed)
         struct Timed { var time: Double; var finger: Int; var order: Int; var input: TouchInput }
         var timed: [Timed] = []
         timed.reserveCapacity(target + 64)
         var swipes = 0
-        var fingerClock = [Double](repeating: 1000, count: 10)
+        var fingerClock = [Double](repeating: 1000, count: fingerCount)
         var order = 0
         while timed.count < target {
-            // The finger that is free soonest starts its next sequence: ten stay busy.
+            // The finger that is free soonest starts its next sequence: every finger stays busy.
             let f = fingerClock.indices.min { fingerClock[$0] < fingerClock[$1] }!
             let start = fingerClock[f] + Double(rng.next() % 40)
             let id = Int32(f)
@@ -117,15 +120,42 @@ public struct BenchmarkWorkload: Sendable {
                                  events: events, edgeSwipes: swipes)
     }
 
+    /// `count` top-level surfaces in a grid of near-square tiles covering `output` (one client
+    /// each), every tile carrying a chain of `depth - 1` nested subsurfaces of the same rect.
+    static func tiledSurfaces(count: Int, depth: Int, on output: OutputGeometry) -> [SurfaceSpec] {
+        var columns = 1
+        while columns * columns < count { columns += 1 }
+        let rows = (count + columns - 1) / columns
+        let width = output.widthPx / Double(columns), height = output.heightPx / Double(rows)
+        var surfaces: [SurfaceSpec] = []
+        surfaces.reserveCapacity(count * depth)
+        for k in 0..<count {
+            let rect = Rect(x: Double(k % columns) * width, y: Double(k / columns) * height,
+                            width: width, height: height)
+            var parent: Int? = nil
+            for level in 0..<depth {
+                surfaces.append(SurfaceSpec(rect: rect, parent: parent, client: ClientID(k),
+                                            deferredEdges: k == 0 && level == 0 ? [.left] : []))
+                parent = surfaces.count - 1
+            }
+        }
+        return surfaces
+    }
+
     /// Parses a stream file of `shared/bench` (`t_ms type id x y` per line) over one full-screen
-    /// surface on a 1080×2340 px, 68×147 mm output with all four edges bound.
-    public static func stream(_ text: String, file: String) throws(ScenarioError) -> BenchmarkWorkload {
+    /// surface on a 1080×2340 px, 68×147 mm output with all four edges bound. Only the first
+    /// `limit` events are kept (a shorter run of the same stream; the whole file is still read,
+    /// so that two lengths cost the same to prepare).
+    public static func stream(_ text: String, file: String, limit: Int = .max) throws(ScenarioError) -> BenchmarkWorkload {
         let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
         var events: [TouchInput] = []
         var lineNumber = 0
         var swipes = 0
         let zone = 3.5 / output.mmPerPxY
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // One allocation for the events whatever `limit` is, so run lengths compare fairly.
+        events.reserveCapacity(min(limit, lines.count))
+        for raw in lines {
             lineNumber += 1
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
@@ -141,6 +171,7 @@ public struct BenchmarkWorkload: Sendable {
             case "up": kind = .up
             default: throw ScenarioError(file: file, line: lineNumber, reason: "unknown type '\(fields[1])' (down, motion, up)")
             }
+            if events.count >= limit { continue }
             if kind == .down && (x <= zone || y <= zone || x >= output.widthPx - zone || y >= output.heightPx - zone) {
                 swipes += 1
             }
@@ -173,6 +204,8 @@ public struct BenchmarkWorkload: Sendable {
         public var clientEvents = 0
         public var clientCancels = 0
         public var failures = 0
+        /// Multi-finger gestures begun (DESIGN §4.5), when the config binds any.
+        public var multiFingerBegun = 0
         /// Creates zeroed counts.
         public init() {}
     }
@@ -193,13 +226,15 @@ public struct BenchmarkWorkload: Sendable {
             k += 1
             if k == n || events[k].time != e.time {
                 router.frame(time: e.time)
-                router.drain { o in
+                // Taken one by one, as a host delivers them.
+                while let o = router.nextOutput() {
                     switch o.event {
                     case .systemBegan: counts.systemGesturesBegun += 1
                     case .clientDown: counts.touchesDelivered += 1; counts.clientEvents += 1
                     case .clientMotion, .clientUp: counts.clientEvents += 1
                     case .clientCancel: counts.clientCancels += 1
-                    case .systemFailed: counts.failures += 1
+                    case .systemFailed, .multiFingerFailed: counts.failures += 1
+                    case .multiFingerBegan: counts.multiFingerBegun += 1
                     default: break
                     }
                 }

@@ -15,6 +15,9 @@ public struct Scenario: Sendable {
         public var parent: String?
         /// If present, the surface has a gesture object with these deferred edges, committed at t = 0.
         public var deferredEdges: EdgeSet?
+        /// If present, the surface defers these multi-finger gesture kinds, committed at t = 0
+        /// (protocol version 2, DESIGN §4.5 M4).
+        public var deferredGestures: GestureKindSet?
         /// 1-based line of the entry.
         public var line: Int?
     }
@@ -42,6 +45,8 @@ public struct Scenario: Sendable {
         case up(id: Int32)
         case cancel
         case deferEdges(surface: String, edges: EdgeSet)
+        /// A committed request that defers multi-finger gesture kinds (and, if given, edges).
+        case deferGestures(surface: String, edges: EdgeSet?, kinds: GestureKindSet)
         case policy(surface: String, edges: EdgeSet)
         case dragStart(id: Int32)
         case dragEnd

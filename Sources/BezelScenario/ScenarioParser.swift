@@ -72,6 +72,17 @@ public enum ScenarioParser {
             return Int32(v)
         }
 
+        /// `[swipe, pinch, hold]` (DESIGN §4.5).
+        func kinds(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> GestureKindSet {
+            var set: GestureKindSet = []
+            for item in try list(node, what) {
+                let name = try string(item, what)
+                guard let kind = MultiFingerKind(name: name) else { throw fail(item, "\(what): unknown gesture kind '\(name)' (swipe, pinch, hold)") }
+                set.insert(GestureKindSet(kind))
+            }
+            return set
+        }
+
         func edges(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> EdgeSet {
             var set: EdgeSet = []
             for item in try list(node, what) {
@@ -117,7 +128,7 @@ public enum ScenarioParser {
                 guard e.t >= previous else { throw ScenarioError(file: file, line: e.line, reason: "timeline: t goes backwards (\(e.t) after \(previous))") }
                 previous = e.t
                 switch e.action {
-                case .deferEdges(let s, _), .policy(let s, _), .remove(let s), .move(let s, _):
+                case .deferEdges(let s, _), .deferGestures(let s, _, _), .policy(let s, _), .remove(let s), .move(let s, _):
                     guard known.contains(s) else { throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown surface '\(s)'") }
                 case .downOnOutput(let o, _, _), .removeOutput(let o):
                     guard o == 0 || outputs.contains(where: { $0.id == o }) else {
@@ -181,19 +192,22 @@ public enum ScenarioParser {
             var result: [Scenario.Surface] = []
             for item in try list(node, "surfaces") {
                 var id: String?, client: String?, rect: Rect?, parent: String?, deferred: EdgeSet?
+                var deferredKinds: GestureKindSet?
                 for (k, v) in try map(item, "surface") {
                     switch k {
                     case "id": id = try string(v, "surface.id")
                     case "client": client = try string(v, "surface.client")
                     case "parent": parent = try string(v, "surface.parent")
                     case "deferred_edges": deferred = try edges(v, "surface.deferred_edges")
+                    case "deferred_gestures": deferredKinds = try kinds(v, "surface.deferred_gestures")
                     case "rect": rect = try self.rect(v, "surface.rect")
-                    default: throw fail(v, "surface: unknown key '\(k)' (id, client, rect, parent, deferred_edges)")
+                    default: throw fail(v, "surface: unknown key '\(k)' (id, client, rect, parent, deferred_edges, deferred_gestures)")
                     }
                 }
                 guard let id else { throw fail(item, "surface: missing 'id'") }
                 guard let rect else { throw fail(item, "surface '\(id)': missing 'rect'") }
-                result.append(.init(id: id, client: client ?? id, rect: rect, parent: parent, deferredEdges: deferred, line: item.line))
+                result.append(.init(id: id, client: client ?? id, rect: rect, parent: parent, deferredEdges: deferred,
+                                    deferredGestures: deferredKinds, line: item.line))
             }
             return result
         }
@@ -274,6 +288,12 @@ public enum ScenarioParser {
             case "cancel":
                 _ = try fields(v, key, allowed: [])
                 return .cancel
+            case "defer" where (try? fields(v, key, allowed: ["surface", "edges", "gestures"]))?["gestures"] != nil:
+                let f = try fields(v, key, allowed: ["surface", "edges", "gestures"])
+                let s = try string(try required(f, "surface", key, v), "defer.surface")
+                let e = try f["edges"].map { (n) throws(ScenarioError) in try edges(n, "defer.edges") }
+                let k = try kinds(try required(f, "gestures", key, v), "defer.gestures")
+                return .deferGestures(surface: s, edges: e, kinds: k)
             case "defer", "policy":
                 let f = try fields(v, key, allowed: ["surface", "edges"])
                 let s = try string(try required(f, "surface", key, v), "\(key).surface")

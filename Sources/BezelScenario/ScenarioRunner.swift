@@ -47,10 +47,13 @@ public enum ScenarioRunner {
                 surfaceByName[s.id] = node
                 surfaceName[node] = s.id
             }
-            // A surface's deferred_edges counts as a commit at t = 0.
+            // A surface's deferred_edges (and deferred_gestures) counts as a commit at t = 0.
             for s in scenario.surfaces {
                 if let edges = s.deferredEdges, let node = surfaceByName[s.id] {
                     router.commitDeferredEdges(edges, surface: node, time: .zero)
+                }
+                if let kinds = s.deferredGestures, let node = surfaceByName[s.id] {
+                    router.commitDeferredGestures(kinds, surface: node, time: .zero)
                 }
             }
             collect()
@@ -91,6 +94,10 @@ public enum ScenarioRunner {
                 inputDown.removeAll()
             case .deferEdges(let s, let edges):
                 if let node = surfaceByName[s] { router.commitDeferredEdges(edges, surface: node, time: time) }
+            case .deferGestures(let s, let edges, let kinds):
+                guard let node = surfaceByName[s] else { break }
+                if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
+                router.commitDeferredGestures(kinds, surface: node, time: time)
             case .policy(let s, let edges):
                 if let node = surfaceByName[s] { router.setPolicyMask(edges, surface: node, time: time) }
             case .dragStart(let id):
@@ -133,7 +140,8 @@ public enum ScenarioRunner {
         static func happensOnAnOutput(_ event: RouterEvent) -> Bool {
             switch event {
             case .systemBegan, .systemChanged, .systemEnded, .systemCancelled, .systemFailed,
-                 .affordanceShown, .affordanceHidden:
+                 .affordanceShown, .affordanceHidden, .multiFingerBegan, .multiFingerChanged,
+                 .multiFingerEnded, .multiFingerCancelled, .multiFingerFailed:
                 return true
             default:
                 return false
@@ -146,6 +154,9 @@ public enum ScenarioRunner {
             func c(_ id: ClientID) -> OutputLine.Value { .string(client[id] ?? "?") }
             func g(_ i: Int) -> OutputLine.Value { .string(i < gestures.count ? gestures[i].name : "?") }
             func e(_ edge: Edge) -> OutputLine.Value { .string(edge.name) }
+            func mf(_ m: MultiFingerGestureRef) -> [(key: String, value: OutputLine.Value)] {
+                [("gesture", g(m.gesture)), ("fingers", .number(Double(m.fingers))), ("kind", .string(m.kind.name))]
+            }
             let t = o.t.value
             switch o.event {
             case let .clientDown(cl, sf, id, p, time):
@@ -180,6 +191,23 @@ public enum ScenarioRunner {
                 return OutputLine(t: t, event: "protocol.gesture_taken", fields: [("surface", s(sf)), ("edge", e(edge))])
             case .dragCancel:
                 return OutputLine(t: t, event: "drag.cancel", fields: [])
+            // DESIGN §4.5: multi-finger lines carry `gesture` and `fingers` instead of `edge`.
+            case let .multiFingerBegan(m):
+                return OutputLine(t: t, event: "system.began", fields: mf(m))
+            case let .multiFingerChanged(m, travel, progress, velocity, scale):
+                var f = mf(m) + [("travel_mm", .number(travel)), ("progress", .number(progress)), ("velocity_mm_s", .number(velocity))]
+                if m.kind == .pinch { f.append(("scale", .number(scale))) }
+                return OutputLine(t: t, event: "system.changed", fields: f)
+            case let .multiFingerEnded(m, committed):
+                return OutputLine(t: t, event: "system.ended", fields: mf(m) + [("committed", .bool(committed))])
+            case let .multiFingerCancelled(m):
+                return OutputLine(t: t, event: "system.cancelled", fields: mf(m))
+            case let .multiFingerFailed(m, reason):
+                return OutputLine(t: t, event: "system.failed", fields: mf(m) + [("reason", .string(reason.name))])
+            case let .multiFingerTaken(sf, m):
+                return OutputLine(t: t, event: "protocol.gesture_taken", fields: [("surface", s(sf)), ("gesture", g(m.gesture))])
+            case let .honoredGestures(sf, kinds):
+                return OutputLine(t: t, event: "protocol.honored_gestures", fields: [("surface", s(sf)), ("gestures", .strings(kinds.kinds.map(\.name)))])
             }
         }
     }

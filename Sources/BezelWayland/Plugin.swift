@@ -28,6 +28,10 @@ final class Plugin {
         var gesture: OpaquePointer?
         /// `set_deferred_edges` received since the last commit.
         var pendingEdges: EdgeSet?
+        /// `set_deferred_gestures` (version 2) received since the last commit.
+        var pendingKinds: GestureKindSet?
+        /// The committed `set_deferred_gestures`, or `nil` if the client never sent one.
+        var committedKinds: GestureKindSet?
         /// The gesture object was destroyed; its deferral is cleared at the next commit.
         var pendingDestroy = false
         /// The committed request, replayed when the host adds the surface later.
@@ -61,16 +65,14 @@ final class Plugin {
     var displayAlive = true
 
     var surfaces: [OpaquePointer: SurfaceRecord] = [:]
-    var surfaceByNode: [NodeTree.NodeID: OpaquePointer] = [:]
+    var surfaceByNode = NodeMap<OpaquePointer>()
     var surfaceByGesture: [OpaquePointer: OpaquePointer] = [:]
     var clients: [OpaquePointer: ClientEntry] = [:]
-    var clientByID: [ClientID: OpaquePointer] = [:]
+    var clientByID = ClientTable()
     var nextClientID: ClientID = 1
 
     /// `true` while decisions are handed to the host; nested calls only queue.
     var delivering = false
-    /// Reused buffer for drained decisions.
-    var scratch: ContiguousArray<RouterOutput> = []
     /// Gesture names as C strings, by gesture index (allocated once, freed in `deinit`; `nil`
     /// if `strdup` failed, then reported as "unknown").
     var gestureNames: [UnsafeMutablePointer<CChar>?] = []
@@ -88,7 +90,6 @@ final class Plugin {
         router = SystemGestureRouter(
             output: OutputGeometry(widthPx: 1080, heightPx: 1920, widthMm: 68, heightMm: 121),
             logger: logger)
-        scratch.reserveCapacity(256)
         refreshGestureNames()
     }
 
@@ -138,13 +139,9 @@ final class Plugin {
     func flush() {
         if delivering { return }
         delivering = true
-        while true {
-            scratch.removeAll(keepingCapacity: true)
-            router.drain { scratch.append($0) }
-            if scratch.isEmpty { break }
-            let batch = scratch
-            for output in batch { deliver(output) }
-        }
+        // Taken one at a time from the router's queue: no copy of the batch. What a callback
+        // makes the router decide joins the end of the queue and comes out of this loop.
+        while let output = router.nextOutput() { deliver(output) }
         delivering = false
         armTimer()
     }
@@ -189,7 +186,51 @@ final class Plugin {
             if let g = gestureResource(of: surface) { bzl_gesture_send_gesture_taken(g, edge.rawValue) }
         case .dragCancel:
             host.cancel_drag?(d)
+        case .multiFingerBegan, .multiFingerChanged, .multiFingerEnded, .multiFingerCancelled, .multiFingerFailed:
+            deliverMultiFinger(output)
+        case let .multiFingerTaken(surface, _):
+            // gesture_taken(0) exists from version 2 on; a version-1 client gets only the cancel.
+            if let g = gestureResource(of: surface), wl_resource_get_version(g) >= 2 {
+                bzl_gesture_send_gesture_taken(g, 0)
+            }
+        case let .honoredGestures(surface, kinds):
+            if let g = gestureResource(of: surface), wl_resource_get_version(g) >= 2 {
+                bzl_gesture_send_honored_gestures(g, kinds.rawValue)
+            }
         }
+    }
+
+    /// A multi-finger gesture event (DESIGN §4.5). Only the version 2 `gesture_event` callback
+    /// can say what it is (kind, fingers, scale); a host without it gets a debug log line.
+    private func deliverMultiFinger(_ output: RouterOutput) {
+        guard let fn = host.gesture_event else {
+            log(.debug, "multi-finger gesture event dropped: the host has no gesture_event callback")
+            return
+        }
+        var e = bezel_gesture_event()
+        e.output_id = output.output
+        e.edge = 0
+        e.scale = 1
+        let m: MultiFingerGestureRef
+        switch output.event {
+        case let .multiFingerBegan(g):
+            m = g; e.phase = UInt32(BEZEL_GESTURE_BEGAN.rawValue)
+        case let .multiFingerChanged(g, travel, progress, velocity, scale):
+            m = g; e.phase = UInt32(BEZEL_GESTURE_CHANGED.rawValue)
+            e.travel_mm = travel; e.progress = progress; e.velocity_mm_s = velocity; e.scale = scale
+        case let .multiFingerEnded(g, committed):
+            m = g; e.phase = UInt32(BEZEL_GESTURE_ENDED.rawValue); e.committed = committed
+        case let .multiFingerCancelled(g):
+            m = g; e.phase = UInt32(BEZEL_GESTURE_CANCELLED.rawValue)
+        case let .multiFingerFailed(g, reason):
+            m = g; e.phase = UInt32(BEZEL_GESTURE_FAILED.rawValue); e.reason = reasonName(reason)
+        default:
+            return
+        }
+        e.gesture = gestureName(m.gesture)
+        e.kind = m.kind.rawValue
+        e.fingers = UInt32(m.fingers)
+        withUnsafePointer(to: &e) { fn(hostData, $0) }
     }
 
     /// A system gesture event: through the version 2 `gesture_event` callback if the host has
@@ -340,6 +381,7 @@ final class Plugin {
         guard let node = r.node else { return }
         if r.policy != .all { router.setPolicyMask(r.policy, surface: node, time: time) }
         if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
+        if r.committedObject, let kinds = r.committedKinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
     }
 
     /// Applies the double-buffered state of `surface` (its `wl_surface.commit`).
@@ -349,6 +391,7 @@ final class Plugin {
             r.pendingDestroy = false
             r.committedObject = false
             r.committedEdges = []
+            r.committedKinds = nil
             if let node = r.node { router.destroyGestureObject(surface: node, time: time) }
         }
         if r.gesture != nil, let edges = r.pendingEdges {
@@ -356,6 +399,12 @@ final class Plugin {
             r.committedEdges = edges
             r.committedObject = true
             if let node = r.node { router.commitDeferredEdges(edges, surface: node, time: time) }
+        }
+        if r.gesture != nil, let kinds = r.pendingKinds {
+            r.pendingKinds = nil
+            r.committedKinds = kinds
+            r.committedObject = true
+            if let node = r.node { router.commitDeferredGestures(kinds, surface: node, time: time) }
         }
         flush()
     }
@@ -434,6 +483,7 @@ private func reasonName(_ reason: FailureReason) -> UnsafePointer<CChar> {
     case .drag: name = "drag"
     case .locked: name = "locked"
     case .cancelled: name = "cancelled"
+    case .lifted: name = "lifted"
     }
     return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }

@@ -20,6 +20,10 @@ extension Plugin {
                 guard let ctx, let gesture else { return Int32(BZL_REQUEST_OK.rawValue) }
                 return Plugin.from(ctx).setDeferredEdges(gesture: gesture, edges: edges).rawValue
             },
+            set_deferred_gestures: { ctx, gesture, kinds in
+                guard let ctx, let gesture else { return Int32(BZL_REQUEST_OK.rawValue) }
+                return Plugin.from(ctx).setDeferredGestures(gesture: gesture, kinds: kinds).rawValue
+            },
             gesture_destroyed: { ctx, gesture in
                 guard let ctx, let gesture else { return }
                 Plugin.from(ctx).gestureDestroyed(gesture)
@@ -67,12 +71,25 @@ extension Plugin {
         return .ok
     }
 
+    /// `set_deferred_gestures` (version 2): validated now, applied at the next commit.
+    func setDeferredGestures(gesture: OpaquePointer, kinds: UInt32) -> RequestResult {
+        let set = GestureKindSet(rawValue: kinds)
+        if set.hasUnknownBits {
+            log(.warning, "set_deferred_gestures(0x\(String(kinds, radix: 16))) has unknown bits: invalid_gesture_kinds")
+            return .invalidGestureKinds
+        }
+        guard let surface = surfaceByGesture[gesture], let r = surfaces[surface] else { return .ok }
+        r.pendingKinds = set
+        return .ok
+    }
+
     /// A live gesture object is going away (its `destroy` request or its client's exit).
     func gestureDestroyed(_ gesture: OpaquePointer) {
         guard let surface = surfaceByGesture.removeValue(forKey: gesture),
               let r = surfaces[surface], r.gesture == gesture else { return }
         r.gesture = nil
         r.pendingEdges = nil
+        r.pendingKinds = nil
         // The protocol clears the deferral at the next commit, not at once.
         if r.committedObject { r.pendingDestroy = true }
         dropIfUnused(r)
@@ -91,7 +108,7 @@ extension Plugin {
 
 /// What the shim should do after a request (`enum bzl_request_result`).
 enum RequestResult {
-    case ok, alreadyConstructed, invalidEdges, noMemory
+    case ok, alreadyConstructed, invalidEdges, invalidGestureKinds, noMemory
 
     /// The C value.
     var rawValue: Int32 {
@@ -100,6 +117,7 @@ enum RequestResult {
         case .alreadyConstructed: return Int32(BZL_REQUEST_ALREADY_CONSTRUCTED.rawValue)
         case .invalidEdges: return Int32(BZL_REQUEST_INVALID_EDGES.rawValue)
         case .noMemory: return Int32(BZL_REQUEST_NO_MEMORY.rawValue)
+        case .invalidGestureKinds: return Int32(BZL_REQUEST_INVALID_GESTURE_KINDS.rawValue)
         }
     }
 }

@@ -175,6 +175,19 @@ struct RenderTests {
         #expect(e.first?.attributes["data-touch"] == "t0-1")
     }
 
+    /// M3 (DESIGN §4.5): a multi-finger gesture gets a lane named for its fingers and kind,
+    /// with its run and outcome; the candidate it excluded gets its own lane with the reason.
+    @Test func multiFingerLanesShowRunsAndReasons() throws {
+        let svg = try rendered("m3-pinch-before-swipe.yaml")
+        let pinch = svg.find("g", classes: ["lane"], ["data-multi-finger": "4-finger pinch"])
+        #expect(pinch.count == 1)
+        let runs = spans(svg, lane: ["data-multi-finger": "4-finger pinch"], cls: "span-run")
+        #expect(runs.map(\.t0) == [40] && runs.map(\.t1) == [70])
+        #expect(runs.first?.node.attributes["data-outcome"] == "committed, 4 fingers")
+        let swipe = svg.find("g", classes: ["lane"], ["data-multi-finger": "4-finger swipe"])
+        #expect(swipe.first?.find("text", classes: ["lane-reason"]).map { $0.attributes["data-reason"]! } == ["excluded"])
+    }
+
     /// Every conformance scenario: the recorder drives the router as the runner does (same
     /// failures, begins and client downs), and every failure is attributed to a touch.
     @Test func recorderAgreesWithTheRunnerOnEveryConformanceScenario() throws {

@@ -28,8 +28,29 @@ struct RoutingPropertyTests {
         #expect(totalDowns > Self.sequenceCount)
     }
 
-    /// Runs one random sequence and returns the invariant checker's findings.
-    static func runRandomSequence(seed: UInt64, debugTrace: Bool = false) -> (violations: [String], downs: Int) {
+    /// Sequences of the multi-finger run (§4.5 M1–M5 with R9).
+    static let multiFingerSequenceCount = 4_000
+
+    @Test("R9 + M1–M5: random streams with multi-finger gestures bound, zero invariant violations")
+    func randomStreamsWithMultiFingerKeepInvariants() {
+        var failures: [String] = []
+        var begun = 0
+        for seed in 0..<UInt64(Self.multiFingerSequenceCount) {
+            let result = Self.runRandomSequence(seed: seed, multiFinger: true)
+            begun += result.multiFingerBegun
+            if !result.violations.isEmpty && failures.count < 5 {
+                failures.append("seed \(seed):\n  " + result.violations.prefix(5).joined(separator: "\n  "))
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        // The streams must actually make multi-finger gestures begin (and take touches).
+        #expect(begun > 50, "only \(begun) multi-finger gestures began")
+    }
+
+    /// Runs one random sequence and returns the invariant checker's findings. With
+    /// `multiFinger`, swipes, pinches and holds for 3–5 fingers are bound, fingers often land
+    /// in bursts, and surfaces defer gesture kinds at random.
+    static func runRandomSequence(seed: UInt64, multiFinger: Bool = false, debugTrace: Bool = false) -> (violations: [String], downs: Int, multiFingerBegun: Int) {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 1)
         func roll(_ n: UInt64) -> Int { Int(rng.next() % n) }
         let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
@@ -39,6 +60,19 @@ struct RoutingPropertyTests {
             config.bindings[Edge.left.index] = [EdgeSegment(gesture: back, from: 0, to: 1)]
         }
         if roll(4) == 0 { for e in 0..<4 { config.thresholds[e].multiTouchRejects = false } }
+        if multiFinger {
+            func bind(_ name: String, _ kind: MultiFingerKind, _ fingers: Int, _ direction: MultiFingerDirection) {
+                let g = config.gestureIndexAdding(name)
+                config.multiFinger.append(MultiFingerBinding(gesture: g, kind: kind, fingers: fingers, direction: direction))
+            }
+            bind("workspace_up", .swipe, 3, .up)
+            bind("workspace_left", .swipe, 3, .left)
+            bind("overview", .pinch, 4, .pinchIn)
+            bind("launcher", .hold, 3, .none)
+            bind("home", .swipe, 5, .up)
+            if roll(2) == 0 { config.gestures[config.gestureIndexAdding("overview")].whenLocked = true }
+            if roll(2) == 0 { config.gestures[config.gestureIndexAdding("workspace_up")].modal = true }
+        }
         let router = SystemGestureRouter(output: output, config: config, maxTouches: 8)
         var checker = RoutingInvariantChecker()
 
@@ -54,6 +88,7 @@ struct RoutingPropertyTests {
             }
         }
         var lockViolations: [String] = []
+        var multiFingerBegun = 0
         func drain() {
             // Read before draining: the router is busy (exclusive access) while it drains.
             let locked = router.isLocked, gestures = router.config.gestures
@@ -65,6 +100,12 @@ struct RoutingPropertyTests {
                 if case .systemBegan(let g, let edge) = o.event, locked, !gestures[g].whenLocked {
                     lockViolations.append("t=\(o.t.value): \(gestures[g].name) began on the \(edge) edge while locked")
                 }
+                if case .multiFingerBegan(let m) = o.event {
+                    multiFingerBegun += 1
+                    if locked, !gestures[m.gesture].whenLocked {
+                        lockViolations.append("t=\(o.t.value): \(gestures[m.gesture].name) (\(m.fingers) fingers) began while locked")
+                    }
+                }
             }
         }
         drain()
@@ -74,6 +115,37 @@ struct RoutingPropertyTests {
         var down: [Int32: Point] = [:]
         for _ in 0..<(20 + roll(60)) {
             t += Double(roll(5) == 0 ? 150 + roll(400) : roll(20))
+            if multiFinger && roll(4) == 0 {
+                // A burst: several fingers land within a few ms, then move together.
+                let n = 2 + roll(4)
+                let dx = Double(roll(81)) - 40, dy = Double(roll(81)) - 40, spread = Double(roll(3)) - 1
+                for k in 0..<n {
+                    let id = Int32(roll(10))
+                    let p = Point(x: Double(200 + roll(680)), y: Double(300 + roll(1700)))
+                    router.touchDown(id: id, at: p, time: Milliseconds(t + Double(k)))
+                    if down[id] == nil { down[id] = p }
+                }
+                t += Double(n)
+                for step in 1...(1 + roll(5)) {
+                    t += 16
+                    for id in down.keys.sorted() {
+                        guard let p = down[id] else { continue }
+                        let q = Point(x: p.x + dx + spread * (p.x - 540) * 0.1, y: p.y + dy + spread * (p.y - 1170) * 0.1)
+                        router.touchMotion(id: id, at: q, time: Milliseconds(t))
+                        down[id] = q
+                        _ = step
+                    }
+                    router.frame(time: Milliseconds(t))
+                    drain()
+                    checker.endBatch(at: router.now)
+                }
+                if roll(3) == 0, !surfaces.isEmpty {
+                    router.commitDeferredGestures(GestureKindSet(rawValue: UInt32(roll(8))), surface: surfaces[roll(UInt64(surfaces.count))], time: Milliseconds(t))
+                    drain()
+                    checker.endBatch(at: router.now)
+                }
+                continue
+            }
             let time = Milliseconds(t)
             // One frame: a few touch events at the same instant, or one host event.
             let kind = roll(100)
@@ -164,7 +236,7 @@ struct RoutingPropertyTests {
         drain()
         checker.endBatch(at: router.now)
         checker.finish()
-        return (checker.violations + lockViolations, checker.downs)
+        return (checker.violations + lockViolations, checker.downs, multiFingerBegun)
     }
 
     static func nearEdge(_ rng: inout SplitMix64, _ o: OutputGeometry) -> Point {

@@ -66,6 +66,16 @@ else
     failed=$((failed + 1)); echo "FAIL bench JSON: $(cat "$work/out")"
 fi
 
+# §9 growth: the synthetic load's shape is set from the command line and reported back.
+check "bench --fingers 10 --surfaces 200 --depth 8" 0 "$bezel" bench --events 20000 --repeat 1 --json \
+    --fingers 10 --surfaces 200 --depth 8
+if grep -q '"fingers":10,"top_level_surfaces":200,"depth":8' "$work/out" && grep -q '"surfaces":1600' "$work/out"; then
+    passed=$((passed + 1)); echo "ok   bench reports the shape it ran (10 fingers, 200 tiles 8 deep)"
+else
+    failed=$((failed + 1)); echo "FAIL bench shape: $(cat "$work/out")"
+fi
+check "bench --fingers 0 is refused (exit 2)" 2 "$bezel" bench --fingers 0
+
 # ---- hostile and malformed files (DESIGN §8, §9): exit 2 with a message naming the place,
 # within seconds and in bounded memory. Each runs under `ulimit -v` (512 MiB of address space)
 # and `timeout 10`; /usr/bin/time, when present, reports the peak resident memory.

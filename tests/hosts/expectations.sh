@@ -98,35 +98,53 @@ check_client_killed() {
 		! grep -q -i "segfault\|assert\|fatal" "$DIR/host.log"
 }
 
-# The table: case | recording | client | ready pattern | pacing | check | what a user would see.
-# client: touch, touch-drag (the touch client starting a drag) or defer; pacing: realtime or fast.
+# M1/M3 (DESIGN §4.5): three fingers landing together in the middle and swiping left are the
+# bound multi-finger swipe; the client got the three downs, then wl_touch.cancel (a version-1
+# client is never sent gesture_taken with edge 0), then nothing; it ends committed.
+check_multi_finger_swipe() {
+	local c=$DIR/c.out ev=$DIR/events.log cancel total after
+	cancel=$(line_of "$c" " cancel")
+	total=$(wc -l <"$c")
+	after=$(tail -n +$((${cancel:-$total} + 1)) "$c" | grep -c -E ' (down|motion|up)( |$)')
+	grep -q "gesture began workspace edge=0 .*kind=1 fingers=3" "$ev" &&
+		grep -q "gesture ended workspace edge=0 committed=1" "$ev" &&
+		[ "$(count "$c" ' down id=')" = 3 ] && [ -n "$cancel" ] && [ "$after" = 0 ] &&
+		! grep -q "gesture began dock" "$ev"
+}
+
+# The table: case | recording | client | ready pattern | pacing | check | [bezel] keys | what a
+# user would see. client: touch, touch-drag (the touch client starting a drag) or defer;
+# pacing: realtime or fast; keys: extra [bezel] lines (\n between them), "-" for none.
 HOST_EXPECTATIONS=(
-	"tap|tap-bottom|touch| ready|fast|check_tap|R2 tap at the bottom edge: held, released at its up with its original time, candidate failed 'tap'"
-	"swipe|swipe-up|touch| ready|fast|check_dock_swipe|R2/R5 swipe up from the bottom: dock began, changed, ended committed; the client got no touch event"
-	"late|late-begin|touch| ready|fast|check_late_begin|R2 late begin: the held down flushed, then gesture_taken, then wl_touch.cancel, then nothing"
-	"defer|swipe-twice|defer|honored_edges bottom|fast|check_swipe_twice|R3/R4 deferring client: first swipe delivered + deferred_swipe + affordance; second swipe is the dock, unseen by the client"
-	"drag|drag|touch-drag| ready|realtime|check_drag|R7 drag survives a second-finger dock swipe; the cover sheet cancels it (source cancelled, leave, no drop)"
-	"kill|kill|-|-|realtime|check_client_killed|R8/R9 client killed mid-touch: the compositor keeps running, the next client gets the next taps"
+	"tap|tap-bottom|touch| ready|fast|check_tap|-|R2 tap at the bottom edge: held, released at its up with its original time, candidate failed 'tap'"
+	"swipe|swipe-up|touch| ready|fast|check_dock_swipe|-|R2/R5 swipe up from the bottom: dock began, changed, ended committed; the client got no touch event"
+	"late|late-begin|touch| ready|fast|check_late_begin|-|R2 late begin: the held down flushed, then gesture_taken, then wl_touch.cancel, then nothing"
+	"defer|swipe-twice|defer|honored_edges bottom|fast|check_swipe_twice|-|R3/R4 deferring client: first swipe delivered + deferred_swipe + affordance; second swipe is the dock, unseen by the client"
+	"drag|drag|touch-drag| ready|realtime|check_drag|-|R7 drag survives a second-finger dock swipe; the cover sheet cancels it (source cancelled, leave, no drop)"
+	"kill|kill|-|-|realtime|check_client_killed|-|R8/R9 client killed mid-touch: the compositor keeps running, the next client gets the next taps"
+	"multi|three-finger-swipe|touch| ready|fast|check_multi_finger_swipe|multi-finger=workspace:swipe:3:left|M1/M3 three-finger swipe in the middle: the bound gesture begins and commits; the client got the downs, then wl_touch.cancel, then nothing"
 )
 
 # run_host_expectations [CASE...]: plays each case of the table on the host and checks it.
 run_host_expectations() {
-	local row name rec client ready pacing check what want
+	local row name rec client ready pacing check keys what want
 	for row in "${HOST_EXPECTATIONS[@]}"; do
-		IFS='|' read -r name rec client ready pacing check what <<<"$row"
+		IFS='|' read -r name rec client ready pacing check keys what <<<"$row"
 		if [ $# -gt 0 ]; then
 			want=0
 			for c in "$@"; do [ "$c" = "$name" ] && want=1; done
 			[ $want = 1 ] || continue
 		fi
-		local realtime=
+		local realtime= ini=${EXTRA_INI:-}
 		[ "$pacing" = realtime ] && realtime=1
+		# The case's [bezel] keys come after the runner's own (EXTRA_INI, e.g. valgrind's).
+		[ "$keys" = - ] || ini="${ini:+$ini$'\n'}$(printf '%b' "$keys")"
 		local ok=1
 		case $client in
-		touch) REALTIME=$realtime host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" || ok=0 ;;
-		touch-drag) REALTIME=$realtime host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" --drag || ok=0 ;;
-		defer) REALTIME=$realtime host_play "$name" "$rec" "$ready" "$DEFER_CLIENT" || ok=0 ;;
-		-) host_play_kill "$name" "$rec" || ok=0 ;;
+		touch) EXTRA_INI=$ini REALTIME=$realtime host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" || ok=0 ;;
+		touch-drag) EXTRA_INI=$ini REALTIME=$realtime host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" --drag || ok=0 ;;
+		defer) EXTRA_INI=$ini REALTIME=$realtime host_play "$name" "$rec" "$ready" "$DEFER_CLIENT" || ok=0 ;;
+		-) EXTRA_INI=$ini host_play_kill "$name" "$rec" || ok=0 ;;
 		esac
 		[ $ok = 1 ] || continue # host_play printed the FAIL line
 		if "$check"; then pass "$what"; else fail "$what (see $DIR)"; fi

@@ -13,6 +13,9 @@
 #      report no errors and no definitely-lost memory;
 #   6. configure-test drives bezel_plugin_configure in-process (no socket): flattened keys
 #      change what a swipe does, bad keys are refused with a warning and the defaults;
+#   6b. protocol version 2: set_deferred_gestures/honored_gestures, invalid_gesture_kinds, and a
+#      3-finger swipe taken from a version 2 client (gesture_taken 0), a version 1 client (only
+#      the cancel) and kept by a client that defers swipes (DESIGN §4.5, §5);
 #   7. deep-chain-test adds a 300,000-deep subsurface chain through bezel.h, hit-tests it and
 #      removes it three ways (bezel_surface_remove, resource destroyed, client destroyed).
 #
@@ -205,6 +208,60 @@ if [ "$demo_ok" = 1 ]; then
 else
 	fail "examples/bezel-defer-client output"
 	sed 's/^/    /' "$OUT/defer-client.log" | head -40
+fi
+
+# ---- protocol version 2 and multi-finger gestures (DESIGN §4.5, §5) ----
+run_client v2-basic v2-basic
+run_client invalid-gesture-kinds invalid-gesture-kinds
+
+# A compositor with a 3-finger swipe bound (bezel_plugin_configure "multi-finger=...") plays one
+# over the client's surface. $1 names the run; the rest are bezel-defer-client options.
+mf_demo() {
+	local name=$1
+	shift
+	"$OUT/test-compositor" --quiet --demo-multi-finger >"$OUT/mf-$name.out" 2>"$OUT/mf-$name-compositor.log" &
+	local mpid=$!
+	# Up to 60 s: on a loaded machine (valgrind runs beside it) the start can take seconds.
+	for _ in $(seq 1 600); do
+		grep -q '^socket ' "$OUT/mf-$name.out" 2>/dev/null && break
+		sleep 0.1 # polling interval, not synchronisation
+	done
+	grep -q '^socket ' "$OUT/mf-$name.out" || echo "    mf-$name: the compositor printed no socket within 60 s"
+	WAYLAND_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/mf-$name.out") timeout 20 \
+		"$OUT/bezel-defer-client" --seconds 1 "$@" >"$OUT/mf-$name.log" 2>&1
+	kill -TERM "$mpid"
+	wait "$mpid"
+}
+mf_ok=1
+mf_want() { grep -qF "$2" "$1" || { mf_ok=0; echo "    missing in $(basename "$1"): $2"; }; }
+mf_unwanted() { ! grep -qF "$2" "$1" || { mf_ok=0; echo "    unexpected in $(basename "$1"): $2"; }; }
+# M3, version 2 client: its three touches are taken; gesture_taken(0) comes right before the cancel.
+mf_demo v2
+mf_want "$OUT/mf-v2.log" 'bound at version 2'
+for id in 0 1 2; do mf_want "$OUT/mf-v2.log" "touch down id=$id"; done
+mf_want "$OUT/mf-v2.log" 'gesture_taken 0 (multi-finger)'
+grep -A1 '^gesture_taken 0' "$OUT/mf-v2.log" | grep -q '^touch cancel' || { mf_ok=0; echo "    v2: gesture_taken 0 not followed by touch cancel"; }
+mf_unwanted "$OUT/mf-v2.log" 'touch up'
+mf_want "$OUT/mf-v2.out" 'gesture workspace began output=0 edge=0 kind=1 fingers=3'
+mf_want "$OUT/mf-v2.out" 'gesture workspace ended output=0 edge=0 kind=1 fingers=3 committed=1'
+# A client bound at version 1 sees exactly version 1: the cancel, never gesture_taken(0).
+mf_demo v1 --version 1
+mf_want "$OUT/mf-v1.log" 'bound at version 1'
+mf_want "$OUT/mf-v1.log" 'touch cancel'
+mf_unwanted "$OUT/mf-v1.log" 'gesture_taken'
+mf_unwanted "$OUT/mf-v1.log" 'honored_gestures'
+# M4: a surface that defers swipes keeps all three touches to their ups.
+mf_demo deferred --gestures swipe
+mf_want "$OUT/mf-deferred.log" 'honored_gestures swipe (1)'
+for id in 0 1 2; do mf_want "$OUT/mf-deferred.log" "touch up id=$id"; done
+mf_unwanted "$OUT/mf-deferred.log" 'touch cancel'
+mf_unwanted "$OUT/mf-deferred.log" 'gesture_taken'
+mf_want "$OUT/mf-deferred.out" 'gesture workspace failed output=0 edge=0 kind=1 fingers=3 reason=deferred'
+if [ "$mf_ok" = 1 ]; then
+	pass "multi-finger swipe over a real socket: v2 client gets gesture_taken(0) then cancel, v1 client only the cancel, a deferring v2 client keeps its touches"
+else
+	fail "multi-finger swipe over a real socket"
+	for f in mf-v2.log mf-v1.log mf-deferred.log mf-v2.out mf-deferred.out; do echo "  -- $f"; sed 's/^/    /' "$OUT/$f" | head -30; done
 fi
 
 # ---- two outputs over a real socket: a touch on each, output 1 unplugged mid-swipe (R8) ----

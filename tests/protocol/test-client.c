@@ -5,6 +5,10 @@
  *                                   wl_surface, check the object is inert and safe to destroy
  *   test-client already-constructed expect the already_constructed protocol error
  *   test-client invalid-edges       expect the invalid_edges protocol error
+ *   test-client v2-basic            bind at version 2: set_deferred_gestures is double-buffered
+ *                                   and answered by honored_gestures; version 1 objects of the
+ *                                   same client never get it
+ *   test-client invalid-gesture-kinds  expect the invalid_gesture_kinds protocol error (v2)
  *   test-client hostile SEED OPS    OPS random requests (valid, wrong, stale ids, bad bits,
  *                                   surfaces destroyed mid-way); any protocol error is fine,
  *                                   a dead compositor is not
@@ -29,6 +33,8 @@
 static struct wl_display *display;
 static struct wl_compositor *compositor;
 static struct bezel_system_gestures_manager_v1 *manager;
+static struct bezel_system_gestures_manager_v1 *manager_v1; /* v2-basic: a second bind at 1 */
+static uint32_t bind_version = 1;
 static int failures;
 
 #define CHECK(cond, ...) do { \
@@ -43,7 +49,13 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 	if (strcmp(interface, wl_compositor_interface.name) == 0)
 		compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
 	else if (strcmp(interface, bezel_system_gestures_manager_v1_interface.name) == 0)
-		manager = wl_registry_bind(registry, name, &bezel_system_gestures_manager_v1_interface, 1);
+	{
+		if (bind_version >= 2)
+			CHECK(version >= 2, "the global is advertised at version %u (2 expected)", version);
+		manager = wl_registry_bind(registry, name, &bezel_system_gestures_manager_v1_interface, bind_version);
+		if (bind_version >= 2)
+			manager_v1 = wl_registry_bind(registry, name, &bezel_system_gestures_manager_v1_interface, 1);
+	}
 }
 
 static void registry_remove(void *data, struct wl_registry *registry, uint32_t name)
@@ -56,6 +68,8 @@ static const struct wl_registry_listener registry_listener = { registry_global, 
 struct gesture_state {
 	int honored_count;
 	uint32_t honored;
+	int honored_gestures_count;
+	uint32_t honored_gestures;
 };
 
 static void on_honored(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edges)
@@ -67,7 +81,16 @@ static void on_honored(void *data, struct bezel_gesture_surface_v1 *g, uint32_t 
 }
 static void on_swipe(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edge) { (void)data; (void)g; (void)edge; }
 static void on_taken(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edge) { (void)data; (void)g; (void)edge; }
-static const struct bezel_gesture_surface_v1_listener gesture_listener = { on_honored, on_swipe, on_taken };
+static void on_honored_gestures(void *data, struct bezel_gesture_surface_v1 *g, uint32_t kinds)
+{
+	(void)g;
+	struct gesture_state *s = data;
+	s->honored_gestures_count++;
+	s->honored_gestures = kinds;
+}
+static const struct bezel_gesture_surface_v1_listener gesture_listener = {
+	on_honored, on_swipe, on_taken, on_honored_gestures,
+};
 
 static void connect_and_bind(void)
 {
@@ -176,6 +199,65 @@ static int mode_invalid_edges(void)
 	bezel_gesture_surface_v1_set_deferred_edges(g, 16);
 	expect_protocol_error(&bezel_gesture_surface_v1_interface,
 			      BEZEL_GESTURE_SURFACE_V1_ERROR_INVALID_EDGES, "set_deferred_edges(16)");
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
+static int mode_v2_basic(void)
+{
+	bind_version = 2;
+	connect_and_bind();
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	struct gesture_state st = { 0 };
+	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	bezel_gesture_surface_v1_add_listener(g, &gesture_listener, &st);
+	CHECK(bezel_gesture_surface_v1_get_version(g) == 2, "gesture object at version %u", bezel_gesture_surface_v1_get_version(g));
+	bezel_gesture_surface_v1_set_deferred_gestures(g, BEZEL_GESTURE_SURFACE_V1_GESTURE_KIND_SWIPE |
+							  BEZEL_GESTURE_SURFACE_V1_GESTURE_KIND_PINCH);
+	wl_display_roundtrip(display);
+	CHECK(st.honored_gestures_count == 0, "no honored_gestures before commit (double-buffered), got %d", st.honored_gestures_count);
+	wl_surface_commit(surface);
+	wl_display_roundtrip(display);
+	CHECK(st.honored_gestures_count == 1 && st.honored_gestures == 3,
+	      "honored_gestures(swipe|pinch) after commit (got %d events, kinds %u)", st.honored_gestures_count, st.honored_gestures);
+	CHECK(st.honored_count == 1 && st.honored == 0, "honored_edges(none) for the new object (got %d, edges %u)", st.honored_count, st.honored);
+	/* The same value again changes nothing: no event. */
+	bezel_gesture_surface_v1_set_deferred_gestures(g, 3);
+	wl_surface_commit(surface);
+	wl_display_roundtrip(display);
+	CHECK(st.honored_gestures_count == 1, "an unchanged set sends no honored_gestures (got %d)", st.honored_gestures_count);
+	bezel_gesture_surface_v1_set_deferred_gestures(g, BEZEL_GESTURE_SURFACE_V1_GESTURE_KIND_HOLD);
+	wl_surface_commit(surface);
+	wl_display_roundtrip(display);
+	CHECK(st.honored_gestures_count == 2 && st.honored_gestures == BEZEL_GESTURE_SURFACE_V1_GESTURE_KIND_HOLD,
+	      "honored_gestures(hold) after the second commit (kinds %u)", st.honored_gestures);
+
+	/* A version 1 object of the same client: v1 requests work, no v2 event ever arrives. */
+	struct wl_surface *surface1 = wl_compositor_create_surface(compositor);
+	struct gesture_state st1 = { 0 };
+	struct bezel_gesture_surface_v1 *g1 = bezel_system_gestures_manager_v1_get_gesture_surface(manager_v1, surface1);
+	bezel_gesture_surface_v1_add_listener(g1, &gesture_listener, &st1);
+	CHECK(bezel_gesture_surface_v1_get_version(g1) == 1, "object from the version 1 manager is at version %u",
+	      bezel_gesture_surface_v1_get_version(g1));
+	bezel_gesture_surface_v1_set_deferred_edges(g1, BEZEL_GESTURE_SURFACE_V1_EDGE_TOP);
+	wl_surface_commit(surface1);
+	wl_display_roundtrip(display);
+	CHECK(st1.honored_count == 1 && st1.honored == BEZEL_GESTURE_SURFACE_V1_EDGE_TOP && st1.honored_gestures_count == 0,
+	      "version 1 object: honored_edges(top) and no honored_gestures (got %d)", st1.honored_gestures_count);
+	CHECK(wl_display_get_error(display) == 0, "no protocol error");
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
+static int mode_invalid_gesture_kinds(void)
+{
+	bind_version = 2;
+	connect_and_bind();
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	bezel_gesture_surface_v1_set_deferred_gestures(g, 8);
+	expect_protocol_error(&bezel_gesture_surface_v1_interface,
+			      BEZEL_GESTURE_SURFACE_V1_ERROR_INVALID_GESTURE_KINDS, "set_deferred_gestures(8)");
 	wl_display_disconnect(display);
 	return failures ? 1 : 0;
 }
@@ -352,6 +434,10 @@ int main(int argc, char **argv)
 		return mode_already_constructed();
 	if (strcmp(mode, "invalid-edges") == 0)
 		return mode_invalid_edges();
+	if (strcmp(mode, "v2-basic") == 0)
+		return mode_v2_basic();
+	if (strcmp(mode, "invalid-gesture-kinds") == 0)
+		return mode_invalid_gesture_kinds();
 	if (strcmp(mode, "hostile") == 0 && argc > 3)
 		return mode_hostile((unsigned)atoi(argv[2]), atoi(argv[3]));
 	if (strcmp(mode, "rawfuzz") == 0 && argc > 2)

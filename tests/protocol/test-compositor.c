@@ -15,7 +15,11 @@
  * Input regions from wl_surface.set_input_region are passed on to the plugin at commit.
  * Gesture events come through the version 2 callbacks and are printed with their output.
  *
- * Usage: test-compositor [--demo-swipes | --two-outputs] [--quiet]
+ * With --demo-multi-finger it binds a 3-finger swipe left (multi_finger, DESIGN §4.5) and
+ * plays one over the first surface whose bottom edge is honoured, so that clients see their
+ * three touches taken: gesture_taken(0) from protocol version 2 on, then wl_touch.cancel.
+ *
+ * Usage: test-compositor [--demo-swipes | --demo-multi-finger | --two-outputs] [--quiet]
  * Prints "socket NAME" on stdout once it listens ($XDG_RUNTIME_DIR must be set) and runs until
  * SIGTERM or SIGINT, then tears everything down (clients, plugin, display) so that valgrind
  * can check for leaks.
@@ -41,6 +45,7 @@ struct compositor {
 	uint32_t serial;
 	bool quiet;
 	bool demo;
+	bool demo_multi_finger;
 	bool demo_started;
 	bool two_outputs;
 	int surfaces_created;  /* in --two-outputs, surface k goes on output k */
@@ -119,6 +124,8 @@ static void cb_gesture_event(void *data, const struct bezel_gesture_event *e)
 		return;
 	printf("gesture %s %s output=%u edge=%u", e->gesture, e->phase <= 4 ? phases[e->phase] : "?",
 	       e->output_id, e->edge);
+	if (e->kind != BEZEL_GESTURE_KIND_EDGE)
+		printf(" kind=%u fingers=%u", e->kind, e->fingers);
 	if (e->phase == BEZEL_GESTURE_ENDED)
 		printf(" committed=%d", e->committed);
 	if (e->reason != NULL)
@@ -184,6 +191,39 @@ static int demo_tick(void *data)
 	C.demo_step++;
 	if (C.demo_step < (int)(sizeof demo_steps / sizeof demo_steps[0]))
 		wl_event_source_timer_update(C.demo_timer, demo_steps[C.demo_step].delay);
+	return 0;
+}
+
+/* ---- --demo-multi-finger: three fingers land 10 ms apart and swipe left together ---- */
+
+struct mf_step {
+	int delay; /* ms after the previous step */
+	char kind; /* d(own) m(otion) u(p), for all three fingers */
+	double dx; /* offset from the landing points */
+};
+
+static const struct mf_step mf_steps[] = {
+	{ 50, 'd', 0 }, { 16, 'm', -50 }, { 16, 'm', -150 }, { 16, 'm', -250 }, { 16, 'm', -350 },
+	{ 16, 'u', 0 },
+};
+
+static int mf_tick(void *data)
+{
+	(void)data;
+	static const double xs[] = { 300, 540, 780 };
+	const struct mf_step *s = &mf_steps[C.demo_step];
+	uint32_t t = now_msec();
+	for (int32_t id = 0; id < 3; id++) {
+		switch (s->kind) {
+		case 'd': bezel_touch_down(C.bezel, id, xs[id], 600, t); break;
+		case 'm': bezel_touch_motion(C.bezel, id, xs[id] + s->dx, 600, t); break;
+		case 'u': bezel_touch_up(C.bezel, id, t); break;
+		}
+	}
+	bezel_touch_frame(C.bezel, t);
+	C.demo_step++;
+	if (C.demo_step < (int)(sizeof mf_steps / sizeof mf_steps[0]))
+		wl_event_source_timer_update(C.demo_timer, mf_steps[C.demo_step].delay);
 	return 0;
 }
 
@@ -356,8 +396,9 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r)
 		maybe_start_two_outputs();
 	}
 	uint32_t honored = 0;
+	/* --demo-multi-finger also waits for the client's wl_touch: its three downs come at once. */
 	if (C.demo && !C.demo_started && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
-	    (honored & BEZEL_EDGE_BOTTOM)) {
+	    (honored & BEZEL_EDGE_BOTTOM) && !(C.demo_multi_finger && wl_list_empty(&C.touches))) {
 		C.demo_started = true;
 		wl_event_source_timer_update(C.demo_timer, demo_steps[0].delay);
 	}
@@ -577,12 +618,14 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--demo-swipes") == 0)
 			C.demo = true;
+		else if (strcmp(argv[i], "--demo-multi-finger") == 0)
+			C.demo = C.demo_multi_finger = true;
 		else if (strcmp(argv[i], "--two-outputs") == 0)
 			C.two_outputs = true;
 		else if (strcmp(argv[i], "--quiet") == 0)
 			C.quiet = true;
 		else {
-			fprintf(stderr, "usage: %s [--demo-swipes | --two-outputs] [--quiet]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--demo-swipes | --demo-multi-finger | --two-outputs] [--quiet]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -593,7 +636,8 @@ int main(int argc, char **argv)
 	struct wl_event_loop *loop = wl_display_get_event_loop(C.display);
 	struct wl_event_source *sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_signal, C.display);
 	struct wl_event_source *sigint = wl_event_loop_add_signal(loop, SIGINT, on_signal, C.display);
-	C.demo_timer = wl_event_loop_add_timer(loop, C.two_outputs ? two_output_tick : demo_tick, NULL);
+	C.demo_timer = wl_event_loop_add_timer(loop, C.two_outputs ? two_output_tick
+						 : C.demo_multi_finger ? mf_tick : demo_tick, NULL);
 
 	wl_global_create(C.display, &wl_compositor_interface, 5, NULL, compositor_bind);
 	wl_global_create(C.display, &wl_seat_interface, 7, NULL, seat_bind);
@@ -607,6 +651,16 @@ int main(int argc, char **argv)
 	}
 	bezel_plugin_set_log_level(C.bezel, C.quiet ? BEZEL_LOG_WARNING : BEZEL_LOG_DEBUG);
 	bezel_output_set(C.bezel, OUTPUT_W, OUTPUT_H, 68, 121, 0);
+	if (C.demo_multi_finger) {
+		/* The flattened keys a host's config file would give (DESIGN §4.4, §4.5). */
+		const char *keys[] = { "multi-finger" };
+		const char *values[] = { "workspace:swipe:3:left" };
+		rc = bezel_plugin_configure(C.bezel, keys, values, 1);
+		if (rc != BEZEL_OK) {
+			fprintf(stderr, "compositor: bezel_plugin_configure: %s\n", bezel_result_string(rc));
+			return 1;
+		}
+	}
 	if (C.two_outputs) {
 		rc = bezel_output_add(C.bezel, 1, OUTPUT_W, 0, OUTPUT_W, OUTPUT_H, 68, 121, 0);
 		if (rc != BEZEL_OK) {

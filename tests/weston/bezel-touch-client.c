@@ -7,12 +7,24 @@
  *   <us> honored_edges E / deferred_swipe E / gesture_taken E     bezel protocol events
  *   <us> drag-started / source-cancelled / source-dnd-finished / source-drop-performed /
  *        source-target MIME / dd-enter / dd-leave / dd-drop       (with --drag)
+ *   <us> on popup|main                  after each down: the surface it went down on
+ *   <us> popup-mapped / popup-done      (with --popup)
  * It exits when the compositor goes away.
  *
- * usage: bezel-touch-client [--edges N] [--no-gesture-object] [--drag]
+ * usage: bezel-touch-client [--edges N] [--no-gesture-object] [--drag] [--popup]
+ *                           [--windowed] [--app-id ID]
  *   --edges N             defer these edges (default 0; a gesture object is created anyway)
  *   --no-gesture-object   do not create a bezel_gesture_surface_v1
  *   --drag                start a drag-and-drop session (text/plain) with the first touch
+ *   --popup               the first touch-down opens a 400x400 xdg_popup below and right of
+ *                         the finger, with an explicit grab (xdg_popup.grab) on that touch
+ *   --windowed            do not ask for full screen (the shell decides; 1080x1920 unless
+ *                         configured otherwise)
+ *   --app-id ID           the toplevel's app_id (kiosk-shell places apps on outputs by it)
+ *   --subsurface          a 400x400 subsurface at (340, 760), above the window
+ *   --lower-after MS      MS milliseconds after "ready", restack that subsurface below the
+ *                         window (wl_subsurface.place_below, then a commit of the window);
+ *                         prints "subsurface-lowered"
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -41,8 +53,15 @@ static struct bezel_system_gestures_manager_v1 *gestures;
 static struct wl_data_device_manager *ddm;
 static struct wl_data_device *data_device;
 static struct wl_surface *surface;
+static struct xdg_surface *main_xdg;
 static int32_t width, height;
-static bool configured, want_drag, dragging;
+static bool configured, want_drag, dragging, want_popup;
+static struct wl_surface *popup_surface;
+static struct wl_subcompositor *subcompositor;
+static struct wl_surface *sub_surface;
+static struct wl_subsurface *subsurface;
+
+static struct wl_buffer *make_buffer(int w, int h);
 
 static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void out(const char *fmt, ...)
@@ -61,7 +80,9 @@ static void out(const char *fmt, ...)
 static void g_honored(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("honored_edges %u", e); }
 static void g_deferred(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("deferred_swipe %u", e); }
 static void g_taken(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("gesture_taken %u", e); }
-static const struct bezel_gesture_surface_v1_listener gesture_listener = { g_honored, g_deferred, g_taken };
+/* Version 2 only; this client binds version 1, so it is never sent (kept for the listener). */
+static void g_honored_gestures(void *d, struct bezel_gesture_surface_v1 *g, uint32_t k) { (void)d; (void)g; out("honored_gestures %u", k); }
+static const struct bezel_gesture_surface_v1_listener gesture_listener = { g_honored, g_deferred, g_taken, g_honored_gestures };
 
 /* ---- data source / device ---- */
 static void s_target(void *d, struct wl_data_source *s, const char *m) { (void)d; (void)s; out("source-target %s", m ? m : "(none)"); }
@@ -92,11 +113,53 @@ static void dd_drop(void *d, struct wl_data_device *dd) { (void)d; (void)dd; out
 static void dd_selection(void *d, struct wl_data_device *dd, struct wl_data_offer *o) { (void)d; (void)dd; (void)o; }
 static const struct wl_data_device_listener dd_listener = { dd_offer, dd_enter, dd_leave, dd_motion, dd_drop, dd_selection };
 
+/* ---- popup ---- */
+static void px_configure(void *d, struct xdg_surface *xs, uint32_t serial)
+{
+	(void)d;
+	xdg_surface_ack_configure(xs, serial);
+	struct wl_buffer *b = make_buffer(400, 400);
+	if (b) {
+		wl_surface_attach(popup_surface, b, 0, 0);
+		wl_surface_damage(popup_surface, 0, 0, 400, 400);
+	}
+	wl_surface_commit(popup_surface);
+	out("popup-mapped");
+}
+static const struct xdg_surface_listener px_listener = { px_configure };
+static void pp_configure(void *d, struct xdg_popup *p, int32_t x, int32_t y, int32_t w, int32_t h) { (void)d; (void)p; out("popup-configure %d,%d %dx%d", x, y, w, h); }
+static void pp_done(void *d, struct xdg_popup *p) { (void)d; (void)p; out("popup-done"); }
+static const struct xdg_popup_listener pp_listener = { .configure = pp_configure, .popup_done = pp_done };
+
+/* A menu opened by a touch-down, as a long press would, with an explicit grab. */
+static void open_popup(uint32_t serial, wl_fixed_t x, wl_fixed_t y)
+{
+	struct xdg_positioner *pos = xdg_wm_base_create_positioner(wm_base);
+	xdg_positioner_set_size(pos, 400, 400);
+	xdg_positioner_set_anchor_rect(pos, wl_fixed_to_int(x), wl_fixed_to_int(y), 1, 1);
+	xdg_positioner_set_anchor(pos, XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT);
+	xdg_positioner_set_gravity(pos, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
+	popup_surface = wl_compositor_create_surface(compositor);
+	struct xdg_surface *pxs = xdg_wm_base_get_xdg_surface(wm_base, popup_surface);
+	xdg_surface_add_listener(pxs, &px_listener, NULL);
+	struct xdg_popup *popup = xdg_surface_get_popup(pxs, main_xdg, pos);
+	xdg_popup_add_listener(popup, &pp_listener, NULL);
+	xdg_popup_grab(popup, seat, serial);
+	xdg_positioner_destroy(pos);
+	wl_surface_commit(popup_surface);
+	out("popup-requested");
+}
+
 /* ---- touch ---- */
 static void t_down(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, struct wl_surface *s, int32_t id, wl_fixed_t x, wl_fixed_t y)
 {
 	(void)d; (void)t;
 	out("down id=%d x=%.1f y=%.1f time=%u", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
+	out("on %s", s && s == popup_surface ? "popup" : s && s == sub_surface ? "sub" : "main");
+	if (want_popup) {
+		want_popup = false;
+		open_popup(serial, x, y);
+	}
 	if (want_drag && !dragging && data_device) {
 		struct wl_data_source *src = wl_data_device_manager_create_data_source(ddm);
 		wl_data_source_add_listener(src, &source_listener, NULL);
@@ -134,6 +197,9 @@ static const struct wl_seat_listener seat_listener = { seat_caps, seat_name };
 static void wm_ping(void *d, struct xdg_wm_base *b, uint32_t serial) { (void)d; xdg_wm_base_pong(b, serial); }
 static const struct xdg_wm_base_listener wm_listener = { wm_ping };
 static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial) { (void)d; xdg_surface_ack_configure(xs, serial); configured = true; }
+static bool frame_done;
+static void frame_cb(void *d, struct wl_callback *cb, uint32_t t) { (void)d; (void)t; wl_callback_destroy(cb); frame_done = true; }
+static const struct wl_callback_listener frame_listener = { frame_cb };
 static const struct xdg_surface_listener xs_listener = { xs_configure };
 static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s)
 {
@@ -148,6 +214,8 @@ static void reg_global(void *d, struct wl_registry *r, uint32_t name, const char
 	(void)d;
 	if (!strcmp(iface, wl_compositor_interface.name))
 		compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
+	else if (!strcmp(iface, wl_subcompositor_interface.name))
+		subcompositor = wl_registry_bind(r, name, &wl_subcompositor_interface, 1);
 	else if (!strcmp(iface, wl_shm_interface.name))
 		shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
 	else if (!strcmp(iface, wl_seat_interface.name) && !seat) {
@@ -185,7 +253,10 @@ static struct wl_buffer *make_buffer(int w, int h)
 int main(int argc, char **argv)
 {
 	uint32_t edges = 0;
-	bool object = true;
+	bool object = true, windowed = false;
+	const char *app_id = NULL;
+	int lower_after_ms = -1;
+	bool with_subsurface = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--edges") && i + 1 < argc)
 			edges = (uint32_t)strtoul(argv[++i], NULL, 0);
@@ -193,8 +264,19 @@ int main(int argc, char **argv)
 			object = false;
 		else if (!strcmp(argv[i], "--drag"))
 			want_drag = true;
+		else if (!strcmp(argv[i], "--popup"))
+			want_popup = true;
+		else if (!strcmp(argv[i], "--windowed"))
+			windowed = true;
+		else if (!strcmp(argv[i], "--app-id") && i + 1 < argc)
+			app_id = argv[++i];
+		else if (!strcmp(argv[i], "--subsurface"))
+			with_subsurface = true;
+		else if (!strcmp(argv[i], "--lower-after") && i + 1 < argc)
+			lower_after_ms = atoi(argv[++i]);
 		else {
-			fprintf(stderr, "usage: %s [--edges N] [--no-gesture-object] [--drag]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--edges N] [--no-gesture-object] [--drag] [--popup] "
+				"[--windowed] [--app-id ID] [--subsurface] [--lower-after MS]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -218,10 +300,14 @@ int main(int argc, char **argv)
 	}
 	surface = wl_compositor_create_surface(compositor);
 	struct xdg_surface *xs = xdg_wm_base_get_xdg_surface(wm_base, surface);
+	main_xdg = xs;
 	xdg_surface_add_listener(xs, &xs_listener, NULL);
 	struct xdg_toplevel *tl = xdg_surface_get_toplevel(xs);
 	xdg_toplevel_add_listener(tl, &tl_listener, NULL);
-	xdg_toplevel_set_fullscreen(tl, NULL);
+	if (app_id)
+		xdg_toplevel_set_app_id(tl, app_id);
+	if (!windowed)
+		xdg_toplevel_set_fullscreen(tl, NULL);
 	if (object) {
 		struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(gestures, surface);
 		bezel_gesture_surface_v1_add_listener(g, &gesture_listener, NULL);
@@ -239,12 +325,64 @@ int main(int argc, char **argv)
 		fprintf(stderr, "no buffer\n");
 		return 1;
 	}
+	if (with_subsurface && subcompositor) {
+		/* Synchronized: its state applies with the window's next commit, below. */
+		sub_surface = wl_compositor_create_surface(compositor);
+		subsurface = wl_subcompositor_get_subsurface(subcompositor, sub_surface, surface);
+		wl_subsurface_set_position(subsurface, 340, 760);
+		struct wl_buffer *sb = make_buffer(400, 400);
+		if (sb) {
+			wl_surface_attach(sub_surface, sb, 0, 0);
+			wl_surface_damage(sub_surface, 0, 0, 400, 400);
+		}
+		wl_surface_commit(sub_surface);
+	}
+	/* With a subsurface, "ready" waits for the first frame: weston gives a subsurface its view
+	 * when it first paints it, and a touch before that finds only the window. */
+	struct wl_callback *frame = with_subsurface ? wl_surface_frame(surface) : NULL;
+	if (frame)
+		wl_callback_add_listener(frame, &frame_listener, NULL);
 	wl_surface_attach(surface, buffer, 0, 0);
 	wl_surface_damage(surface, 0, 0, width, height);
 	wl_surface_commit(surface);
 	wl_display_roundtrip(display); /* the compositor has processed the commit */
-	out("ready %dx%d", width, height);
-	while (wl_display_dispatch(display) >= 0)
+	while (frame && !frame_done && wl_display_dispatch(display) >= 0)
 		;
-	return 0;
+	out("ready %dx%d", width, height);
+	if (lower_after_ms < 0 || !subsurface) {
+		while (wl_display_dispatch(display) >= 0)
+			;
+		return 0;
+	}
+	/* Dispatch with a deadline: the usual prepare_read / poll / read_events loop. */
+	struct timespec start, now;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	bool asked = false;
+	for (;;) {
+		while (wl_display_prepare_read(display) != 0)
+			if (wl_display_dispatch_pending(display) < 0)
+				return 0;
+		wl_display_flush(display);
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+		int timeout = asked ? -1 : (int)(elapsed >= lower_after_ms ? 0 : lower_after_ms - elapsed);
+		struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLIN };
+		if (poll(&pfd, 1, timeout) > 0) {
+			if (wl_display_read_events(display) < 0)
+				return 0;
+		} else {
+			wl_display_cancel_read(display);
+		}
+		if (wl_display_dispatch_pending(display) < 0)
+			return 0;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+		if (!asked && elapsed >= lower_after_ms) {
+			asked = true;
+			wl_subsurface_place_below(subsurface, surface);
+			wl_surface_commit(surface);
+			wl_display_flush(display);
+			out("subsurface-lowered");
+		}
+	}
 }

@@ -21,11 +21,29 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
                sheet)
   kill         finger 0 moves in the middle for 2.5 s (the client is killed meanwhile), then
                two taps in the middle
+  three-finger-swipe  three fingers land 20 ms apart in the middle and swipe left together
   taps-N       N taps in the middle, 10 ms apart (latency measurement)
+  popup        real time: a 400 ms press at (540, 600) (the client opens a popup under it),
+               a tap inside the popup, a swipe up from the bottom (dock), a tap outside the
+               popup, then, once the first client is gone, a tap in the middle
+  stack        real time: taps in the middle, 300 ms apart, for 4 s
+  lock-swipe   a slow swipe up from the bottom (600 ms; the test locks in the middle of it),
+               then a swipe down from the top (cover sheet) and one up from the bottom (dock)
+  slow-middle  one slow touch in the middle, moving right for 1.5 s (slots start at --slot)
+  slow-bottom  one slow swipe up from the bottom over 1.5 s
+  kill-gesture real time: finger 0 rests on the client for 2 s while finger 1 swipes up the
+               dock slowly (the test kills the client during the dock), then taps in the middle
+  outputs-a    first screen of two: a tap in the middle, another 2.5 s later
+  outputs-b    second screen: a finger resting in the middle from 0.3 s to 1.85 s, and a
+               slow dock swipe from 0.5 s (the test unplugs this screen meanwhile)
+  hostile-S    S seconds of mixed touches for the hostile-client test, a 1.5 s cycle: a tap in
+               the middle, a slow move in the middle with a second finger swiping up from the
+               bottom meanwhile, a swipe down from the top, a swipe up from the bottom
 """
 import sys
 
 W, H = 1080, 1920
+SLOT = 0
 
 
 class Rec:
@@ -99,6 +117,11 @@ class Rec:
 def main():
     global W, H
     args = sys.argv[1:]
+    global SLOT
+    if "--slot" in args:
+        i = args.index("--slot")
+        SLOT = int(args[i + 1])
+        del args[i:i + 2]
     if "--size" in args:
         i = args.index("--size")
         W, H = (int(v) for v in args[i + 1].split("x"))
@@ -162,11 +185,82 @@ def main():
         r.up(2740, 0)
         r.down(2800, 0, cx, cy)
         r.up(2840, 0)
+    elif name == "popup":
+        r.down(0, 0, cx, 600)
+        r.move(200, 0, cx + 2, 600)
+        r.up(400, 0)
+        r.down(1200, 0, cx + 200, 800)          # inside the popup (540..940, 600..1000)
+        r.up(1240, 0)
+        r.swipe(1700, 0, cx, bottom, cx, bottom - 600, 160)
+        r.down(2500, 0, 200, 1500)              # outside the popup
+        r.up(2540, 0)
+        for i in range(12):                     # the test kills the first client meanwhile
+            r.down(3500 + i * 300, 0, cx, cy)
+            r.up(3540 + i * 300, 0)
+    elif name == "stack":
+        for i in range(14):
+            r.down(i * 300, 0, cx, cy)
+            r.up(i * 300 + 40, 0)
+    elif name == "lock-swipe":
+        t = r.swipe(0, 0, cx, bottom, cx, bottom - 600, 600)
+        t = r.swipe(t + 500, 0, cx, 10, cx, 760, 200)     # cover sheet (works when locked)
+        r.swipe(t + 500, 0, cx, bottom, cx, bottom - 600, 160)   # dock (does not)
+    elif name == "slow-middle":
+        r.down(0, SLOT, cx, cy)
+        for i in range(1, 31):
+            r.move(i * 50, SLOT, cx + i * 4, cy)
+        r.up(1550, SLOT)
+    elif name == "slow-bottom":
+        r.swipe(0, SLOT, cx, bottom, cx, bottom - 600, 1500, step=50)
+    elif name == "outputs-a":
+        r.down(0, 0, cx, cy)                    # first screen: a tap for client a
+        r.up(40, 0)
+        r.down(2500, 0, cx, cy)                 # and another after the second screen is gone
+        r.up(2540, 0)
+    elif name == "outputs-b":
+        r.down(300, 0, cx, cy)                  # second screen: a finger rests on client b
+        for i in range(1, 31):
+            r.move(300 + i * 50, 0, cx + i * 2, cy)
+        r.up(300 + 31 * 50, 0)
+        r.swipe(500, 1, cx - 300, bottom, cx - 300, bottom - 600, 1200, step=40)   # dock
+    elif name == "kill-gesture":
+        r.down(0, 0, cx, cy)                    # finger 0 rests on the client
+        for i in range(1, 41):
+            r.move(i * 50, 0, cx + i * 2, cy)
+        r.up(2050, 0)
+        r.swipe(300, 1, cx - 300, bottom, cx - 300, bottom - 600, 1500, step=40)   # dock
+        for i in range(6):                      # then taps for the next client
+            r.down(2600 + i * 300, 0, cx, cy)
+            r.up(2640 + i * 300, 0)
+    elif name == "three-finger-swipe":
+        # DESIGN §4.5: three fingers land 20 ms apart in the middle (one set, M1), then move
+        # left together by 500 px (about 31 mm: past mf_begin_mm, progress 0.79) and lift.
+        for f in range(3):
+            r.down(f * 20, f, cx + 250, cy - 200 + f * 200)
+        for i in range(1, 26):
+            for f in range(3):
+                r.move(40 + i * 8, f, cx + 250 - i * 20, cy - 200 + f * 200)
+        for f in range(3):
+            r.up(40 + 26 * 8, f)
     elif name.startswith("taps-"):
         n = int(name[5:])
         for i in range(n):
             r.down(i * 10, 0, cx, cy)
             r.up(i * 10 + 5, 0)
+    elif name.startswith("hostile-"):
+        t, end = 0, int(name[8:]) * 1000
+        while t < end:
+            r.down(t, 0, cx, cy)
+            r.up(t + 40, 0)
+            t += 120
+            r.down(t, 0, cx - 100, cy)
+            for i in range(1, 26):
+                r.move(t + i * 20, 0, cx - 100 + i * 8, cy + i * 4)
+            r.swipe(t + 150, 1, cx + 200, bottom, cx + 200, bottom - 600, 160)
+            r.up(t + 520, 0)
+            t += 620
+            t = r.swipe(t, 0, cx, 10, cx, 700, 200) + 150
+            t = r.swipe(t, 0, cx, bottom, cx, bottom - 600, 160) + 150
     else:
         print(f"unknown scenario {name}", file=sys.stderr)
         sys.exit(2)

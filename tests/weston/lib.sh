@@ -6,6 +6,25 @@
 # Needs: python3, umockdev-run, weston 10, bezel-input-probe (swift build --product
 # bezel-input-probe) and the LD_PRELOAD shim of tools/umockdev-preload.
 
+# build_weston_modules ROOT BIN OUT: compiles the product module (weston-module/*.c) into
+# OUT/bezel-weston.so and the test rig (weston-rig/*.c) into OUT/bezel-weston-rig.so, against
+# BIN/libBezelPlugin.so, with -Werror. Tests load both: --modules="$(weston_modules OUT)".
+# DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
+build_weston_modules() {
+	local root=$1 bin=$2 out=$3 flags="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4 -shared -fPIC"
+	local inc=$root/CBezel/Sources/CBezel/include
+	# shellcheck disable=SC2086 # flags and pkg-config output are lists
+	cc $flags -o "$out/bezel-weston.so" "$root"/weston-module/*.c -I"$inc" \
+		$(pkg-config --cflags --libs libweston-10 libweston-desktop-10 weston wayland-server) \
+		-L"$bin" -lBezelPlugin -Wl,-rpath,"$bin" &&
+		cc $flags -o "$out/bezel-weston-rig.so" "$root"/weston-rig/*.c -I"$inc" \
+			$(pkg-config --cflags --libs libweston-10 weston wayland-server) \
+			-L"$bin" -lBezelPlugin -Wl,-rpath,"$bin"
+}
+
+# weston_modules OUT: the --modules value for the module and the rig built by build_weston_modules
+weston_modules() { echo "$1/bezel-weston.so,$1/bezel-weston-rig.so"; }
+
 # wait_for FILE PATTERN [COUNT] [TIMEOUT_S]: polls FILE until PATTERN (grep regex) matches
 # COUNT lines. Files are the only signal these moments give (a socket appears, a client prints
 # "ready", the module logs an event), so they are polled; nothing waits for a fixed time.
@@ -38,7 +57,10 @@ make_touch_device() {
 # start_umockdev_weston DIR NODE SHIM MODULE SOCK [WESTON ARGS...]
 # Starts headless weston (kiosk shell, 1080x1920) with MODULE and DIR/weston.ini inside
 # umockdev-run, with the device of make_touch_device on NODE. Logs go to DIR/weston.log.
-# Sets WPID (umockdev-run) and WESTON_PID; returns once weston accepts clients.
+# Sets WPID (umockdev-run) and WESTON_PID; returns once weston accepts clients and has installed
+# its signal handlers (so SIGUSR2 and SIGTERM are safe to send).
+# WESTON_WRAP: a command weston runs under (e.g. valgrind and its options; tests/weston/valgrind.sh);
+# WESTON_START_TIMEOUT: seconds to wait for the start (default 20; more under valgrind).
 start_umockdev_weston() {
 	local dir=$1 node=$2 shim=$3 module=$4 sock=$5
 	shift 5
@@ -46,20 +68,25 @@ start_umockdev_weston() {
 	umockdev-run -d "$dir/dev/device.umockdev" -i "$node=$dir/dev/device.ioctl" \
 		-s "$node=$dir/dev/device.script" -- \
 		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
-		"$shim" "$dir" weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
+		"$shim" "$dir" ${WESTON_WRAP:-} weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
 		--socket="$sock" --config="$dir/weston.ini" --modules="$module" "$@" \
 		--log="$dir/weston.log" >"$dir/umockdev.log" 2>&1 &
 	WPID=$!
-	local i=0
-	while [ ! -S "$XDG_RUNTIME_DIR/$sock" ] && [ $i -lt 1000 ]; do
+	local i=0 timeout=${WESTON_START_TIMEOUT:-20}
+	while [ ! -S "$XDG_RUNTIME_DIR/$sock" ] && [ $i -lt $((timeout * 50)) ]; do
 		sleep 0.02 # polling interval, not synchronisation
 		i=$((i + 1))
 	done
 	WESTON_PID=$(cat "$dir/weston.pid" 2>/dev/null)
 	# The socket file appears at bind(), a moment before listen(): a client connecting in
 	# between is refused. weston loads modules after both, so the module's first log line
-	# means clients can connect.
-	[ -S "$XDG_RUNTIME_DIR/$sock" ] && wait_for "$dir/weston.log" "bezel: libbezel .* loaded"
+	# means clients can connect. The test rig installs its SIGUSR2 handler after that line
+	# (SIGUSR2 would kill weston before), and logs "... open on SIGUSR2" once it has.
+	[ -S "$XDG_RUNTIME_DIR/$sock" ] &&
+		wait_for "$dir/weston.log" "bezel: libbezel .* loaded" 1 "$timeout" || return 1
+	if grep -q '^touch-device-open=sigusr2' "$dir/weston.ini" 2>/dev/null; then
+		wait_for "$dir/weston.log" "open.* on SIGUSR2" 1 "$timeout"
+	fi
 }
 
 # screenshot DIR SOCK: weston-screenshooter (weston must run with --debug and a renderer,

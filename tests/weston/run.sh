@@ -16,8 +16,12 @@
 # Waiting on files (weston's socket, the client's ready line, the module's event log) is done by
 # polling them with a timeout (tests/weston/lib.sh): nothing else signals those moments. No fixed sleeps.
 #
-# usage: tests/weston/run.sh [--latency N] [--release]
+# usage: tests/weston/run.sh [--latency N] [--release] [--only NAME...] [--valgrind] [--build-only]
 #   --latency N: also measure the added latency over N taps; --release: build the plugin optimised
+#   --only NAME: run only these groups (info host config panels killed stack-popup lock policy outputs)
+#   --valgrind: weston runs under valgrind memcheck, for the table's tap, swipe and defer cases
+#     (tests/weston/valgrind.sh says what fails the run); --build-only: build and stop (the
+#     other weston test scripts build through it)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
@@ -27,74 +31,74 @@ SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston}
 OUT=$SCRATCH/weston-tests
 LATENCY=0
 CONFIG=debug
+VALGRIND=0
+BUILD_ONLY=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--latency) LATENCY=$2; shift ;;
 	--release) CONFIG=release ;;
-	*) echo "usage: $0 [--latency N] [--release]" >&2; exit 2 ;;
+	--only) ONLY="${ONLY:-} $2"; shift ;;
+	--valgrind) VALGRIND=1 ;;
+	--build-only) BUILD_ONLY=1 ;;
+	*) echo "usage: $0 [--latency N] [--release] [--only NAME]... [--valgrind] [--build-only]" >&2; exit 2 ;;
 	esac
 	shift
 done
 
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-finish() {
-	echo "$PASS passed, $FAIL failed"
-	[ "$FAIL" -eq 0 ]
-	exit $?
-}
+. "$ROOT/tests/hosts/runner.sh"
+# want NAME: the group is to run (no --only, or named by it)
+want() { [ -z "${ONLY:-}" ] || case " $ONLY " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 # ---- build ----
-mkdir -p "$OUT"
-echo "== building libBezelPlugin.so and bezel-input-probe ($CONFIG, scratch $SCRATCH)"
-for product in BezelPlugin bezel-input-probe; do
-	if ! swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --product $product \
-		-Xswiftc -static-stdlib >"$OUT/swift-$product.log" 2>&1; then
-		tail -30 "$OUT/swift-$product.log"
-		fail "swift build --product $product"
-		finish
-	fi
-done
-BIN=$(swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
-PROBE=$BIN/bezel-input-probe
-INC=$ROOT/CBezel/Sources/CBezel/include
-XML=$ROOT/protocol/bezel-system-gestures-v1.xml
-XDG_XML=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
-wayland-scanner client-header "$XML" "$OUT/bezel-system-gestures-v1-client-protocol.h"
-wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
-wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
-wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
-CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
-if cc $CFLAGS -shared -fPIC -o "$OUT/bezel-weston.so" "$ROOT/weston-module/bezel-weston.c" -I"$INC" \
-	$(pkg-config --cflags --libs libweston-10 weston libinput wayland-server) \
-	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
-	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
-		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
-		$(pkg-config --cflags --libs wayland-client) &&
-	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
-		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
-		$(pkg-config --cflags --libs wayland-client) &&
+host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
+host_protocol_code "$OUT"
+# DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4"
+. "$ROOT/tests/weston/lib.sh"
+# The product module (weston-module/*.c) and the test rig (weston-rig/), as two modules.
+if build_weston_modules "$ROOT" "$BIN" "$OUT" &&
+	host_table_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "bezel-weston.so, test client, example client and umockdev shim compile with -Werror"
+	pass "bezel-weston.so, bezel-weston-rig.so, test client, example client and umockdev shim compile with -Werror"
 else
 	fail "compile"
 	finish
 fi
-if nm -D --undefined-only "$OUT/bezel-weston.so" | grep -q notify_touch_normalized &&
+if nm -D --undefined-only "$OUT/bezel-weston-rig.so" | grep -q notify_touch_normalized &&
 	nm -D --defined-only "$(ldconfig -p | awk '/libweston-10.so.0 /{print $NF; exit}')" | grep -q ' T notify_touch_normalized'; then
 	pass "redeclared weston 10 internals are exported by libweston-10.so.0"
 else
 	fail "weston 10 internals not found in libweston-10.so.0"
 fi
+# The product module reads no input device itself: touches reach it through weston's seats.
+# The rig reads its touchscreens through libbezel's source (BezelInput), not a reader of its own.
+if [ "$(cat "$ROOT"/weston-module/* | grep -c libinput_)" = 0 ] &&
+	[ "$(cat "$ROOT"/weston-rig/* | grep -c libinput_)" = 0 ] &&
+	nm -D --undefined-only "$OUT/bezel-weston-rig.so" | grep -q bezel_input_source_create; then
+	pass "no libinput_ call in the product module (touches come through weston's seats) nor in the rig (it uses bezel_input_source_*)"
+else
+	fail "libinput_ calls in weston-module/ or weston-rig/, or the rig does not use bezel_input_source"
+fi
+[ "$BUILD_ONLY" = 1 ] && finish
 
 export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
 
-. "$ROOT/tests/weston/lib.sh"
+# --valgrind: every weston below runs under memcheck; each stop checks its log.
+if [ "$VALGRIND" = 1 ]; then
+	. "$ROOT/tests/weston/valgrind.sh"
+	export LD_LIBRARY_PATH
+	LD_LIBRARY_PATH=$(valgrind_strip_plugin "$BIN" "$OUT/valgrind-lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	WESTON_WRAP=$(valgrind_wrap "$OUT/valgrind" "$ROOT")
+	WESTON_START_TIMEOUT=120
+	# memcheck runs weston many times slower, and the plugin's timers run on the wall clock:
+	# between two events of a replayed swipe, the 250 ms still timeout or the 150 ms hold
+	# window would run out. Longer windows keep the cases' outcome what it is at full speed.
+	EXTRA_INI=$'hold-window-ms=2000\nstill-timeout-ms=3000\nrearm-window-ms=10000'
+	rm -f "$OUT"/valgrind/weston-*.log
+fi
 
 # start_weston NAME SCENARIO [realtime]: sets DIR, WPID (umockdev-run), WESTON_PID, CONTACTS, SOCK
 # By default umockdev replays the whole recording at once (the event times carry the timing);
@@ -111,16 +115,19 @@ start_weston() {
 	idle-time=0
 	[bezel]
 	log-level=debug
-	touch-device=$NODE
-	touch-device-open=sigusr2
 	output-width-mm=68
 	output-height-mm=121
 	event-log=$DIR/events.log
 	${EXTRA_INI:-}
+	[bezel-rig]
+	touch-device=${RIG_DEVICES:-$NODE}
+	touch-device-open=sigusr2
+	event-log=$DIR/events.log
+	${RIG_INI:-}
 	EOF
 	SOCK=bezel-$name
 	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
-	start_umockdev_weston "$DIR" $NODE "$SHIM" "$OUT/bezel-weston.so" "$SOCK" ${EXTRA_ARGS:-}
+	start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules "$OUT")" "$SOCK" ${EXTRA_ARGS:-}
 }
 
 # start_client LABEL CMD...: starts a client on the current weston; sets CPID_<LABEL>
@@ -142,6 +149,13 @@ stop_weston() {
 	wait "$WPID" 2>/dev/null
 	local p
 	for p in "$@"; do wait "$p" 2>/dev/null; done
+	if [ "$VALGRIND" = 1 ] && [ -n "${WESTON_PID:-}" ]; then
+		if valgrind_verdict "$OUT/valgrind/weston-$WESTON_PID.log"; then
+			pass "valgrind: no error in weston with the module ($(basename "$DIR"), through its shutdown)"
+		else
+			fail "valgrind: errors in weston with the module ($(basename "$DIR"), log $OUT/valgrind/weston-$WESTON_PID.log)"
+		fi
+	fi
 }
 
 # play NAME SCENARIO READY CLIENT...: the common course of a test. Starts weston for SCENARIO
@@ -172,8 +186,6 @@ play() {
 . "$ROOT/tests/hosts/expectations.sh"
 
 # The host side of tests/hosts/expectations.sh for weston.
-TOUCH_CLIENT=$OUT/bezel-touch-client
-DEFER_CLIENT=$OUT/bezel-defer-client
 host_play() { play "$@"; }
 host_play_kill() {
 	local name=$1 rec=$2
@@ -203,7 +215,9 @@ host_play_kill() {
 }
 
 # ---- 0. wayland-info: the global and a seat with touch ----
-if start_weston info tap-bottom; then
+if ! want info; then
+	:
+elif start_weston info tap-bottom; then
 	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
 	stop_weston
 	if grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
@@ -217,13 +231,20 @@ else
 	finish
 fi
 
+# --valgrind: the table's tap, swipe and defer cases are the representative subset (the
+# hostile loop runs under valgrind in tests/weston/hostile.sh --valgrind).
+if [ "$VALGRIND" = 1 ]; then
+	run_host_expectations tap swipe defer
+	finish
+fi
+
 # ---- 1-6. the table every host runs (tests/hosts/expectations.sh): tap, dock swipe, late
 # begin, swipe twice with the defer client, drag, client killed mid-touch ----
-run_host_expectations
+want host && run_host_expectations
 
 # ---- 7. gesture settings from [bezel] (DESIGN §4.4, flattened keys) reach the plugin ----
 # bind-bottom= unbinds the bottom edge: a swipe up from the bottom is then the client's.
-if EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$OUT/bezel-touch-client"; then
+if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$OUT/bezel-touch-client"; then
 	if grep -q "1 gesture setting(s) from \[bezel\] applied" "$DIR/weston.log" &&
 		[ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
 		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] &&
@@ -235,7 +256,7 @@ if EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$OUT/bezel-tou
 fi
 
 # A bad value is named in weston's log, and the defaults apply: the dock still works.
-if EXTRA_INI="bottom-edge-zone-mm=wide" play config-bad swipe-up " ready" "$OUT/bezel-touch-client"; then
+if want config && EXTRA_INI="bottom-edge-zone-mm=wide" play config-bad swipe-up " ready" "$OUT/bezel-touch-client"; then
 	if grep -q "bezel\[warning\]:.*bottom-edge-zone-mm" "$DIR/weston.log" &&
 		grep -q "gesture settings rejected" "$DIR/weston.log" &&
 		grep -q "gesture began dock" "$DIR/events.log"; then
@@ -259,7 +280,7 @@ rgb_near() {
 }
 # pixel PNG X Y: "R G B"
 pixel() { python3 "$ROOT/tests/weston/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
-if EXTRA_ARGS="--use-pixman --debug" SCREENSHOT=1 play panel-dock swipe-up " ready" "$OUT/bezel-touch-client"; then
+if want panels && EXTRA_ARGS="--use-pixman --debug" SCREENSHOT=1 play panel-dock swipe-up " ready" "$OUT/bezel-touch-client"; then
 	# The client's surface shows white; the dock panel (153, 163, 184 at 92 %) covers the
 	# bottom 22 % (422 px) and shows as about (161, 171, 189) over it.
 	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 161 171 189 10 &&
@@ -271,7 +292,7 @@ if EXTRA_ARGS="--use-pixman --debug" SCREENSHOT=1 play panel-dock swipe-up " rea
 		fail "dock panel pixels (see $DIR, screenshot '$PNG')"
 	fi
 fi
-if EXTRA_ARGS="--use-pixman --debug" EXTRA_INI="rearm-window-ms=600000" SCREENSHOT=1 play panel-affordance defer-once "honored_edges bottom" "$OUT/bezel-defer-client"; then
+if want panels && EXTRA_ARGS="--use-pixman --debug" EXTRA_INI="rearm-window-ms=600000" SCREENSHOT=1 play panel-affordance defer-once "honored_edges bottom" "$OUT/bezel-defer-client"; then
 	# The example client paints (32, 40, 48); the bar (235, 235, 242 at 85 %) sits just
 	# above the bottom edge, centred, about 390 px long, and shows as about (204, 205, 213).
 	if [ -n "$PNG" ] && grep -q "deferred_swipe bottom" "$DIR/c.out" &&
@@ -282,6 +303,295 @@ if EXTRA_ARGS="--use-pixman --debug" EXTRA_INI="rearm-window-ms=600000" SCREENSH
 		pass "affordance bar: after a deferred swipe a light bar sits above the bottom edge, nothing else is drawn"
 	else
 		fail "affordance bar pixels (see $DIR, screenshot '$PNG')"
+	fi
+fi
+
+# ---- weston's side of the table's drag case: the drag ended for the plugin too ----
+# The touches of the drag case come through weston's default path (the rig only calls
+# notify_touch_*): the module saw the drag from weston's seat, and the cancelled drag ends.
+if want host && [ -f "$OUT/drag/events.log" ]; then
+	ev=$OUT/drag/events.log
+	dcancel=$(line_of "$ev" "drag cancelled")
+	dend=$(line_of "$ev" "drag end")
+	if grep -q "drag start id=0" "$ev" && [ -n "$dcancel" ] && [ -n "$dend" ] && [ "$dcancel" -lt "$dend" ]; then
+		pass "R7 on weston's default path: the drag is seen from the seat's grab; the cancelled drag ends with bezel_drag_end"
+	else
+		fail "R7 drag start/cancel/end (see $OUT/drag)"
+	fi
+fi
+
+# ---- a client killed mid-gesture ----
+# Finger 0 rests on the client while finger 1 swipes up the dock; the client is killed while
+# the dock runs. The dock goes on and commits, the module forgets the client's surface (its
+# resource destroy listener runs), weston keeps running, and a new client gets the next taps.
+if want killed; then
+	if start_weston kill-gesture kill-gesture realtime; then
+		start_client c "$TOUCH_CLIENT"
+		if wait_for "$DIR/c.out" " ready"; then
+			kill -USR2 "$WESTON_PID"
+			wait_for "$DIR/events.log" "gesture began dock" 1 20
+			kill -KILL "$CPID_c"
+			wait "$CPID_c" 2>/dev/null
+			start_client d "$TOUCH_CLIENT"
+			wait_for "$DIR/d.out" " ready"
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+			WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+			echo $? >"$DIR/wayland-info.status"
+		fi
+		stop_weston "$CPID_d"
+		ev=$DIR/events.log d=$DIR/d.out
+		began=$(line_of "$ev" "gesture began dock")
+		gone=$(line_of "$ev" "surface destroyed")
+		if [ -n "$began" ] && [ -n "$gone" ] && [ "$began" -lt "$gone" ] &&
+			grep -q "gesture ended dock .*committed=1" "$ev" &&
+			[ "$(cat "$DIR/wayland-info.status" 2>/dev/null)" = 0 ] &&
+			[ "$(count "$d" ' down id=')" -ge 1 ] && [ "$(count "$d" ' down id=')" = "$(count "$d" ' up id=')" ] &&
+			! grep -q -i "segfault\|assert" "$DIR/weston.log"; then
+			pass "client killed mid-gesture: the dock goes on and commits, the client's surface is forgotten, weston keeps running, the next client gets its taps"
+		else
+			fail "client killed mid-gesture (see $DIR)"
+		fi
+	else
+		stop_weston
+		fail "kill-gesture: headless weston did not start (see $DIR)"
+	fi
+fi
+
+# ---- 9. stacking from weston's own order, and a popup with its grab (DESIGN §6) ----
+# Two full-screen clients overlap (kiosk-shell): b, mapped last, is on top. b opens an
+# xdg_popup with an explicit grab under its first touch, while that finger is still down.
+# Then a tap inside the popup, a dock swipe while the popup is open, a tap outside it; b is
+# killed, and the taps that follow go to a, now on top.
+if want stack-popup; then
+	if start_weston stack-popup popup realtime; then
+		start_client a "$TOUCH_CLIENT"
+		wait_for "$DIR/a.out" " ready"
+		start_client b "$TOUCH_CLIENT" --popup
+		if wait_for "$DIR/b.out" " ready" && kill -USR2 "$WESTON_PID" &&
+			wait_for "$DIR/events.log" "libinput up" 4 30; then
+			kill -KILL "$CPID_b"
+			wait "$CPID_b" 2>/dev/null
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+		fi
+		stop_weston "$CPID_a"
+		b=$DIR/b.out a=$DIR/a.out
+		first_up=$(line_of "$b" " up id=0")
+		popup=$(line_of "$b" "popup-mapped")
+		if grep -q " down id=0 x=540.0 y=600.0" "$b" && [ -n "$first_up" ] && [ -n "$popup" ] &&
+			[ "$popup" -lt "$first_up" ] && grep -q "popup grab" "$DIR/events.log"; then
+			pass "popup: b's menu grabs the touch that opened it; that finger's up still reaches b (its slot is not stuck)"
+		else
+			fail "popup opened mid-touch (see $DIR)"
+		fi
+		if grep -A1 " down id=0 x=199.0 y=199.0" "$b" | grep -q " on popup" &&
+			grep -A1 " down id=0 x=200.0 y=1500.0" "$b" | grep -q " on main"; then
+			pass "popup: a tap inside the menu goes to the popup surface (popup-local 199,199: the menu sits at 541,601), one outside to the window"
+		else
+			fail "popup hit-test (see $DIR)"
+		fi
+		if grep -q "gesture began dock" "$DIR/events.log" &&
+			grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
+			[ "$(count "$b" ' down id=0 x=540.0 y=1910.0')" = 0 ]; then
+			pass "popup: a dock swipe while the menu is open is the dock's; b sees none of it"
+		else
+			fail "dock with a popup open (see $DIR)"
+		fi
+		if [ "$(count "$a" ' down id=0')" -ge 3 ] && [ "$(count "$a" ' down id=0 x=540.0 y=960.0')" = "$(count "$a" ' down id=0')" ] &&
+			[ "$(count "$a" ' up id=0')" = "$(count "$a" ' down id=0')" ]; then
+			pass "stacking: a, under b, got none of the touches on b; after b is killed, the next taps are a's"
+		else
+			fail "stacking (see $DIR)"
+		fi
+	else
+		stop_weston
+		fail "stack-popup: headless weston did not start (see $DIR)"
+	fi
+fi
+
+# A restack without a new map: a window with a subsurface in the middle, above it; 1.5 s after
+# it is ready the client puts the subsurface below the window (wl_subsurface.place_below and a
+# commit). Taps in the middle every 300 ms go to the subsurface (at its local 200,200) until
+# the restack, and to the window (540,960) after it: the hit-test follows weston's current order.
+if want stack-popup && REALTIME=1 play stack-restack stack " ready" "$TOUCH_CLIENT" --subsurface --lower-after 1500; then
+	c=$DIR/c.out
+	lowered=$(grep -m1 "subsurface-lowered" "$c" | cut -d' ' -f1)
+	last_sub=$(grep -B1 " on sub" "$c" | grep " down id=0 x=200.0 y=200.0" | tail -1 | cut -d' ' -f1)
+	first_main=$(grep -B1 " on main" "$c" | grep " down id=0 x=540.0 y=960.0" | head -1 | cut -d' ' -f1)
+	nsub=$(count "$c" " on sub") nmain=$(count "$c" " on main")
+	if [ -n "$lowered" ] && [ -n "$last_sub" ] && [ -n "$first_main" ] && [ "$last_sub" -lt "$lowered" ] &&
+		[ "$lowered" -lt "$first_main" ] && [ "$nsub" -ge 2 ] && [ "$nmain" -ge 2 ] &&
+		[ $((nsub + nmain)) = "$CONTACTS" ] && [ "$(count "$c" ' up id=0')" = "$CONTACTS" ]; then
+		pass "stacking follows a restack without a map: taps hit the subsurface ($nsub) until it is placed below its window, then the window ($nmain)"
+	else
+		fail "stacking after a subsurface restack (see $DIR)"
+	fi
+fi
+
+# ---- 10. R6: a lock in the middle of a swipe ----
+# A full-screen client defers the bottom edge and swipes up from it; in the middle of the
+# swipe a lock screen appears (the rig puts a layer at weston's lock position, as
+# desktop-shell does when it locks). The module sees the lock at the next input frame.
+if want lock && RIG_INI="lock-after-motions=30" play lock lock-swipe "honored_edges 2" "$TOUCH_CLIENT" --edges 2; then
+	c=$DIR/c.out ev=$DIR/events.log
+	locked=$(line_of "$ev" "lock locked=1")
+	in_down=$(line_of "$ev" "input down id=0")
+	in_up=$(line_of "$ev" "input up id=0")
+	hon0=$(line_of "$c" "honored_edges 0")
+	down=$(line_of "$c" " down id=0")
+	up=$(line_of "$c" " up id=0")
+	if [ -n "$locked" ] && [ -n "$in_down" ] && [ -n "$in_up" ] && [ "$in_down" -lt "$locked" ] &&
+		[ "$locked" -lt "$in_up" ] && [ -n "$hon0" ] && [ -n "$down" ] && [ -n "$up" ] &&
+		[ "$down" -lt "$hon0" ] && [ "$hon0" -lt "$up" ] && [ "$(count "$c" ' cancel')" = 0 ]; then
+		pass "R6 lock mid-swipe: the module locks the plugin during the deferred swipe; the client is told honored_edges 0 and keeps its touch to the end"
+	else
+		fail "R6 lock mid-swipe (see $DIR)"
+	fi
+	if grep -q "gesture began cover_sheet" "$ev" && ! grep -q "gesture began dock" "$ev"; then
+		pass "R6 while locked: the cover sheet (when_locked) still opens, the dock does not"
+	else
+		fail "R6 gestures while locked (see $DIR)"
+	fi
+fi
+
+# R6 from weston's idle and wake signals ([bezel] lock-detect=idle): weston goes idle after 1 s
+# without input, the module locks the plugin and the deferring client is told honored_edges 0;
+# the first touch wakes weston, the module unlocks, and that swipe is the client's (deferred).
+if want lock; then
+	if EXTRA_INI="lock-detect=idle" EXTRA_ARGS="--idle-time=1" start_weston lock-idle defer-once; then
+		start_client c "$TOUCH_CLIENT" --edges 2
+		if wait_for "$DIR/c.out" " ready" && wait_for "$DIR/c.out" "honored_edges 0" 1 10; then
+			replay
+		fi
+		stop_weston "$CPID_c"
+		c=$DIR/c.out
+		h0=$(line_of "$c" "honored_edges 0")
+		h2=$(grep -n "honored_edges 2" "$c" | tail -1 | cut -d: -f1)
+		down=$(line_of "$c" " down id=0")
+		if [ -n "$h0" ] && [ -n "$h2" ] && [ -n "$down" ] && [ "$h0" -lt "$h2" ] && [ "$h2" -lt "$down" ] &&
+			grep -q "deferred_swipe 2" "$c" && grep -q "lock locked=1" "$DIR/events.log" &&
+			grep -q "lock locked=0" "$DIR/events.log"; then
+			pass "R6 lock-detect=idle: locked when weston goes idle (honored_edges 0), unlocked by the touch that wakes it, whose swipe is deferred"
+		else
+			fail "R6 lock from idle and wake (see $DIR)"
+		fi
+	else
+		stop_weston
+		fail "lock-idle: headless weston did not start (see $DIR)"
+	fi
+fi
+
+# ---- 11. R6 policy: deferral honoured for full-screen surfaces only (default), or all ----
+# desktop-shell, where windows are not full screen unless they ask.
+if want policy; then
+	if EXTRA_ARGS="--shell=desktop-shell.so" play policy-window swipe-up " ready" "$TOUCH_CLIENT" --edges 2 --windowed; then
+		if [ "$(grep "honored_edges" "$DIR/c.out" | tail -1 | cut -d' ' -f2-)" = "honored_edges 0" ] &&
+			grep -q "gesture began dock" "$DIR/events.log" && ! grep -q "deferred_swipe" "$DIR/c.out"; then
+			pass "R6 policy (default): a window that is not full screen asks to defer the bottom, is told none is honoured, and the swipe is the dock"
+		else
+			fail "R6 policy, windowed client (see $DIR)"
+		fi
+	fi
+	if EXTRA_ARGS="--shell=desktop-shell.so" play policy-fullscreen swipe-up " ready" "$TOUCH_CLIENT" --edges 2; then
+		if grep -q "honored_edges 2" "$DIR/c.out" && grep -q "deferred_swipe 2" "$DIR/c.out" &&
+			! grep -q "gesture began dock" "$DIR/events.log"; then
+			pass "R6 policy (default): a full-screen client deferring the bottom gets the swipe and deferred_swipe"
+		else
+			fail "R6 policy, full-screen client (see $DIR)"
+		fi
+	fi
+	if EXTRA_ARGS="--shell=desktop-shell.so" EXTRA_INI="defer-policy=all" play policy-all swipe-up " ready" "$TOUCH_CLIENT" --edges 2 --windowed; then
+		if grep -q "honored_edges 2" "$DIR/c.out" && grep -q "deferred_swipe 2" "$DIR/c.out" &&
+			! grep -q "gesture began dock" "$DIR/events.log"; then
+			pass "R6 policy defer-policy=all: the same window's deferral is honoured"
+		else
+			fail "R6 policy all (see $DIR)"
+		fi
+	fi
+fi
+
+# ---- 12. every output: two screens, a touchscreen on each, one unplugged mid-gesture (R8) ----
+# weston 10's headless backend makes one head; the rig plugs a second one in through the
+# backend (add-output), which weston's frontend enables as it would a hot-plugged monitor.
+# Two emulated touchscreens: event7 mapped onto "headless", event8 onto "headless-2". Client a
+# is on the first screen, client b on the second (kiosk-shell places apps by app_id). On the
+# second screen a finger rests on b while another swipes up the dock; the rig then removes
+# that output as weston's frontend does on an unplug (weston_output_destroy).
+if want outputs; then
+	DIR=$OUT/outputs
+	rm -rf "$DIR"
+	mkdir -p "$DIR/a" "$DIR/b"
+	ok=1
+	make_touch_device "$ROOT" "$PROBE" outputs-a "$DIR/a" /dev/input/event7 realtime || ok=0
+	ca=$CONTACTS
+	make_touch_device "$ROOT" "$PROBE" outputs-b "$DIR/b" /dev/input/event8 realtime || ok=0
+	CONTACTS=$((ca + CONTACTS))
+	cat >"$DIR/weston.ini" <<-EOF
+	[core]
+	idle-time=0
+	[output]
+	name=headless-2
+	app-ids=right
+	[bezel]
+	log-level=debug
+	output-width-mm=68
+	output-height-mm=121
+	event-log=$DIR/events.log
+	[bezel-rig]
+	add-output=headless-2
+	touch-device=/dev/input/event7@headless,/dev/input/event8@headless-2
+	touch-device-open=sigusr2
+	event-log=$DIR/events.log
+	unplug-output=headless-2
+	unplug-after-motions=14
+	EOF
+	SOCK=bezel-outputs
+	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
+	umockdev-run -d "$DIR/a/dev/device.umockdev" -d "$DIR/b/dev/device.umockdev" \
+		-i "/dev/input/event7=$DIR/a/dev/device.ioctl" -i "/dev/input/event8=$DIR/b/dev/device.ioctl" \
+		-s "/dev/input/event7=$DIR/a/dev/device.script" -s "/dev/input/event8=$DIR/b/dev/device.script" -- \
+		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
+		"$SHIM" "$DIR" weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
+		--socket="$SOCK" --config="$DIR/weston.ini" --modules="$(weston_modules "$OUT")" \
+		--log="$DIR/weston.log" >"$DIR/umockdev.log" 2>&1 &
+	WPID=$!
+	if [ $ok = 1 ] && wait_for "$DIR/weston.log" "bezel: libbezel .* loaded" 1 20 &&
+		wait_for "$DIR/events.log" "output added id=2" 1 20; then
+		WESTON_PID=$(cat "$DIR/weston.pid")
+		start_client a "$TOUCH_CLIENT" --app-id left
+		start_client b "$TOUCH_CLIENT" --app-id right
+		if wait_for "$DIR/a.out" " ready" && wait_for "$DIR/b.out" " ready"; then
+			kill -USR2 "$WESTON_PID"
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+		fi
+		WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+		echo $? >"$DIR/wayland-info.status"
+		stop_weston "$CPID_a" "$CPID_b"
+		a=$DIR/a.out b=$DIR/b.out ev=$DIR/events.log
+		if grep -q "output added id=1 1080x1920+0+0" "$ev" && grep -q "output added id=2 1080x1920+1080+0" "$ev" &&
+			grep -q " down id=[0-9]* x=540.0 y=960.0" "$a" && grep -q " down id=[0-9]* x=540.0 y=960.0" "$b"; then
+			pass "two outputs: the plugin has both at their layout positions; a touch on each screen reaches that screen's client at its own local position"
+		else
+			fail "two outputs (see $DIR)"
+		fi
+		unplug=$(line_of "$ev" "rig unplug headless-2")
+		cancelled=$(line_of "$ev" "gesture cancelled dock .*output=2")
+		if [ -n "$unplug" ] && grep -q "gesture began dock .*output=2" "$ev" && [ -n "$cancelled" ] &&
+			[ "$unplug" -lt "$cancelled" ] && grep -q "output removed id=2" "$ev" &&
+			[ "$(tail -n +$(($(line_of "$b" " cancel") + 1)) "$b" | grep -c -E ' (down|motion|up) ')" = 0 ] &&
+			grep -q " cancel" "$b"; then
+			pass "R8 unplug mid-gesture: the dock on the removed screen is cancelled, its client gets wl_touch.cancel and nothing after it"
+		else
+			fail "R8 output removed mid-gesture (see $DIR)"
+		fi
+		if [ "$(count "$a" ' down id=')" = 2 ] && [ "$(count "$a" ' up id=')" = 2 ] &&
+			[ "$(cat "$DIR/wayland-info.status")" = 0 ] && ! grep -q -i "segfault\|assert" "$DIR/weston.log"; then
+			pass "after the unplug the first screen works on (its second tap is delivered), weston keeps running"
+		else
+			fail "first screen after the unplug (see $DIR)"
+		fi
+	else
+		stop_weston
+		fail "outputs: headless weston with two outputs did not start (see $DIR)"
 	fi
 fi
 

@@ -106,7 +106,9 @@ static const struct xdg_toplevel_listener tl_listener = { .configure = tl_config
 static void g_honored(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("honored_edges %u", e); }
 static void g_deferred(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("deferred_swipe %u", e); }
 static void g_taken(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("gesture_taken %u", e); }
-static const struct bezel_gesture_surface_v1_listener gesture_listener = { g_honored, g_deferred, g_taken };
+/* Version 2 only; this client binds version 1, so it is never sent (kept for the listener). */
+static void g_honored_gestures(void *d, struct bezel_gesture_surface_v1 *g, uint32_t k) { (void)d; (void)g; out("honored_gestures %u", k); }
+static const struct bezel_gesture_surface_v1_listener gesture_listener = { g_honored, g_deferred, g_taken, g_honored_gestures };
 
 static void p_configure(void *d, struct xdg_popup *p, int32_t x, int32_t y, int32_t w, int32_t h)
 {

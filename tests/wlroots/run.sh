@@ -50,37 +50,11 @@ want() {
 	return 1
 }
 
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-finish() {
-	echo "$PASS passed, $FAIL failed"
-	[ "$FAIL" -eq 0 ]
-	exit $?
-}
+. "$ROOT/tests/hosts/runner.sh"
 
 # ---- build ----
-mkdir -p "$OUT"
-echo "== building libBezelPlugin.so and bezel-input-probe ($CONFIG, scratch $SCRATCH)"
-for product in BezelPlugin bezel-input-probe; do
-	if ! swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --product $product \
-		-Xswiftc -static-stdlib >"$OUT/swift-$product.log" 2>&1; then
-		tail -30 "$OUT/swift-$product.log"
-		fail "swift build --product $product"
-		finish
-	fi
-done
-BIN=$(swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
-PROBE=$BIN/bezel-input-probe
-INC=$ROOT/CBezel/Sources/CBezel/include
-XML=$ROOT/protocol/bezel-system-gestures-v1.xml
-XDG_XML=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
-wayland-scanner client-header "$XML" "$OUT/bezel-system-gestures-v1-client-protocol.h"
-wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
-wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
-wayland-scanner server-header "$XDG_XML" "$OUT/xdg-shell-protocol.h"
-wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
+host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
+host_protocol_code "$OUT"
 # DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g -gdwarf-4"
 WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
@@ -89,15 +63,8 @@ if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-w
 	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/wlroots/compositor/bezel-compositor.c" \
 		$WLR \
 		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
-	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
-		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
-		$(pkg-config --cflags --libs wayland-client) &&
-	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
-		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
-		$(pkg-config --cflags --libs wayland-client) &&
-	cc $CFLAGS -o "$OUT/bezel-shell-client" "$ROOT/tests/wlroots/bezel-shell-client.c" \
-		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
-		$(pkg-config --cflags --libs wayland-client) &&
+	host_table_clients "$OUT" &&
+	host_client "$OUT" bezel-shell-client "$ROOT/tests/wlroots/bezel-shell-client.c" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
 	pass "libbezel-wlroots.so, bezel-compositor, test clients and umockdev shim compile with -Werror"
 else
@@ -211,8 +178,6 @@ play() {
 . "$ROOT/tests/hosts/expectations.sh"
 
 # The host side of tests/hosts/expectations.sh for wlroots.
-TOUCH_CLIENT=$OUT/bezel-touch-client
-DEFER_CLIENT=$OUT/bezel-defer-client
 host_play() { play "$@"; }
 host_play_kill() {
 	local name=$1 rec=$2

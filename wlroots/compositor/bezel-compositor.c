@@ -99,6 +99,9 @@ struct server {
 	struct wlr_scene_rect *edge_panel[4];
 	bool panel_open[4];
 	struct wlr_scene_rect *affordance[4];
+	/* multi-finger gestures: one indicator in the middle of an output */
+	struct wlr_scene_rect *indicator;
+	bool indicator_open;
 
 	struct wl_listener new_output, new_input, new_xdg_surface;
 	struct wl_listener request_start_drag, request_set_selection;
@@ -378,9 +381,65 @@ static void panel_hide(struct server *s, int i)
 		wlr_scene_node_set_enabled(&s->edge_panel[i]->node, false);
 }
 
+/*
+ * Multi-finger gestures (DESIGN §4.5) belong to no edge. A box in the middle of the output
+ * stands in for an overview or a workspace switcher: it grows with the progress and, once
+ * committed, stays until the next touch-down, like the edge panels.
+ */
+static void indicator_progress(struct server *s, struct wlr_output *out, const char *g,
+			       double progress)
+{
+	struct wlr_box *box = out ? wlr_output_layout_get_box(s->layout, out) : NULL;
+	if (!s->panels_enabled || !box)
+		return;
+	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
+	int w = (int)(0.6 * box->width * p + 0.5), h = (int)(0.3 * box->height * p + 0.5);
+	float c[4];
+	gesture_colour(g, c);
+	rect_place(s, &s->indicator, c, box->x + (box->width - w) / 2,
+		   box->y + (box->height - h) / 2, w, h);
+}
+
+static void indicator_hide(struct server *s)
+{
+	s->indicator_open = false;
+	if (s->indicator)
+		wlr_scene_node_set_enabled(&s->indicator->node, false);
+}
+
+static void on_multi_finger(struct server *s, const struct bezel_wlr_gesture_event *ev)
+{
+	switch (ev->phase) {
+	case BEZEL_WLR_GESTURE_BEGAN:
+		/* A hold has no travel to follow: it shows whole as soon as it begins. */
+		indicator_progress(s, ev->output, ev->gesture, ev->kind == BEZEL_GESTURE_KIND_HOLD ? 1 : 0);
+		break;
+	case BEZEL_WLR_GESTURE_CHANGED:
+		indicator_progress(s, ev->output, ev->gesture, ev->progress);
+		break;
+	case BEZEL_WLR_GESTURE_ENDED:
+		if (ev->committed) {
+			indicator_progress(s, ev->output, ev->gesture, 1.0);
+			s->indicator_open = true;
+		} else {
+			indicator_hide(s);
+		}
+		break;
+	case BEZEL_WLR_GESTURE_CANCELLED:
+		indicator_hide(s);
+		break;
+	default:
+		break;
+	}
+}
+
 static void on_gesture(void *data, const struct bezel_wlr_gesture_event *ev)
 {
 	struct server *s = data;
+	if (ev->kind != BEZEL_GESTURE_KIND_EDGE) {
+		on_multi_finger(s, ev);
+		return;
+	}
 	int i = edge_index(ev->edge);
 	if (i < 0)
 		return;
@@ -459,6 +518,8 @@ static void touch_down(struct wl_listener *l, void *data)
 	for (int i = 0; i < 4; i++)
 		if (s->panel_open[i])
 			panel_hide(s, i);
+	if (s->indicator_open)
+		indicator_hide(s);
 	if (s->bezel) {
 		bezel_wlr_touch_down(s->bezel, ev->touch_id, lx, ly, ev->time_msec);
 		return;

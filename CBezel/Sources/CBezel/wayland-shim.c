@@ -50,9 +50,27 @@ static void gesture_handle_set_deferred_edges(struct wl_client *client,
 		wl_client_post_no_memory(wl_resource_get_client(resource));
 }
 
+/* Version 2: libwayland only dispatches it to objects bound at version 2 or later. */
+static void gesture_handle_set_deferred_gestures(struct wl_client *client,
+						 struct wl_resource *resource, uint32_t kinds)
+{
+	(void)client;
+	struct bzl_server *s = wl_resource_get_user_data(resource);
+	if (s == NULL)
+		return; /* inert */
+	int rc = s->cb.set_deferred_gestures(s->ctx, resource, kinds);
+	if (rc == BZL_REQUEST_INVALID_GESTURE_KINDS)
+		wl_resource_post_error(resource, BEZEL_GESTURE_SURFACE_V1_ERROR_INVALID_GESTURE_KINDS,
+				       "set_deferred_gestures: 0x%x has bits that name no gesture kind "
+				       "(valid: swipe 1, pinch 2, hold 4)", kinds);
+	else if (rc == BZL_REQUEST_NO_MEMORY)
+		wl_client_post_no_memory(wl_resource_get_client(resource));
+}
+
 static const struct bezel_gesture_surface_v1_interface gesture_impl = {
 	.destroy = gesture_handle_destroy,
 	.set_deferred_edges = gesture_handle_set_deferred_edges,
+	.set_deferred_gestures = gesture_handle_set_deferred_gestures,
 };
 
 static void gesture_resource_destroyed(struct wl_resource *resource)
@@ -101,8 +119,16 @@ void bzl_gesture_send_deferred_swipe(struct wl_resource *gesture, uint32_t edge)
 
 void bzl_gesture_send_gesture_taken(struct wl_resource *gesture, uint32_t edge)
 {
-	if (gesture_is_live(gesture))
+	/* Edge 0 (a multi-finger gesture) does not exist in version 1. */
+	if (gesture_is_live(gesture) && (edge != 0 || wl_resource_get_version(gesture) >= 2))
 		bezel_gesture_surface_v1_send_gesture_taken(gesture, edge);
+}
+
+void bzl_gesture_send_honored_gestures(struct wl_resource *gesture, uint32_t kinds)
+{
+	if (gesture_is_live(gesture) &&
+	    wl_resource_get_version(gesture) >= BEZEL_GESTURE_SURFACE_V1_HONORED_GESTURES_SINCE_VERSION)
+		bezel_gesture_surface_v1_send_honored_gestures(gesture, kinds);
 }
 
 /* ---- bezel_system_gestures_manager_v1 ---- */
@@ -242,7 +268,7 @@ struct bzl_server *bzl_server_create(struct wl_display *display, void *ctx,
 	wl_list_init(&s->managers);
 	wl_list_init(&s->gestures);
 	wl_list_init(&s->watches);
-	s->global = wl_global_create(display, &bezel_system_gestures_manager_v1_interface, 1, s,
+	s->global = wl_global_create(display, &bezel_system_gestures_manager_v1_interface, 2, s,
 				     manager_bind);
 	if (s->global == NULL) {
 		free(s);

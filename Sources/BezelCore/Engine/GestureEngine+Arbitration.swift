@@ -227,11 +227,14 @@ extension GestureEngine {
         var any = false
         var i = 0
         while i < recognizers.count {
-            let r = recognizers[i]
+            // Looked at without a retain: the array keeps it alive, and the checks run no code
+            // that could change the array. Most recognizers stop here on every event.
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            guard r.published == .possible, r.withheld == nil, r.requested == nil,
-                  r.activeTouches.isEmpty, !r.sequenceSerials.isEmpty,
-                  !timers.hasTimer(owner: r) else { continue }
+            guard candidate.published == .possible, candidate.withheld == nil, candidate.requested == nil,
+                  candidate.activeTouches.isEmpty, !candidate.sequenceSerials.isEmpty,
+                  !timers.hasTimer(owner: candidate) else { continue }
+            let r: GestureRecognizer = candidate
             logger.log(.debug, "gesture \(r.name): failed, idle with no touches")
             r.publishFailure()
             any = true
@@ -243,9 +246,12 @@ extension GestureEngine {
     private func resetFinishedRecognizers() {
         var i = 0
         while i < recognizers.count {
-            let r = recognizers[i]
+            // Looked at without a retain, as in `failIdleRecognizers`.
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            guard r.published.isTerminal, r.activeTouches.isEmpty, r.withheld == nil else { continue }
+            guard candidate.published.isTerminal, candidate.activeTouches.isEmpty,
+                  candidate.withheld == nil else { continue }
+            let r: GestureRecognizer = candidate
             r.reset()
         }
     }
@@ -308,7 +314,8 @@ extension GestureEngine {
     private func isDelayed(serial: UInt64, began: Bool) -> Bool {
         var i = 0
         while i < recognizers.count {
-            let r = recognizers[i]
+            // A pure check: no retain needed while the array holds the recognizer.
+            unowned(unsafe) let r = recognizers[i]
             i += 1
             guard r.isEnabled, r.published == .possible,
                   began ? r.delaysTouchesBegan : r.delaysTouchesEnded,

@@ -46,6 +46,7 @@ public final class GestureEngine {
         var location: Point
         var location_mm: Point
         var time: Milliseconds
+        var downTime: Milliseconds
         var beganDelivered = false
         var finishedForResponder = false
         /// Taken from the responder (E14/E15): nothing more is delivered.
@@ -56,7 +57,7 @@ public final class GestureEngine {
         func touch(_ phase: TouchPhase) -> Touch {
             Touch(id: id, serial: serial, phase: phase, location: location, location_mm: location_mm,
                   startLocation: start, startLocation_mm: start_mm, timestamp: time, type: type,
-                  node: node)
+                  node: node, startTimestamp: downTime)
         }
     }
 
@@ -134,7 +135,8 @@ public final class GestureEngine {
         let serial = nextSerial
         nextSerial += 1
         records.append(TouchRecord(id: id, serial: serial, node: hit, type: type, start: location,
-                                   start_mm: mm, location: location, location_mm: mm, time: time))
+                                   start_mm: mm, location: location, location_mm: mm, time: time,
+                                   downTime: time))
         let touch = records[records.count - 1].touch(.began)
         var i = 0
         while i < recognizers.count {
@@ -168,9 +170,12 @@ public final class GestureEngine {
         let touch = records[ri].touch(.moved)
         var i = 0
         while i < recognizers.count {
-            let r = recognizers[i]
+            // Most recognizers do not track this touch: look without a retain first.
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            guard let k = r.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            guard !candidate.activeTouches.isEmpty,
+                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            let r: GestureRecognizer = candidate
             for j in r.activeTouches.indices where j != k { r.activeTouches[j].phase = .stationary }
             r.activeTouches[k] = touch
             if isLive(r) { r.touchMoved(touch) }
@@ -190,9 +195,12 @@ public final class GestureEngine {
         let touch = records[ri].touch(.ended)
         var i = 0
         while i < recognizers.count {
-            let r = recognizers[i]
+            // Most recognizers do not track this touch: look without a retain first.
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            guard let k = r.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            guard !candidate.activeTouches.isEmpty,
+                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            let r: GestureRecognizer = candidate
             r.activeTouches.remove(at: k)
             if isLive(r) { r.touchEnded(touch) }
         }
@@ -264,9 +272,12 @@ public final class GestureEngine {
         let touch = records[ri].touch(.cancelled)
         var i = 0
         while i < recognizers.count {
-            let r = recognizers[i]
+            // Most recognizers do not track this touch: look without a retain first.
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            guard let k = r.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            guard !candidate.activeTouches.isEmpty,
+                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            let r: GestureRecognizer = candidate
             r.activeTouches.remove(at: k)
             if isLive(r) { r.touchCancelled(touch) }
         }

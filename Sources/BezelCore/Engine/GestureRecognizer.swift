@@ -102,6 +102,10 @@ open class GestureRecognizer {
     open func timerFired(tag: Int) {}
     /// Called after the recognizer went back to `possible` (E2). Clear per-sequence values here.
     open func didReset() {}
+    /// Called once the recognizer failed, whatever failed it: its own `fail()`, exclusion (E5),
+    /// a failure requirement (E8), `shouldBegin` (E9), disabling (E10) or idleness. Failures
+    /// have no action (E12), so a recognizer that must report why it failed does it here.
+    open func didFail() {}
     /// E9: the subclass's own veto when it tries to leave `possible`.
     open func shouldBegin() -> Bool { true }
     /// E6: `false` lets `other` go on although this recognized.
@@ -207,6 +211,7 @@ open class GestureRecognizer {
         requested = nil
         endAfterBegin = false
         engine?.cancelTimers(of: self)
+        didFail()
         engine?.noteStateChange()
     }
 

@@ -24,15 +24,18 @@ public struct Touch: Hashable, Sendable {
     public var type: TouchType
     /// The node the touch was hit-tested to at touch-down (E3).
     public var node: NodeTree.NodeID
+    /// When the touch came down; recognizers of finger sets compare these (DESIGN §4.5 M1).
+    public var startTimestamp: Milliseconds
 
     /// Creates a touch value.
     public init(id: Int32, serial: UInt64, phase: TouchPhase, location: Point, location_mm: Point,
                 startLocation: Point, startLocation_mm: Point, timestamp: Milliseconds,
-                type: TouchType, node: NodeTree.NodeID) {
+                type: TouchType, node: NodeTree.NodeID, startTimestamp: Milliseconds = .zero) {
         self.id = id; self.serial = serial; self.phase = phase
         self.location = location; self.location_mm = location_mm
         self.startLocation = startLocation; self.startLocation_mm = startLocation_mm
         self.timestamp = timestamp; self.type = type; self.node = node
+        self.startTimestamp = startTimestamp
     }
 
     /// Straight-line distance from the touch-down point, in millimetres.

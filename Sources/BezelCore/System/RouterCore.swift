@@ -1,8 +1,11 @@
 /// The router's state and decision logic. `SystemGestureRouter` wraps it so that each public
 /// call costs one exclusivity check instead of one per field access on the touch path.
+///
+/// The slot table and the output and client lists are classes, written in place without
+/// copy-on-write checks; a copy of this value would share them, so the router holds the only one.
 struct RouterCore {
-    /// Decisions made since the last `drain`, in emission order.
-    var pending: ContiguousArray<RouterOutput> = []
+    /// Decisions waiting for the host (`nextOutput()`, `drain`), in emission order.
+    let pending = OutputQueue(capacity: 256)
     /// The surface tree used for hit-testing.
     var tree: NodeTree
     /// The active configuration.
@@ -20,7 +23,8 @@ struct RouterCore {
     /// Whether a drag-and-drop session is active (R7).
     var isDragActive = false
 
-    var slots: ContiguousArray<TouchSlot>
+    /// One slot per possible touch, read and written in place.
+    let slots: TouchSlotTable
     var deferrals: [NodeTree.NodeID: SurfaceDeferral] = [:]
     var dragCancelRequested = false
     /// A lower bound on `nextDeadline`: no timer is due before it. Anything that adds a
@@ -28,9 +32,11 @@ struct RouterCore {
     /// timer scan on almost every event.
     var deadlineLowerBound: Milliseconds = .never
     /// Clients that got events in the current batch and are owed one `clientFrame`.
-    var framePending: ContiguousArray<ClientID> = []
+    let framePending = ReusableBuffer<ClientID>(capacity: 16)
     /// Scratch list of clients to cancel, reused to avoid allocating.
-    var cancelScratch: ContiguousArray<ClientID> = []
+    let cancelScratch = ReusableBuffer<ClientID>(capacity: 16)
+    /// The multi-finger gestures (DESIGN §4.5), or `nil` when `multi_finger` is empty.
+    var multiFinger: MultiFingerGestures?
 
     /// Creates a router for one output.
     ///
@@ -46,22 +52,17 @@ struct RouterCore {
         self.logger = logger
         self.maxTouches = max(1, maxTouches)
         self.tree = NodeTree(bounds: output.bounds)
-        self.slots = ContiguousArray(repeating: TouchSlot(), count: self.maxTouches)
-        for i in slots.indices { slots[i].held.reserveCapacity(64) }
-        pending.reserveCapacity(256)
-        framePending.reserveCapacity(16)
-        cancelScratch.reserveCapacity(16)
+        self.slots = TouchSlotTable(count: self.maxTouches)
+        self.multiFinger = MultiFingerGestures(config: config, logger: logger)
     }
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
     mutating func drain(_ body: (RouterOutput) -> Void) {
-        guard !pending.isEmpty else { return }
-        for o in pending { body(o) }
-        pending.removeAll(keepingCapacity: true)
+        while let o = pending.takeNext() { body(o) }
     }
 
     /// Discards pending decisions without looking at them (benchmarks).
-    mutating func discardPending() { pending.removeAll(keepingCapacity: true) }
+    mutating func discardPending() { pending.removeAll() }
 
     /// Replaces output 0's geometry (a mode change or rotation). Active touches keep their
     /// candidates, which were judged in the old geometry. Does nothing if output 0 was removed.
@@ -75,6 +76,9 @@ struct RouterCore {
     /// still being decided names its gesture by an index into the old list.
     mutating func setConfig(_ config: SystemGestureConfig) {
         self.config = config.keepingGestureIndices(of: self.config)
+        if !(multiFinger?.matches(self.config) ?? self.config.multiFinger.isEmpty) {
+            replaceMultiFinger(with: self.config)
+        }
     }
 
     // MARK: - Surfaces and deferral
@@ -160,6 +164,8 @@ struct RouterCore {
         d.hasGestureObject = false
         d.requested = []
         d.lastSentHonored = nil
+        d.requestedKinds = []
+        d.lastSentHonoredKinds = nil
         deferrals[surface] = d
     }
 
@@ -196,6 +202,8 @@ struct RouterCore {
         }
         if locked {
             failCandidatesOffWhileLocked()
+            let gestures = config.gestures
+            failMultiFingerCandidates(reason: .locked) { !gestures[$0.binding.gesture].whenLocked }
             // A flush caused by the lock is a batch of its own: close it with its frames.
             endBatch()
         }
@@ -217,10 +225,12 @@ struct RouterCore {
     private mutating func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
         guard var d = deferrals[surface], d.hasGestureObject else { return }
         let honored = d.honored(locked: isLocked)
-        guard d.lastSentHonored != honored else { return }
-        d.lastSentHonored = honored
-        deferrals[surface] = d
-        emit(.honoredEdges(surface: surface, edges: honored))
+        if d.lastSentHonored != honored {
+            d.lastSentHonored = honored
+            deferrals[surface] = d
+            emit(.honoredEdges(surface: surface, edges: honored))
+        }
+        sendHonoredKindsIfChanged(surface)
     }
 
     /// R3 lookup: from `surface` up through its parents, the deepest surface with a gesture
@@ -258,7 +268,7 @@ struct RouterCore {
             logger.log(.warning, "touch \(id): down on unknown output \(output) dropped")
             return .unknownOutput
         }
-        guard slotIndex(of: id) == nil else {
+        guard slots.index(ofTouch: id) == nil else {
             logger.log(.warning, "touch \(id): down for an id that is already down, dropped")
             return .alreadyDown
         }
@@ -292,10 +302,14 @@ struct RouterCore {
         slots[i].output = o
         slots[i].active = true
         slots[i].id = id
+        slots.noteTouch(id, inSlot: i)
         slots[i].clientActive = false
         slots[i].holdDeadline = .never
-        slots[i].candidate0 = nil
-        slots[i].candidate1 = nil
+        if slots[i].hasCandidate {  // otherwise both are nil already
+            slots[i].candidate0 = nil
+            slots[i].candidate1 = nil
+            slots[i].hasCandidate = false
+        }
         slots[i].owner = .none
         if surface != .root {
             slots[i].surface = surface
@@ -321,6 +335,7 @@ struct RouterCore {
         } else {
             slots[i].route = .swallowed
         }
+        if let mf = multiFinger { feedMultiFinger(mf, .down(position), slot: i, time: time) }
         return result
     }
 
@@ -342,17 +357,21 @@ struct RouterCore {
         let wasHeld = slots[i].route == .held
         if wasHeld { slots[i].held.append(.init(kind: .motion, position: layoutPosition, time: time)) }
 
-        let position_mm = outputs[o].geometry.toMillimetres(position)
-        if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
-            handle(verdict, slot: i, which: 0)
-        }
-        if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
-            handle(verdict, slot: i, which: 1)
+        if slots[i].hasCandidate {
+            let position_mm = outputs[o].geometry.toMillimetres(position)
+            // Optional chaining mutates in place and cannot trap.
+            if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
+                handle(verdict, slot: i, which: 0)
+            }
+            if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
+                handle(verdict, slot: i, which: 1)
+            }
         }
         // A held motion reached the client with the flush, if there was one.
         if !wasHeld && slots[i].route == .client {
             deliver(i, .motion, position: layoutPosition, time: time)
         }
+        if let mf = multiFinger { feedMultiFinger(mf, .motion(position), slot: i, time: time) }
         return .accepted
     }
 
@@ -366,11 +385,14 @@ struct RouterCore {
         }
         let wasHeld = slots[i].route == .held
         if wasHeld { slots[i].held.append(.init(kind: .up, position: .zero, time: time)) }
-        liftCandidate(i, which: 0, time: time)
-        liftCandidate(i, which: 1, time: time)
+        if slots[i].hasCandidate {
+            liftCandidate(i, which: 0, time: time)
+            liftCandidate(i, which: 1, time: time)
+        }
         if !wasHeld && slots[i].route == .client {
             deliver(i, .up, position: .zero, time: time)
         }
+        if let mf = multiFinger { feedMultiFinger(mf, .up, slot: i, time: time) }
         release(i)
         return .accepted
     }
@@ -379,6 +401,7 @@ struct RouterCore {
     /// one `clientFrame`, after those events.
     mutating func frame(time: Milliseconds) {
         beginInstant(time)
+        if let mf = multiFinger { flushMultiFingerChanges(mf) }
         endBatch()
     }
 
@@ -393,6 +416,11 @@ struct RouterCore {
     /// Cancels the active touches on output index `output` (every touch when `nil`), as a
     /// device cancel does (R8), and frees their slots.
     mutating func cancelTouches(onOutput output: Int?) {
+        if let mf = multiFinger {
+            for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
+                feedMultiFinger(mf, .cancel, slot: i, time: now)
+            }
+        }
         cancelScratch.removeAll(keepingCapacity: true)
         for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
             // Held events are dropped first, so that failing the candidates cannot flush them.
@@ -440,6 +468,7 @@ struct RouterCore {
         slots[i].clientActive = false
         slots[i].holdDeadline = .never
         failPossibleCandidates(i, reason: .drag, onlyIfMultiTouchRejects: false)
+        if multiFinger != nil { failMultiFingerCandidates(reason: .drag) { MultiFingerGestures.has($0, touch: id) } }
         isDragActive = true
         dragCancelRequested = false
         logger.log(.info, "drag session started with touch \(id)")
@@ -471,7 +500,7 @@ struct RouterCore {
     }
 
     /// Notes a new deadline so that `advance` does not skip it.
-    private mutating func noteDeadline(_ due: Milliseconds) {
+    mutating func noteDeadline(_ due: Milliseconds) {
         if due < deadlineLowerBound { deadlineLowerBound = due }
     }
 
@@ -484,10 +513,12 @@ struct RouterCore {
             if let c = slots[i].candidate1, c.state == .possible, !c.isPastSlop { d = min(d, c.stillDeadline) }
         }
         for o in outputs.entries { d = min(d, o.armedUntil.earliest) }
+        if let mf = multiFinger { d = min(d, mf.engine.nextDeadline) }
         return d
     }
 
     private mutating func fireTimers(due: Milliseconds) {
+        if let mf = multiFinger, mf.engine.nextDeadline <= due { advanceMultiFinger(mf, to: due) }
         for i in slots.indices where slots[i].active {
             if let c = slots[i].candidate0, c.state == .possible, !c.isPastSlop, c.stillDeadline <= due {
                 failCandidate(i, which: 0, reason: .still)
@@ -510,7 +541,20 @@ struct RouterCore {
 
     /// Fires timers due up to `time`, then makes `time` the current instant. Times that go
     /// backwards are clamped: decisions never travel back in time.
+    @inline(__always)
     mutating func beginInstant(_ time: Milliseconds) {
+        // Almost every event: time moves forward and no timer is due yet.
+        if time >= now && time < deadlineLowerBound {
+            now = time
+            return
+        }
+        beginInstantSlowly(time)
+    }
+
+    /// `beginInstant` when a timer may be due, or time went backwards or is not finite. Kept
+    /// out of line so that the touch path stays small.
+    @inline(never)
+    private mutating func beginInstantSlowly(_ time: Milliseconds) {
         guard time.value.isFinite else { return }
         if time < now {
             logger.log(.debug, "time went backwards (\(time.value) < \(now.value)); using \(now.value)")
@@ -563,6 +607,7 @@ struct RouterCore {
             let candidate = EdgeSwipeRecognizer(edge: edge, gesture: gesture, role: role, thresholds: t,
                                                 downPosition_mm: mm, time: time)
             noteDeadline(candidate.stillDeadline)
+            slots[i].hasCandidate = true
             if slots[i].candidate0 == nil {
                 slots[i].candidate0 = candidate
             } else if slots[i].candidate1 == nil {
@@ -600,7 +645,8 @@ struct RouterCore {
         candidateFailed(i, which: which, reason: reason)
     }
 
-    private mutating func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
+    mutating func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
+        guard slots[i].hasCandidate else { return }
         if let c = slots[i].candidate0, c.state == .possible,
            !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
             failCandidate(i, which: 0, reason: reason)
@@ -791,8 +837,13 @@ struct RouterCore {
         }
     }
 
+    @inline(__always)
     private mutating func endBatch() {
-        guard !framePending.isEmpty else { return }
+        if !framePending.isEmpty { sendFrames() }
+    }
+
+    /// Emits the `clientFrame` each client of this batch is owed, in the order they got events.
+    private mutating func sendFrames() {
         var k = 0
         while k < framePending.count {
             emit(.clientFrame(client: framePending[k]))
@@ -802,21 +853,24 @@ struct RouterCore {
     }
 
     private mutating func release(_ i: Int) {
+        slots.forgetTouch(inSlot: i)
         slots[i].active = false
         slots[i].route = .swallowed
         slots[i].clientActive = false
-        slots[i].candidate0 = nil
-        slots[i].candidate1 = nil
+        if slots[i].hasCandidate {  // otherwise both are nil already
+            slots[i].candidate0 = nil
+            slots[i].candidate1 = nil
+            slots[i].hasCandidate = false
+        }
         slots[i].holdDeadline = .never
         if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
     }
 
-    private func slotIndex(of id: Int32) -> Int? {
-        for i in slots.indices where slots[i].active && slots[i].id == id { return i }
-        return nil
-    }
+    @inline(__always)
+    func slotIndex(of id: Int32) -> Int? { slots.index(ofTouch: id) }
 
     /// Queues a decision. System and affordance events name the output they happen on.
+    @inline(__always)  // one per decision: built straight into the queue
     mutating func emit(_ event: RouterEvent, output: OutputID = 0) {
         pending.append(RouterOutput(t: now, event: event, output: output))
     }

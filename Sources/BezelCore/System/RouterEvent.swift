@@ -18,6 +18,8 @@ public enum FailureReason: UInt8, Sendable, CaseIterable, CustomStringConvertibl
     case locked
     /// The device or host cancelled the touch.
     case cancelled
+    /// A finger of a multi-finger set lifted before the gesture began (DESIGN §4.5 M5).
+    case lifted
 
     /// The reason's name as it appears in logs and scenario output.
     public var name: String {
@@ -31,6 +33,7 @@ public enum FailureReason: UInt8, Sendable, CaseIterable, CustomStringConvertibl
         case .drag: return "drag"
         case .locked: return "locked"
         case .cancelled: return "cancelled"
+        case .lifted: return "lifted"
         }
     }
 
@@ -76,6 +79,37 @@ public enum RouterEvent: Hashable, Sendable {
     case gestureTaken(surface: NodeTree.NodeID, edge: Edge)
     /// Ask the host to cancel the active drag-and-drop session (R7).
     case dragCancel
+    /// A multi-finger system gesture began (DESIGN §4.5 M3).
+    case multiFingerBegan(MultiFingerGestureRef)
+    /// A running multi-finger gesture moved; `scale` is 1 except for a pinch.
+    case multiFingerChanged(MultiFingerGestureRef, travel_mm: Double, progress: Double, velocity_mm_s: Double, scale: Double)
+    /// A multi-finger gesture ended at the first lift of its set.
+    case multiFingerEnded(MultiFingerGestureRef, committed: Bool)
+    /// A running multi-finger gesture was cancelled (R8).
+    case multiFingerCancelled(MultiFingerGestureRef)
+    /// A multi-finger candidate failed (M1, M3, M4, M5).
+    case multiFingerFailed(MultiFingerGestureRef, reason: FailureReason)
+    /// Protocol (version 2): `gesture_taken(0)` for a multi-finger gesture, just before a
+    /// `clientCancel` (M3).
+    case multiFingerTaken(surface: NodeTree.NodeID, gesture: MultiFingerGestureRef)
+    /// Protocol (version 2): `bezel_gesture_surface_v1.honored_gestures`.
+    case honoredGestures(surface: NodeTree.NodeID, kinds: GestureKindSet)
+}
+
+/// Which multi-finger gesture an event is about: the gesture (an index into
+/// `SystemGestureConfig.gestures`), its kind and its finger count.
+public struct MultiFingerGestureRef: Hashable, Sendable {
+    /// Index into `SystemGestureConfig.gestures`.
+    public var gesture: Int
+    /// Swipe, pinch or hold.
+    public var kind: MultiFingerKind
+    /// Number of fingers.
+    public var fingers: Int
+
+    /// Creates a reference.
+    public init(gesture: Int, kind: MultiFingerKind, fingers: Int) {
+        self.gesture = gesture; self.kind = kind; self.fingers = fingers
+    }
 }
 
 /// A decision together with the instant it was made.

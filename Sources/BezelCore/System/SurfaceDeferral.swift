@@ -9,6 +9,20 @@ struct SurfaceDeferral {
     /// The last `honored_edges` sent, or `nil` if none was sent since the object was created.
     var lastSentHonored: EdgeSet?
 
+    /// The committed `set_deferred_gestures` value (version 2, DESIGN §4.5 M4).
+    var requestedKinds: GestureKindSet = []
+    /// The host's policy mask for multi-finger gesture kinds.
+    var policyKinds: GestureKindSet = .all
+    /// The last `honored_gestures` sent, or `nil` if the surface never asked to defer kinds
+    /// (version-1 clients and surfaces that only defer edges never get one).
+    var lastSentHonoredKinds: GestureKindSet?
+
+    /// The honoured kinds: the request, masked by policy, and nothing while locked (M4, R6).
+    func honoredKinds(locked: Bool) -> GestureKindSet {
+        guard hasGestureObject, !locked else { return [] }
+        return requestedKinds.intersection(policyKinds)
+    }
+
     /// The honoured set: the request, masked by policy, and nothing while locked (R6).
     func honored(locked: Bool) -> EdgeSet {
         guard hasGestureObject, !locked else { return [] }

@@ -8,6 +8,8 @@
 /// | `bind-<edge>`                  | `bindings.<edge>`               | `g:from:to,g2:from:to` or empty |
 /// | `gesture-<name>-modal`         | `gestures.<name>.modal`         | `true`/`false`            |
 /// | `gesture-<name>-when-locked`   | `gestures.<name>.when_locked`   | `true`/`false`            |
+/// | `mf-<key>`                     | `mf_<key>`                      | number                    |
+/// | `multi-finger`                 | `multi_finger`                  | `g:kind:fingers[:direction],…` or empty |
 ///
 /// `<key>` is a threshold key of DESIGN §4.1 with hyphens for underscores (`hold-window-ms`)
 /// and `<edge>` one of `top`, `bottom`, `left`, `right`.
@@ -84,6 +86,16 @@ private struct FlatConfigBuilder {
                 gestures.append((name, [(flag, node)]))
             }
             flatKeyByPath[path] = key
+        } else if key.hasPrefix("mf-") {
+            let treeKey = String(key.map { $0 == "-" ? "_" : $0 })
+            guard MultiFingerThresholds.ranges.contains(where: { $0.key == treeKey }) else {
+                throw ConfigError(key: key, reason: "unknown key", line: nil)
+            }
+            top.append((treeKey, try number(value, key: key)))
+            flatKeyByPath[treeKey] = key
+        } else if key == "multi-finger" {
+            top.append(("multi_finger", try multiFingerList(value, key: key)))
+            flatKeyByPath["multi_finger"] = key
         } else if let treeKey = Self.thresholdKeys[key] {
             top.append((treeKey, try threshold(value, treeKey: treeKey, key: key)))
             flatKeyByPath[treeKey] = key
@@ -123,7 +135,9 @@ private struct FlatConfigBuilder {
         var reason = error.reason
         if let close = path.firstIndex(of: "]") {
             let segmentPath = String(path[...close])
-            if let text = segmentTextByPath[segmentPath] { reason = "segment \"\(text)\": \(reason)" }
+            if let text = segmentTextByPath[segmentPath] {
+                reason = segmentPath.hasPrefix("multi_finger") ? "entry \"\(text)\": \(reason)" : "segment \"\(text)\": \(reason)"
+            }
             path = String(path[..<(path.firstIndex(of: "[") ?? close)])
         }
         return ConfigError(key: flatKeyByPath[path] ?? error.key, reason: reason, line: nil)
@@ -171,6 +185,32 @@ private struct FlatConfigBuilder {
         case "false": return ConfigNode(.bool(false))
         default: throw ConfigError(key: key, reason: "expected true or false, got \"\(value)\"", line: nil)
         }
+    }
+
+    /// `gesture:kind:fingers[:direction],…` (DESIGN §4.5) as the `multi_finger` list; kinds,
+    /// counts and directions are checked by `init(parsing:)`.
+    private mutating func multiFingerList(_ value: String, key: String) throws(ConfigError) -> ConfigNode {
+        if value.isEmpty { return ConfigNode(.list([])) }
+        var items: [ConfigNode] = []
+        for (n, raw) in value.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+            let text = trimmed(Substring(raw))
+            let fields = text.split(separator: ":", omittingEmptySubsequences: false).map { trimmed($0) }
+            guard fields.count == 3 || fields.count == 4, !fields[0].isEmpty else {
+                throw ConfigError(key: key, reason: "entry \"\(text)\" is not gesture:kind:fingers[:direction]", line: nil)
+            }
+            guard let fingers = decimal(fields[2]) else {
+                throw ConfigError(key: key, reason: "entry \"\(text)\": fingers must be a number", line: nil)
+            }
+            segmentTextByPath["multi_finger[\(n)]"] = text
+            var entry: [(key: String, value: ConfigNode)] = [
+                ("gesture", ConfigNode(.string(fields[0]))),
+                ("kind", ConfigNode(.string(fields[1]))),
+                ("fingers", ConfigNode(.number(fingers))),
+            ]
+            if fields.count == 4 { entry.append(("direction", ConfigNode(.string(fields[3])))) }
+            items.append(ConfigNode(.map(entry)))
+        }
+        return ConfigNode(.list(items))
     }
 
     /// `g:from:to,g2:from:to` as a list of `{gesture, from, to}` maps; ranges and overlaps are

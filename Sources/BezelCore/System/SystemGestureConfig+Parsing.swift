@@ -20,6 +20,7 @@ extension SystemGestureConfig {
         var edgeOverrides: [(Edge, [(key: String, value: ConfigNode)])] = []
         var bindingsNode: ConfigNode?
         var gesturesNode: ConfigNode?
+        var multiFingerNode: ConfigNode?
         for (key, value) in top {
             switch key {
             case "edges":
@@ -31,8 +32,18 @@ extension SystemGestureConfig {
                 }
             case "bindings": bindingsNode = value
             case "gestures": gesturesNode = value
+            case "multi_finger": multiFingerNode = value
+            case _ where key.hasPrefix("mf_"):
+                try Self.applyMultiFinger(key: key, value: value, to: &multiFingerThresholds)
             default:
                 for e in 0..<4 { try Self.apply(key: key, value: value, path: key, to: &thresholds[e]) }
+                // The top-level values of these keys also serve the multi-finger gestures.
+                switch key {
+                case "slop_mm": multiFingerThresholds.slop_mm = thresholds[0].slop_mm
+                case "commit_progress": multiFingerThresholds.commitProgress = thresholds[0].commitProgress
+                case "flick_velocity_mm_s": multiFingerThresholds.flickVelocity_mm_s = thresholds[0].flickVelocity_mm_s
+                default: break
+                }
             }
         }
         for (edge, entries) in edgeOverrides {
@@ -52,6 +63,9 @@ extension SystemGestureConfig {
                     }
                 }
             }
+        }
+        if let multiFingerNode {
+            multiFinger = try Self.multiFingerBindings(multiFingerNode, gestures: &self)
         }
         if let bindingsNode {
             for (edgeName, listNode) in try Self.map(bindingsNode, key: "bindings") {
@@ -136,6 +150,71 @@ extension SystemGestureConfig {
         case "rearm_window_ms": t.rearmWindow_ms = v
         default: throw ConfigError(key: path, reason: "unknown key", line: value.line)
         }
+    }
+
+    /// Sets one `mf_*` key (DESIGN §4.5); unknown keys, wrong types and values out of range throw.
+    static func applyMultiFinger(key: String, value: ConfigNode, to t: inout MultiFingerThresholds) throws(ConfigError) {
+        guard let range = MultiFingerThresholds.ranges.first(where: { $0.key == key })?.range else {
+            throw ConfigError(key: key, reason: "unknown key", line: value.line)
+        }
+        let v = try number(value, key: key)
+        guard range.contains(v) else {
+            throw ConfigError(key: key, reason: "must be from \(plain(range.lowerBound)) to \(plain(range.upperBound)), got \(plain(v))",
+                              line: value.line)
+        }
+        _ = t.set(key, v)
+    }
+
+    /// `multi_finger: [ { gesture, kind, fingers, direction } ]` (DESIGN §4.5).
+    static func multiFingerBindings(_ node: ConfigNode, gestures config: inout SystemGestureConfig) throws(ConfigError) -> [MultiFingerBinding] {
+        guard case .list(let items) = node.value else {
+            throw ConfigError(key: "multi_finger", reason: "expected a list of gestures, got \(node.typeName)", line: node.line)
+        }
+        var result: [MultiFingerBinding] = []
+        for (n, item) in items.enumerated() {
+            let path = "multi_finger[\(n)]"
+            var gesture: String?, kindName: String?, directionName: String?
+            var fingers: Double?
+            for (k, v) in try map(item, key: path) {
+                switch k {
+                case "gesture": gesture = try string(v, key: "\(path).gesture")
+                case "kind": kindName = try string(v, key: "\(path).kind")
+                case "fingers": fingers = try number(v, key: "\(path).fingers")
+                case "direction": directionName = try string(v, key: "\(path).direction")
+                default: throw ConfigError(key: "\(path).\(k)", reason: "unknown key (gesture, kind, fingers, direction)", line: v.line)
+                }
+            }
+            guard let gesture, !gesture.isEmpty else { throw ConfigError(key: "\(path).gesture", reason: "missing", line: item.line) }
+            guard let kindName else { throw ConfigError(key: "\(path).kind", reason: "missing (swipe, pinch, hold)", line: item.line) }
+            guard let kind = MultiFingerKind(name: kindName) else {
+                throw ConfigError(key: "\(path).kind", reason: "unknown kind \"\(kindName)\" (swipe, pinch, hold)", line: item.line)
+            }
+            guard let fingers else { throw ConfigError(key: "\(path).fingers", reason: "missing (3 to 5)", line: item.line) }
+            guard fingers == fingers.rounded(), (3...5).contains(fingers) else {
+                throw ConfigError(key: "\(path).fingers", reason: "must be 3, 4 or 5, got \(plain(fingers))", line: item.line)
+            }
+            let direction: MultiFingerDirection
+            switch kind {
+            case .hold:
+                guard directionName == nil else {
+                    throw ConfigError(key: "\(path).direction", reason: "a hold has no direction", line: item.line)
+                }
+                direction = .none
+            case .swipe, .pinch:
+                let allowed: [MultiFingerDirection] = kind == .swipe ? [.up, .down, .left, .right] : [.pinchIn, .pinchOut]
+                let names = allowed.map(\.name).joined(separator: ", ")
+                guard let directionName else {
+                    throw ConfigError(key: "\(path).direction", reason: "missing (\(names))", line: item.line)
+                }
+                guard let d = allowed.first(where: { $0.name == directionName }) else {
+                    throw ConfigError(key: "\(path).direction", reason: "a \(kind.name) goes \(names), got \"\(directionName)\"", line: item.line)
+                }
+                direction = d
+            }
+            result.append(MultiFingerBinding(gesture: config.gestureIndexAdding(gesture), kind: kind,
+                                             fingers: Int(fingers), direction: direction))
+        }
+        return result
     }
 
     /// `v` without a trailing `.0` when it is a whole number of ordinary size.

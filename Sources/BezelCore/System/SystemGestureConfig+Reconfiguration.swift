@@ -20,6 +20,11 @@ extension SystemGestureConfig {
                 return s
             }
         }
+        merged.multiFinger = multiFinger.map { b in
+            var b = b
+            b.gesture = merged.gestureIndex(named: gestures[b.gesture].name) ?? b.gesture
+            return b
+        }
         return merged
     }
 }

@@ -67,6 +67,10 @@ public struct SystemGestureConfig: Hashable, Sendable {
     public var gestures: [GestureSpec]
     /// Segments per edge, indexed by `Edge.index`, sorted by `from`.
     public var bindings: [[EdgeSegment]]
+    /// Multi-finger gestures (DESIGN §4.5), in config order; empty by default.
+    public var multiFinger: [MultiFingerBinding] = []
+    /// Thresholds of the multi-finger gestures (`mf_*` keys).
+    public var multiFingerThresholds = MultiFingerThresholds()
 
     /// The defaults of DESIGN §4.1: dock on the bottom, cover sheet and control centre on the
     /// top (0–0.7, 0.7–1.0), slide-over on the right, the left edge unbound.

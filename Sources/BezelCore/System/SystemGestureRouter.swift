@@ -14,6 +14,9 @@
 /// Single-threaded: call it from the compositor's event loop only.
 public final class SystemGestureRouter {
     var core: RouterCore
+    /// The router's output queue (the same object as `core.pending`), held here by a `let` so
+    /// that the inlinable `nextOutput()` reaches it without going through `core`.
+    @usableFromInline let outputs: OutputQueue
 
     /// Creates a router for one output.
     ///
@@ -26,12 +29,13 @@ public final class SystemGestureRouter {
     public init(output: OutputGeometry, config: SystemGestureConfig = SystemGestureConfig(),
                 maxTouches: Int = 16, logger: Logger = .silent) {
         core = RouterCore(output: output, config: config, maxTouches: maxTouches, logger: logger)
+        outputs = core.pending
     }
 
     // MARK: State
 
     /// Decisions made since the last `drain`, in emission order.
-    public var pending: ContiguousArray<RouterOutput> { core.pending }
+    public var pending: ContiguousArray<RouterOutput> { outputs.untaken }
     /// The surface tree used for hit-testing.
     public var tree: NodeTree { core.tree }
     /// The active configuration.
@@ -59,6 +63,11 @@ public final class SystemGestureRouter {
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
     public func drain(_ body: (RouterOutput) -> Void) { core.drain(body) }
+    /// The oldest decision not taken yet, or `nil` once all are taken (the queue is then empty).
+    /// Hosts deliver with `while let output = router.nextOutput() { ... }`: no closure and no
+    /// copy of the batch, and a decision made while one is being delivered (a host callback
+    /// calling back into the router) comes out of the same loop, in order.
+    @inlinable public func nextOutput() -> RouterOutput? { outputs.takeNext() }
     /// Discards pending decisions without looking at them.
     public func discardPending() { core.discardPending() }
 
@@ -96,6 +105,19 @@ public final class SystemGestureRouter {
     /// has none. `honoredEdges` is emitted when the honoured set changes (or on creation).
     public func commitDeferredEdges(_ edges: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
         core.commitDeferredEdges(edges, surface: surface, time: time)
+    }
+    /// Applies a committed `set_deferred_gestures` (protocol version 2): the multi-finger
+    /// gesture kinds the surface defers (DESIGN §4.5 M4). Creates the gesture object if needed.
+    public func commitDeferredGestures(_ kinds: GestureKindSet, surface: NodeTree.NodeID, time: Milliseconds) {
+        core.commitDeferredGestures(kinds, surface: surface, time: time)
+    }
+    /// Host policy: the multi-finger gesture kinds `surface` may defer (R6). Defaults to all.
+    public func setGesturePolicyMask(_ mask: GestureKindSet, surface: NodeTree.NodeID, time: Milliseconds) {
+        core.setGesturePolicyMask(mask, surface: surface, time: time)
+    }
+    /// The multi-finger gesture kinds currently honoured for `surface`.
+    public func honoredGestureKinds(surface: NodeTree.NodeID) -> GestureKindSet {
+        core.honoredGestureKinds(surface: surface)
     }
     /// The client destroyed the surface's gesture object; the surface defers nothing any more.
     public func destroyGestureObject(surface: NodeTree.NodeID, time: Milliseconds) {

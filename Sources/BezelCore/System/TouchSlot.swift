@@ -44,6 +44,10 @@ struct TouchSlot {
     /// Up to two candidates (a corner has two edges).
     var candidate0: EdgeSwipeRecognizer?
     var candidate1: EdgeSwipeRecognizer?
+    /// A candidate was created at the down. Touches without one (most of them) skip the
+    /// recognizers on every motion without looking inside the optionals. `false` means both
+    /// candidates are `nil`.
+    var hasCandidate = false
     /// When held events are flushed if nothing decided sooner.
     var holdDeadline: Milliseconds = .never
     /// Events buffered while held, flushed in order with their original timestamps.
@@ -59,7 +63,8 @@ struct TouchSlot {
 
     /// `true` while some live candidate is still possible.
     var hasPossibleLiveCandidate: Bool {
-        (candidate0.map { $0.role == .live && $0.state == .possible } ?? false)
-            || (candidate1.map { $0.role == .live && $0.state == .possible } ?? false)
+        hasCandidate
+            && ((candidate0.map { $0.role == .live && $0.state == .possible } ?? false)
+                || (candidate1.map { $0.role == .live && $0.state == .possible } ?? false))
     }
 }

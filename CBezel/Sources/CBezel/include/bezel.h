@@ -210,8 +210,8 @@ struct bezel_gesture_event {
 	double scale;
 	/** ENDED: complete the action (true) or animate back (false). */
 	bool committed;
-	/** FAILED: tap, lateral, still, multi_touch, excluded, deferred, drag, locked or
-	 *  cancelled; NULL in the other phases. */
+	/** FAILED: tap, lateral, still, multi_touch, excluded, deferred, drag, locked,
+	 *  cancelled or (multi-finger) lifted; NULL in the other phases. */
 	const char *reason;
 };
 
@@ -277,7 +277,10 @@ struct bezel_host_interface {
 	/**
 	 * If non-NULL, called for every system gesture event INSTEAD of gesture_began,
 	 * gesture_changed, gesture_ended, gesture_cancelled and gesture_failed. The event says
-	 * which output the gesture is on.
+	 * which output the gesture is on. Multi-finger gestures (the `multi-finger` key, DESIGN
+	 * §4.5) come only through this callback: `edge` 0, `kind` swipe, pinch or hold,
+	 * `fingers` 3 to 5, and on CHANGED a pinch's `scale`; a host without it is not told about
+	 * them (their fingers are still taken from the clients when one begins).
 	 */
 	void (*gesture_event)(void *data, const struct bezel_gesture_event *event);
 	/**

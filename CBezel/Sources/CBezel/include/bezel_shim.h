@@ -29,6 +29,8 @@ enum bzl_request_result {
 	BZL_REQUEST_INVALID_EDGES = 2,
 	/** Post wl_display.error.no_memory. */
 	BZL_REQUEST_NO_MEMORY = 3,
+	/** Post bezel_gesture_surface_v1.error.invalid_gesture_kinds (version 2). */
+	BZL_REQUEST_INVALID_GESTURE_KINDS = 4,
 };
 
 /** Requests and lifetime events, forwarded to Swift with the server's `ctx`. */
@@ -37,6 +39,8 @@ struct bzl_callbacks {
 	int (*get_gesture_surface)(void *ctx, struct wl_resource *gesture, struct wl_resource *surface);
 	/** set_deferred_edges on a live gesture object. */
 	int (*set_deferred_edges)(void *ctx, struct wl_resource *gesture, uint32_t edges);
+	/** set_deferred_gestures (version 2) on a live gesture object. */
+	int (*set_deferred_gestures)(void *ctx, struct wl_resource *gesture, uint32_t kinds);
 	/** A live gesture object's resource is being destroyed (request or client exit). */
 	void (*gesture_destroyed)(void *ctx, struct wl_resource *gesture);
 	/** A watched resource or client is being destroyed; the watch is freed after the call. */
@@ -61,6 +65,8 @@ void bzl_gesture_make_inert(struct wl_resource *gesture);
 void bzl_gesture_send_honored_edges(struct wl_resource *gesture, uint32_t edges);
 void bzl_gesture_send_deferred_swipe(struct wl_resource *gesture, uint32_t edge);
 void bzl_gesture_send_gesture_taken(struct wl_resource *gesture, uint32_t edge);
+/** Version 2 event; not sent to objects bound at version 1. */
+void bzl_gesture_send_honored_gestures(struct wl_resource *gesture, uint32_t kinds);
 
 /** Watches `resource` for destruction. NULL on failure. */
 struct bzl_watch *bzl_watch_resource(struct bzl_server *server, struct wl_resource *resource);

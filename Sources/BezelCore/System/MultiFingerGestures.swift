@@ -1,0 +1,146 @@
+/// The multi-finger system gestures of a router (DESIGN §4.5): a §3 `GestureEngine` whose root
+/// node carries one `MultiFingerRecognizer` per `multi_finger` entry.
+///
+/// The router feeds it every touch in millimetres (the engine's output is a 1 px = 1 mm plane,
+/// so thresholds in mm apply directly) and reads `reports` after each call. The engine's own
+/// responder stream is not recorded: the router remains the one responder and routes the
+/// clients' touches (M2: it never holds them for these gestures).
+final class MultiFingerGestures {
+    let engine: GestureEngine
+    let reports = MultiFingerReports()
+    /// The recognizers in config order (index = position in `multi_finger`).
+    let recognizers: ContiguousArray<MultiFingerRecognizer>
+    /// The configuration they were built from; a reconfiguration that keeps both keeps them.
+    let bindings: [MultiFingerBinding]
+    let thresholds: MultiFingerThresholds
+    /// The latest `changed` of each recognizer in the current input frame, reported once at
+    /// the frame's end (R5: progress on each frame, not on each finger's motion).
+    var pendingChange: ContiguousArray<RouterEvent?>
+    /// Whether any entry of `pendingChange` is set.
+    var hasPendingChange = false
+    /// Whether some recognizer is a candidate or running, and so needs every motion now.
+    /// While none is, a motion only records where its finger is (`latest`); the positions are
+    /// handed to the engine before the next down, the only event that can form a set (M1).
+    /// Recognizers that are not candidates ignore motions, so the result is the same as
+    /// feeding every motion, at a fraction of the cost on the common path.
+    private(set) var tracking = false
+    /// Latest position (mm) and time of each touch down, and whether the engine has it yet.
+    private var latest: ContiguousArray<LatestPosition> = []
+
+    struct LatestPosition {
+        var id: Int32
+        var position_mm: Point
+        var time: Milliseconds
+        var stale: Bool
+    }
+
+    /// Builds the gestures of `config`, or returns `nil` when it binds none (the router then
+    /// keeps its edge-only path).
+    init?(config: SystemGestureConfig, logger: Logger) {
+        guard !config.multiFinger.isEmpty else { return nil }
+        bindings = config.multiFinger
+        thresholds = config.multiFingerThresholds
+        // A 1 px = 1 mm plane, large enough for any output; the root is the only node.
+        let plane = OutputGeometry(widthPx: 100_000, heightPx: 100_000, widthMm: 100_000, heightMm: 100_000)
+        engine = GestureEngine(output: plane, clock: ManualClock(), logger: logger)
+        engine.recordsDeliveries = false
+        var list = ContiguousArray<MultiFingerRecognizer>()
+        for (k, b) in config.multiFinger.enumerated() {
+            let name = b.gesture < config.gestures.count ? config.gestures[b.gesture].name : "?"
+            list.append(MultiFingerRecognizer(binding: b, index: k, name: name,
+                                              thresholds: config.multiFingerThresholds, reports: reports))
+        }
+        recognizers = list
+        pendingChange = ContiguousArray(repeating: nil, count: list.count)
+        latest.reserveCapacity(16)
+        // E7 breaks ties in favour of the most recently added: add in reverse so that, on the
+        // same event, the entry listed first in the config wins (M3).
+        for r in list.reversed() {
+            r.addTarget(reports) { reports, r in reports.action(unsafeDowncast(r, to: MultiFingerRecognizer.self)) }
+            engine.add(r, to: .root)
+        }
+    }
+
+    /// A touch went down: bring the other touches up to date, then feed the down.
+    func down(id: Int32, at p: Point, time: Milliseconds) {
+        var k = 0
+        while k < latest.count {
+            if latest[k].stale {
+                latest[k].stale = false
+                engine.touchMoved(id: latest[k].id, to: latest[k].position_mm, time: latest[k].time)
+            }
+            k += 1
+        }
+        latest.append(LatestPosition(id: id, position_mm: p, time: time, stale: false))
+        engine.touchDown(id: id, at: p, time: time)
+        updateTracking()
+    }
+
+    /// A touch moved: fed at once while tracking, else only recorded. Returns whether the
+    /// engine saw it (and reports may have been made).
+    func motion(id: Int32, to p: Point, time: Milliseconds) -> Bool {
+        var k = 0
+        while k < latest.count && latest[k].id != id { k += 1 }
+        guard k < latest.count else { return false }
+        latest[k].position_mm = p
+        latest[k].time = time
+        guard tracking else { latest[k].stale = true; return false }
+        latest[k].stale = false
+        engine.touchMoved(id: id, to: p, time: time)
+        updateTracking()
+        return true
+    }
+
+    /// A touch lifted (`cancelled == false`) or was cancelled by the device.
+    func end(id: Int32, time: Milliseconds, cancelled: Bool) {
+        if let k = latest.firstIndex(where: { $0.id == id }) { latest.remove(at: k) }
+        if cancelled { engine.touchCancelled(id: id, time: time) } else { engine.touchUp(id: id, time: time) }
+        updateTracking()
+    }
+
+    /// Fires the engine's timers due by `time`.
+    func advance(to time: Milliseconds) {
+        engine.advance(to: time)
+        updateTracking()
+    }
+
+    /// Recomputes `tracking` after the engine moved.
+    func updateTracking() {
+        var any = false
+        var k = 0
+        while k < recognizers.count {
+            let r = recognizers[k]
+            k += 1
+            if r.isCandidate && (r.state == .possible || r.state.isActive) { any = true; break }
+        }
+        tracking = any
+    }
+
+    /// `true` if this holder was built from the same multi-finger configuration.
+    func matches(_ config: SystemGestureConfig) -> Bool {
+        bindings == config.multiFinger && thresholds == config.multiFingerThresholds
+    }
+
+    /// A reference naming recognizer `index` in decisions.
+    func ref(_ index: Int) -> MultiFingerGestureRef {
+        let b = recognizers[index].binding
+        return MultiFingerGestureRef(gesture: b.gesture, kind: b.kind, fingers: b.fingers)
+    }
+
+    /// Fails every candidate still deciding that `shouldFail` picks, with `reason`.
+    func failCandidates(reason: FailureReason, where shouldFail: (MultiFingerRecognizer) -> Bool) {
+        var k = 0
+        while k < recognizers.count {
+            let r = recognizers[k]
+            k += 1
+            if r.isCandidate && r.state == .possible && shouldFail(r) { r.fail(reason) }
+        }
+        updateTracking()
+    }
+
+    /// Whether recognizer `r` has touch `id` in its set.
+    static func has(_ r: MultiFingerRecognizer, touch id: Int32) -> Bool {
+        for t in r.activeTouches where t.id == id { return true }
+        return false
+    }
+}

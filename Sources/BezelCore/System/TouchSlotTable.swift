@@ -1,0 +1,80 @@
+/// The router's fixed table of touch slots (`TouchSlot`), and the way from a touch id to its
+/// slot.
+///
+/// `slots[i].field` reads and writes the slot in place: the table is a class holding one
+/// allocation made at start-up, so the touch path pays neither a copy-on-write uniqueness check
+/// nor a copy of the slot (a slot holds two recognizers, a few hundred bytes).
+///
+/// Slots are handed out lowest free first, and the router walks them in slot order wherever
+/// several touches decide at once (a new finger failing the others' candidates, timers, a
+/// cancel), so that order is part of its behaviour. The id lookup is a separate direct table:
+/// touch ids are seat slots in practice (small numbers), and an id below `directIDs` finds
+/// its slot in one step. Other ids fall back to a scan of the slots.
+final class TouchSlotTable {
+    private let base: UnsafeMutablePointer<TouchSlot>
+    /// Number of slots.
+    let count: Int
+    /// For touch id `k < directIDs`: the slot it occupies, or -1.
+    private let slotOfID: UnsafeMutablePointer<Int>
+    /// Ids below this are looked up directly.
+    static let directIDs: Int32 = 64
+
+    /// Creates `count` free slots, each with room for `heldCapacity` held events.
+    init(count: Int, heldCapacity: Int = 64) {
+        self.count = count
+        base = .allocate(capacity: count)
+        base.initialize(repeating: TouchSlot(), count: count)
+        for i in 0..<count { base[i].held.reserveCapacity(heldCapacity) }
+        slotOfID = .allocate(capacity: Int(Self.directIDs))
+        slotOfID.initialize(repeating: -1, count: Int(Self.directIDs))
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+        slotOfID.deallocate()
+    }
+
+    /// The slot indices, in slot order.
+    var indices: Range<Int> { 0..<count }
+
+    /// Slot `i`, in place. `i` must be in `indices`.
+    subscript(i: Int) -> TouchSlot {
+        unsafeAddress {
+            assert(i >= 0 && i < count, "touch slot index out of range")
+            return UnsafePointer(base + i)
+        }
+        unsafeMutableAddress {
+            assert(i >= 0 && i < count, "touch slot index out of range")
+            return base + i
+        }
+    }
+
+    /// The lowest slot for which `predicate` holds, or `nil`.
+    func firstIndex(where predicate: (borrowing TouchSlot) -> Bool) -> Int? {
+        for i in 0..<count where predicate(base[i]) { return i }
+        return nil
+    }
+
+    /// The slot of the active touch `id`, or `nil`.
+    @inline(__always)
+    func index(ofTouch id: Int32) -> Int? {
+        if id >= 0 && id < Self.directIDs {
+            let i = slotOfID[Int(id)]
+            return i >= 0 && base[i].active && base[i].id == id ? i : nil
+        }
+        for i in 0..<count where base[i].active && base[i].id == id { return i }
+        return nil
+    }
+
+    /// Records that touch `id` now occupies slot `i` (call when the slot is taken).
+    func noteTouch(_ id: Int32, inSlot i: Int) {
+        if id >= 0 && id < Self.directIDs { slotOfID[Int(id)] = i }
+    }
+
+    /// Forgets the touch of slot `i` (call when the slot is freed).
+    func forgetTouch(inSlot i: Int) {
+        let id = base[i].id
+        if id >= 0 && id < Self.directIDs && slotOfID[Int(id)] == i { slotOfID[Int(id)] = -1 }
+    }
+}

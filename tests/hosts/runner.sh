@@ -1,0 +1,64 @@
+# What every host's integration runner (tests/weston/run.sh, tests/wlroots/run.sh, ...) does the
+# same way: count results, build the plugin and the input probe, generate the protocol code, and
+# build the two test clients the shared table uses. Source it after setting ROOT; it defines
+# functions and the PASS/FAIL counters only.
+
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+# finish: the closing line scripts/test.sh sums, and the exit status.
+finish() {
+	echo "$PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+	exit $?
+}
+
+# host_build_plugin SCRATCH CONFIG OUT: builds libBezelPlugin.so (Swift runtime linked
+# statically, as a C compositor loads it) and bezel-input-probe (writes the umockdev files of a
+# recording). Sets BIN, PROBE and INC; on failure prints the build log's tail and finishes.
+host_build_plugin() {
+	local scratch=$1 config=$2 out=$3 product
+	mkdir -p "$out"
+	echo "== building libBezelPlugin.so and bezel-input-probe ($config, scratch $scratch)"
+	for product in BezelPlugin bezel-input-probe; do
+		if ! swift build -c "$config" --package-path "$ROOT" --scratch-path "$scratch" --product $product \
+			-Xswiftc -static-stdlib >"$out/swift-$product.log" 2>&1; then
+			tail -30 "$out/swift-$product.log"
+			fail "swift build --product $product"
+			finish
+		fi
+	done
+	BIN=$(swift build -c "$config" --package-path "$ROOT" --scratch-path "$scratch" --show-bin-path)
+	PROBE=$BIN/bezel-input-probe
+	INC=$ROOT/CBezel/Sources/CBezel/include
+}
+
+# host_protocol_code OUT: client code of bezel-system-gestures and xdg-shell in OUT (and
+# xdg-shell's server header, for compositors built by the runner).
+host_protocol_code() {
+	local out=$1 xml=$ROOT/protocol/bezel-system-gestures-v1.xml xdg
+	xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+	wayland-scanner client-header "$xml" "$out/bezel-system-gestures-v1-client-protocol.h" &&
+		wayland-scanner private-code "$xml" "$out/bezel-system-gestures-v1-protocol.c" &&
+		wayland-scanner client-header "$xdg" "$out/xdg-shell-client-protocol.h" &&
+		wayland-scanner server-header "$xdg" "$out/xdg-shell-protocol.h" &&
+		wayland-scanner private-code "$xdg" "$out/xdg-shell-protocol.c"
+}
+
+# host_client OUT NAME SOURCE: builds a Wayland client that speaks bezel and xdg-shell ($CFLAGS).
+host_client() {
+	local out=$1 name=$2 src=$3
+	# shellcheck disable=SC2086 # CFLAGS is a list of flags
+	cc $CFLAGS -o "$out/$name" "$src" "$out/bezel-system-gestures-v1-protocol.c" \
+		"$out/xdg-shell-protocol.c" -I"$out" $(pkg-config --cflags --libs wayland-client)
+}
+
+# host_table_clients OUT: the two clients of the shared table (TOUCH_CLIENT, DEFER_CLIENT).
+host_table_clients() {
+	local out=$1
+	TOUCH_CLIENT=$out/bezel-touch-client
+	DEFER_CLIENT=$out/bezel-defer-client
+	host_client "$out" bezel-touch-client "$ROOT/tests/weston/bezel-touch-client.c" &&
+		host_client "$out" bezel-defer-client "$ROOT/examples/bezel-defer-client.c"
+}

@@ -1,0 +1,348 @@
+/*
+ * hostile-scale-client: the clients of the hostile-scale test (tests/weston/hostile-scale.sh).
+ * They measure what one client's surfaces cost everyone else (DESIGN §9: cost grows no worse
+ * than linearly with surfaces; §5: no client can stall the compositor).
+ *
+ *   hostile-scale-client idle N          creates N wl_surfaces (no role, no buffer, no commit),
+ *                                        prints "ready ..." and holds them until killed
+ *   hostile-scale-client create N        creates N wl_surfaces, each committed once (empty),
+ *                                        and prints "create-ms X" once the compositor has
+ *                                        processed them all
+ *   hostile-scale-client commits K       maps a toplevel, then K times: commit + roundtrip;
+ *                                        prints "commit-us median X p90 Y max Z" and the same
+ *                                        for bare roundtrips
+ *   hostile-scale-client disconnect N    a child process maps N xdg toplevels (one shared
+ *                                        buffer) and holds them; this process connects too,
+ *                                        SIGKILLs the child and runs roundtrips back to back:
+ *                                        "stall-ms X" is the longest wait for an answer (from
+ *                                        the kill to the first, or any one after), i.e. how
+ *                                        long the compositor did nothing else while it tore
+ *                                        the dead client's surfaces down
+ *
+ * Connecting retries for up to 30 s: the compositor's socket file appears a moment before it
+ * accepts connections.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <wayland-client.h>
+
+#include "xdg-shell-client-protocol.h"
+
+static struct wl_display *display;
+static struct wl_compositor *compositor;
+static struct wl_shm *shm;
+static struct xdg_wm_base *wm_base;
+
+static uint64_t now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static void wm_ping(void *d, struct xdg_wm_base *b, uint32_t serial) { (void)d; xdg_wm_base_pong(b, serial); }
+static const struct xdg_wm_base_listener wm_listener = { wm_ping };
+
+static void reg_global(void *d, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version)
+{
+	(void)d; (void)version;
+	if (!strcmp(iface, wl_compositor_interface.name))
+		compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
+	else if (!strcmp(iface, wl_shm_interface.name))
+		shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
+	else if (!strcmp(iface, xdg_wm_base_interface.name)) {
+		wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
+		xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
+	}
+}
+static void reg_remove(void *d, struct wl_registry *r, uint32_t name) { (void)d; (void)r; (void)name; }
+static const struct wl_registry_listener reg_listener = { reg_global, reg_remove };
+
+static void connect_or_die(void)
+{
+	uint64_t end = now_us() + 30u * 1000000u;
+	while (!(display = wl_display_connect(NULL))) {
+		if (now_us() > end) {
+			fprintf(stderr, "cannot connect: %s\n", strerror(errno));
+			exit(1);
+		}
+		usleep(20000); /* polling interval while the compositor starts */
+	}
+	struct wl_registry *registry = wl_display_get_registry(display);
+	wl_registry_add_listener(registry, &reg_listener, NULL);
+	if (wl_display_roundtrip(display) < 0 || !compositor || !shm || !wm_base) {
+		fprintf(stderr, "missing globals\n");
+		exit(1);
+	}
+}
+
+/* Sends what is queued, waiting for the socket to drain. */
+static void flush_or_die(void)
+{
+	struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLOUT };
+	while (wl_display_flush(display) < 0) {
+		/* a connection already in error reports its error's errno, possibly EAGAIN */
+		if (errno != EAGAIN || wl_display_get_error(display) || poll(&pfd, 1, 60000) <= 0) {
+			fprintf(stderr, "connection lost while sending (%s)\n", strerror(errno));
+			exit(1);
+		}
+	}
+}
+
+static void roundtrip_or_die(void)
+{
+	flush_or_die();
+	if (wl_display_roundtrip(display) < 0) {
+		fprintf(stderr, "connection lost (error %d)\n", wl_display_get_error(display));
+		exit(1);
+	}
+}
+
+static struct wl_buffer *make_buffer(int w, int h)
+{
+	int stride = w * 4, size = stride * h;
+	int fd = memfd_create("hostile-scale-client", MFD_CLOEXEC);
+	if (fd < 0 || ftruncate(fd, size) < 0)
+		exit(1);
+	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
+	struct wl_buffer *b = wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	return b;
+}
+
+/* Objects per batch before the socket is flushed: libwayland-client's buffer holds 4 KiB and
+ * a full buffer that cannot be written at once is a fatal error, so a batch stays well below
+ * (a toplevel takes about 80 bytes of requests, a plain surface 20). */
+#define BATCH 100
+#define TOPLEVEL_BATCH 20
+/* weston answers each toplevel with configure events; libwayland-server disconnects a client
+ * whose events it cannot write, so the client reads them every so many toplevels. */
+#define READ_EVERY 200
+
+/* ---- toplevels ---- */
+
+struct toplevel {
+	struct wl_surface *surface;
+	struct xdg_surface *xs;
+	struct xdg_toplevel *tl;
+	uint32_t serial;
+	bool configured;
+};
+
+static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
+{
+	struct toplevel *t = d;
+	(void)xs;
+	t->serial = serial;
+	t->configured = true;
+}
+static const struct xdg_surface_listener xs_listener = { xs_configure };
+static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s) { (void)d; (void)t; (void)w; (void)h; (void)s; }
+static void tl_close(void *d, struct xdg_toplevel *t) { (void)d; (void)t; }
+static const struct xdg_toplevel_listener tl_listener = { .configure = tl_configure, .close = tl_close };
+
+/* Maps `n` toplevels sharing one 64x64 buffer; returns them (held until the process ends). */
+static struct toplevel *map_toplevels(int n)
+{
+	struct toplevel *t = calloc((size_t)n, sizeof *t);
+	struct wl_buffer *buf = make_buffer(64, 64);
+	if (!t)
+		exit(1);
+	for (int i = 0; i < n; i++) {
+		t[i].surface = wl_compositor_create_surface(compositor);
+		t[i].xs = xdg_wm_base_get_xdg_surface(wm_base, t[i].surface);
+		xdg_surface_add_listener(t[i].xs, &xs_listener, &t[i]);
+		t[i].tl = xdg_surface_get_toplevel(t[i].xs);
+		xdg_toplevel_add_listener(t[i].tl, &tl_listener, &t[i]);
+		wl_surface_commit(t[i].surface);
+		if (i % TOPLEVEL_BATCH == TOPLEVEL_BATCH - 1)
+			flush_or_die();
+		if (i % READ_EVERY == READ_EVERY - 1)
+			roundtrip_or_die();
+	}
+	roundtrip_or_die();
+	for (int i = 0; i < n; i++) {
+		if (!t[i].configured)
+			roundtrip_or_die();
+		xdg_surface_ack_configure(t[i].xs, t[i].serial);
+		wl_surface_attach(t[i].surface, buf, 0, 0);
+		wl_surface_damage(t[i].surface, 0, 0, 64, 64);
+		wl_surface_commit(t[i].surface);
+		if (i % TOPLEVEL_BATCH == TOPLEVEL_BATCH - 1)
+			flush_or_die();
+		if (i % READ_EVERY == READ_EVERY - 1)
+			roundtrip_or_die();
+	}
+	roundtrip_or_die();
+	return t;
+}
+
+/* ---- statistics ---- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void print_stats(const char *label, uint64_t *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_u64);
+	printf("%s median %llu p90 %llu max %llu\n", label, (unsigned long long)v[n / 2],
+	       (unsigned long long)v[n * 9 / 10], (unsigned long long)v[n - 1]);
+}
+
+/* ---- modes ---- */
+
+static int mode_idle(int n)
+{
+	connect_or_die();
+	uint64_t t0 = now_us();
+	for (int i = 0; i < n; i++) {
+		wl_compositor_create_surface(compositor);
+		if (i % BATCH == BATCH - 1)
+			flush_or_die();
+	}
+	roundtrip_or_die();
+	printf("ready: %d idle surfaces in %llu ms\n", n, (unsigned long long)(now_us() - t0) / 1000);
+	fflush(stdout);
+	while (wl_display_dispatch(display) >= 0)
+		;
+	return 0;
+}
+
+static int mode_create(int n)
+{
+	connect_or_die();
+	uint64_t t0 = now_us();
+	for (int i = 0; i < n; i++) {
+		struct wl_surface *s = wl_compositor_create_surface(compositor);
+		wl_surface_commit(s);
+		if (i % BATCH == BATCH - 1)
+			flush_or_die();
+	}
+	roundtrip_or_die();
+	printf("create-ms %.1f (%d surfaces, each committed once)\n", (double)(now_us() - t0) / 1000.0, n);
+	return 0;
+}
+
+static int mode_commits(int k)
+{
+	connect_or_die();
+	struct toplevel *t = map_toplevels(1);
+	uint64_t *c = calloc((size_t)k, sizeof *c), *r = calloc((size_t)k, sizeof *r);
+	if (!c || !r)
+		return 1;
+	for (int i = 0; i < k; i++) {
+		uint64_t t0 = now_us();
+		wl_surface_commit(t->surface);
+		roundtrip_or_die();
+		uint64_t t1 = now_us();
+		roundtrip_or_die();
+		c[i] = t1 - t0;
+		r[i] = now_us() - t1;
+	}
+	print_stats("commit-us", c, k);
+	print_stats("roundtrip-us", r, k);
+	return 0;
+}
+
+static int mode_disconnect(int n)
+{
+	int ready[2];
+	if (pipe(ready) < 0)
+		return 1;
+	fflush(stdout);
+	pid_t child = fork();
+	if (child < 0)
+		return 1;
+	if (child == 0) {
+		close(ready[0]);
+		connect_or_die();
+		uint64_t t0 = now_us();
+		map_toplevels(n);
+		char line[64];
+		int len = snprintf(line, sizeof line, "%llu\n", (unsigned long long)(now_us() - t0) / 1000);
+		if (write(ready[1], line, (size_t)len) != len)
+			_exit(1);
+		for (;;)
+			pause(); /* holds its toplevels until killed */
+	}
+	close(ready[1]);
+	char line[64] = { 0 };
+	ssize_t got = read(ready[0], line, sizeof line - 1);
+	if (got <= 0) {
+		fprintf(stderr, "the child did not map its toplevels\n");
+		return 1;
+	}
+	printf("mapped %d toplevels in %s ms\n", n, strtok(line, "\n"));
+	connect_or_die();
+	for (int i = 0; i < 20; i++)
+		roundtrip_or_die();
+
+	/* The child dies with its connection open; weston tears its surfaces down when it sees
+	 * the hang-up. Roundtrips back to back for 3 s, or longer if one waited over 1.5 s. */
+	uint64_t kill_at = now_us(), worst = 0, last_slow_end = kill_at, first = 0;
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	for (;;) {
+		uint64_t t0 = now_us();
+		roundtrip_or_die();
+		uint64_t t1 = now_us();
+		/* weston may start the teardown before the first roundtrip is sent: the time from
+		 * the kill to the first answer counts as well */
+		if (!first)
+			first = t1 - kill_at;
+		if (t1 - t0 > worst)
+			worst = t1 - t0;
+		if (t1 - t0 > 5000)
+			last_slow_end = t1;
+		/* long enough to see the teardown whole: 3 s, or twice the worst wait so far */
+		if (t1 - kill_at > 3000000 && t1 - kill_at > 2 * worst)
+			break;
+		if (t1 - kill_at > 300u * 1000000u)
+			break;
+	}
+	if (first > worst)
+		worst = first;
+	printf("stall-ms %.1f (the longer of: kill to the first answer, the longest roundtrip after; "
+	       "the last roundtrip over 5 ms ended %.1f ms after the kill)\n",
+	       (double)worst / 1000.0, (double)(last_slow_end - kill_at) / 1000.0);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc != 3) {
+		fprintf(stderr, "usage: %s idle|create|commits|disconnect N\n", argv[0]);
+		return 2;
+	}
+	int n = atoi(argv[2]);
+	if (n <= 0) {
+		fprintf(stderr, "N must be positive\n");
+		return 2;
+	}
+	if (!strcmp(argv[1], "idle"))
+		return mode_idle(n);
+	if (!strcmp(argv[1], "create"))
+		return mode_create(n);
+	if (!strcmp(argv[1], "commits"))
+		return mode_commits(n);
+	if (!strcmp(argv[1], "disconnect"))
+		return mode_disconnect(n);
+	fprintf(stderr, "unknown mode %s\n", argv[1]);
+	return 2;
+}

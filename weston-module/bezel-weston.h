@@ -1,0 +1,227 @@
+/*
+ * bezel-weston.h: what the rooms of bezel-weston.so share.
+ *
+ * The module is one `struct bw`, created by wet_module_init (module.c) and freed when weston
+ * destroys the compositor. Each room owns a part of it:
+ *
+ *   module.c    loading, the plugin's callbacks, the event log, shutdown
+ *   config.c    the [bezel] section: the module's own keys, and gesture keys for the plugin
+ *   seat.c      every seat's touch: the touch grab that feeds the plugin, and delivery to clients
+ *   surfaces.c  client surfaces in the plugin's tree, and the hit-test at touch-down
+ *   outputs.c   weston's outputs as the plugin's outputs
+ *   drag.c      other touch grabs: weston's drag (R7), popups, anything else
+ *   lock.c      the lock state and the per-surface deferral policy (R6)
+ *   panels.c    the demo shell: solid panels that follow the gestures
+ */
+#ifndef BEZEL_WESTON_H
+#define BEZEL_WESTON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <wayland-server.h>
+#include <libweston/libweston.h>
+
+#include "bezel.h"
+
+/* Touch ids the module keeps per-id state for (wl_touch ids are libinput seat slots). */
+#define BW_MAX_IDS 64
+
+struct weston_config;
+
+enum bw_lock_detect {
+	BW_LOCK_LAYER, /* locked while a layer sits at WESTON_LAYER_POSITION_LOCK */
+	BW_LOCK_IDLE,  /* locked from weston's idle signal until its wake signal */
+	BW_LOCK_NONE,  /* never locked by the module */
+};
+
+enum bw_defer_policy {
+	BW_DEFER_FULLSCREEN, /* deferral honoured for full-screen surfaces only (default) */
+	BW_DEFER_ALL,        /* deferral honoured for every surface */
+};
+
+/* The module's own [bezel] keys (config.c). Every other key is a gesture setting. */
+struct bw_config {
+	int log_level;
+	bool intercept;
+	bool panels;
+	char *event_log;
+	int32_t width_mm, height_mm;
+	enum bw_lock_detect lock_detect;
+	enum bw_defer_policy defer_policy;
+};
+
+/* One solid-colour view drawn by the module (panels.c); never a client surface. */
+struct bw_panel {
+	struct weston_surface *surface; /* NULL until first shown */
+	struct weston_view *view;
+	bool shown;
+	bool open; /* a committed gesture: stays until the next touch-down */
+};
+
+/* A client that the module has delivered a touch to (seat.c). */
+struct bw_client {
+	struct bw *bw;
+	struct wl_list link;
+	struct wl_client *client;
+	struct wl_listener destroy_listener;
+};
+
+struct bw {
+	struct weston_compositor *ec;
+	struct bezel_plugin *plugin;
+	struct bw_config cfg;
+	FILE *event_log;
+
+	struct wl_list seats;    /* bw_seat.link */
+	struct wl_list surfaces; /* bw_surface.link */
+	struct wl_list dirty;    /* bw_surface.dirty_link: committed since the last update */
+	struct wl_event_source *dirty_idle; /* also used after a surface went away */
+	struct wl_list outputs;  /* bw_output.link */
+	struct wl_list clients;  /* bw_client.link */
+
+	struct wl_listener destroy_listener;
+	struct wl_listener create_surface_listener;
+	struct wl_listener seat_created_listener;
+	struct wl_listener output_created_listener;
+	struct wl_listener output_destroyed_listener;
+	struct wl_listener output_resized_listener;
+	struct wl_listener output_moved_listener;
+	struct wl_listener idle_listener;
+	struct wl_listener wake_listener;
+
+	/* The seat whose grab fed the plugin last: decisions are delivered on it. */
+	struct bw_seat *current;
+
+	/* Per wl_touch id: the client it was delivered to, the output it went down on. */
+	struct {
+		struct bw_client *client; /* NULL: not delivered */
+		bool active, swallowed;
+		uint32_t output_id;
+		int32_t origin_x, origin_y; /* that output's layout position at the down */
+	} ids[BW_MAX_IDS];
+
+	/* drag.c: noticing grabs that clients start with a request */
+	struct wl_protocol_logger *logger;
+	struct wl_event_source *grab_check_idle;
+	const void *libweston_base, *libweston_desktop_base;
+
+	bool locked;
+
+	struct weston_layer feedback_layer;
+	struct bw_panel edge_panel[4]; /* by edge index: the running gesture's panel */
+	struct bw_panel affordance[4]; /* by edge index: the bar after a deferred swipe */
+	uint32_t panel_output[4];      /* output of each edge panel */
+	struct bw_panel indicator;     /* multi-finger gestures: a box in the middle of an output */
+	uint32_t indicator_output;
+};
+
+struct bw_seat {
+	struct bw *bw;
+	struct wl_list link;
+	struct weston_seat *seat;
+	struct weston_touch *touch; /* NULL while the seat has no touch */
+	struct wl_listener caps_listener;
+	struct wl_listener destroy_listener;
+	const struct weston_touch_grab_interface *weston_default;
+	uint32_t last_msec;
+
+	/* drag.c: weston's touch drag grab, with the module's grab on top of it */
+	struct weston_touch_grab wrap;
+	struct weston_touch_grab *drag; /* NULL: no drag */
+	int drag_id;
+	bool forwarding;
+	struct weston_touch_grab *other; /* a grab the module left alone (compared, never used) */
+};
+
+struct bw_surface {
+	struct bw *bw;
+	struct wl_list link;
+	struct weston_surface *surface;
+	struct wl_resource *resource;
+	struct wl_listener commit_listener;
+	struct wl_listener resource_destroy_listener;
+	struct wl_list dirty_link; /* on bw.dirty, or empty */
+	bool added;
+	bool hidden;       /* unmapped since added */
+	double x, y, w, h; /* as last given to the plugin */
+	uint32_t policy;    /* as last given to the plugin */
+};
+
+struct bw_output {
+	struct wl_list link;
+	struct weston_output *output;
+	uint32_t id; /* the plugin's output id */
+};
+
+/* module.c */
+void bw_evlog(struct bw *bw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+uint32_t bw_ts_msec(const struct timespec *ts);
+uint32_t bw_now_msec(void);
+
+/* config.c */
+void bw_config_read(struct bw_config *cfg, struct weston_config *config);
+void bw_config_fini(struct bw_config *cfg);
+void bw_configure_gestures(struct bw *bw, struct weston_config *config);
+
+/* seat.c */
+void bw_seats_init(struct bw *bw);
+void bw_seats_fini(struct bw *bw);
+void bw_clients_fini(struct bw *bw);
+void bw_feed_down(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
+		  wl_fixed_t gy);
+void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
+		    wl_fixed_t gy);
+void bw_feed_up(struct bw_seat *bs, const struct timespec *time, int id);
+void bw_feed_frame(struct bw_seat *bs);
+void bw_feed_cancel(struct bw_seat *bs);
+void bw_seats_refocus(struct bw *bw);
+void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+		     uint32_t time);
+void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+		       uint32_t time);
+void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time);
+void bw_deliver_frame(void *data, struct wl_client *client);
+void bw_deliver_cancel(void *data, struct wl_client *client);
+
+/* surfaces.c */
+void bw_surfaces_init(struct bw *bw);
+void bw_surfaces_fini(struct bw *bw);
+/* The plugin's touch-down for a touch of `touch` at layout position (gx, gy) on `output`. */
+void bw_surfaces_touch_down(struct bw *bw, struct weston_touch *touch, struct bw_output *output,
+			    int32_t id, double gx, double gy, uint32_t time);
+/* The client or module view that takes input at a layout point, in weston's current order. */
+struct weston_view *bw_pick_view(struct weston_compositor *ec, double gx, double gy);
+void bw_surface_update_policy(struct bw *bw, struct bw_surface *s);
+
+/* outputs.c */
+void bw_outputs_init(struct bw *bw);
+void bw_outputs_fini(struct bw *bw);
+struct bw_output *bw_output_at(struct bw *bw, double gx, double gy);
+struct bw_output *bw_output_by_id(struct bw *bw, uint32_t id);
+
+/* drag.c */
+void bw_grabs_init(struct bw *bw);
+void bw_grabs_fini(struct bw *bw);
+void bw_grab_check(struct bw_seat *bs);
+void bw_cancel_drag(void *data);
+void bw_seat_release_grabs(struct bw_seat *bs);
+
+/* lock.c */
+void bw_lock_init(struct bw *bw);
+void bw_lock_fini(struct bw *bw);
+void bw_lock_check(struct bw *bw, uint32_t time);
+uint32_t bw_policy_for(struct bw *bw, struct weston_surface *surface);
+
+/* panels.c */
+void bw_panels_init(struct bw *bw);
+void bw_panels_fini(struct bw *bw);
+void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *gesture, uint32_t edge,
+		       double progress);
+void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool committed);
+void bw_panels_dismiss_open(struct bw *bw);
+void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char *gesture, double progress);
+void bw_indicator_finish(struct bw *bw, const char *gesture, bool committed);
+void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge, bool show);
+
+#endif

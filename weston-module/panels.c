@@ -1,0 +1,232 @@
+/*
+ * panels.c: the demo shell, plain solid-colour views that show what the gestures do.
+ *
+ * A panel grows in from the edge with the running gesture's progress (dock from the bottom,
+ * cover sheet and control centre from the top, slide-over from a side), on the output the
+ * gesture happens on; a small bar at an edge whose swipe went to the app is the affordance of
+ * R3 ("swipe again"). They live in a layer above full-screen apps and have an empty input
+ * region, so weston never picks them for a touch and they change nothing about routing. A
+ * committed gesture leaves its panel fully open until the next touch-down; an abandoned or
+ * cancelled one removes it. A real shell would draw its dock from the same callbacks.
+ */
+#include <string.h>
+
+#include "bezel-weston.h"
+
+static int edge_index(uint32_t edge)
+{
+	switch (edge) {
+	case BEZEL_EDGE_TOP: return 0;
+	case BEZEL_EDGE_BOTTOM: return 1;
+	case BEZEL_EDGE_LEFT: return 2;
+	case BEZEL_EDGE_RIGHT: return 3;
+	default: return -1;
+	}
+}
+
+struct rgba { float r, g, b, a; };
+
+static struct rgba gesture_colour(const char *gesture)
+{
+	if (!strcmp(gesture, "dock")) return (struct rgba){ 0.60f, 0.64f, 0.72f, 0.92f };
+	if (!strcmp(gesture, "cover_sheet")) return (struct rgba){ 0.09f, 0.28f, 0.52f, 0.95f };
+	if (!strcmp(gesture, "control_center")) return (struct rgba){ 0.30f, 0.30f, 0.36f, 0.95f };
+	if (!strcmp(gesture, "slide_over")) return (struct rgba){ 0.20f, 0.42f, 0.30f, 0.95f };
+	return (struct rgba){ 0.35f, 0.35f, 0.35f, 0.90f };
+}
+
+/* Takes the panel's view off the screen. */
+static void unmap(struct bw *bw, struct bw_panel *p)
+{
+	if (!p->shown)
+		return;
+	weston_view_damage_below(p->view);
+	weston_layer_entry_remove(&p->view->layer_link);
+	p->view->is_mapped = false;
+	p->surface->is_mapped = false;
+	p->shown = false;
+	weston_compositor_schedule_repaint(bw->ec);
+}
+
+static void hide(struct bw *bw, struct bw_panel *p)
+{
+	p->open = false;
+	unmap(bw, p);
+}
+
+/* Shows `p` at (x, y, w, h) in layout coordinates, in `colour`. */
+static void place(struct bw *bw, struct bw_panel *p, struct rgba colour, double x, double y,
+		  double w, double h)
+{
+	int32_t iw = (int32_t)(w + 0.5), ih = (int32_t)(h + 0.5);
+	if (iw <= 0 || ih <= 0) {
+		unmap(bw, p); /* progress 0: nothing to show yet */
+		return;
+	}
+	if (!p->surface) {
+		p->surface = weston_surface_create(bw->ec);
+		p->view = p->surface ? weston_view_create(p->surface) : NULL;
+		if (!p->view) {
+			if (p->surface)
+				weston_surface_destroy(p->surface);
+			p->surface = NULL;
+			return;
+		}
+		/* Empty input region: touches go through to whatever is below. */
+		pixman_region32_fini(&p->surface->input);
+		pixman_region32_init(&p->surface->input);
+	}
+	if (p->shown)
+		weston_view_damage_below(p->view);
+	/* weston blends solid colours as premultiplied alpha. */
+	weston_surface_set_color(p->surface, colour.r * colour.a, colour.g * colour.a,
+				 colour.b * colour.a, colour.a);
+	weston_surface_set_size(p->surface, iw, ih);
+	weston_view_set_position(p->view, (float)x, (float)y);
+	if (!p->shown) {
+		weston_layer_entry_insert(&bw->feedback_layer.view_list, &p->view->layer_link);
+		p->surface->is_mapped = true;
+		p->view->is_mapped = true;
+		p->shown = true;
+	}
+	weston_view_geometry_dirty(p->view);
+	weston_surface_damage(p->surface);
+	weston_compositor_schedule_repaint(bw->ec);
+}
+
+void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *gesture, uint32_t edge,
+		       double progress)
+{
+	int i = edge_index(edge);
+	struct bw_output *o = bw_output_by_id(bw, output_id);
+	if (!bw->cfg.panels || !o || i < 0)
+		return;
+	struct weston_output *w = o->output;
+	double X = w->x, Y = w->y, W = w->width, H = w->height;
+	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
+	struct bw_panel *panel = &bw->edge_panel[i];
+	struct rgba c = gesture_colour(gesture);
+	bw->panel_output[i] = output_id;
+	/* Full sizes: the dock is a strip, the top panels cover the screen, slide-over a column. */
+	switch (edge) {
+	case BEZEL_EDGE_BOTTOM: {
+		double d = 0.22 * H * p;
+		place(bw, panel, c, X, Y + H - d, W, d);
+		break;
+	}
+	case BEZEL_EDGE_TOP:
+		place(bw, panel, c, X, Y, W, H * p);
+		break;
+	case BEZEL_EDGE_LEFT:
+		place(bw, panel, c, X, Y, 0.4 * W * p, H);
+		break;
+	case BEZEL_EDGE_RIGHT:
+		place(bw, panel, c, X + W - 0.4 * W * p, Y, 0.4 * W * p, H);
+		break;
+	}
+}
+
+void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool committed)
+{
+	int i = edge_index(edge);
+	if (!bw->cfg.panels || i < 0)
+		return;
+	if (committed) {
+		bw_panel_progress(bw, bw->panel_output[i], gesture, edge, 1.0);
+		bw->edge_panel[i].open = true;
+	} else {
+		hide(bw, &bw->edge_panel[i]);
+	}
+}
+
+/*
+ * Multi-finger gestures (DESIGN §4.5) belong to no edge: a box in the middle of the output
+ * stands in for an overview or a workspace switcher. It grows with the progress and, once
+ * committed, stays until the next touch-down, like the edge panels.
+ */
+void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char *gesture, double progress)
+{
+	struct bw_output *o = bw_output_by_id(bw, output_id);
+	if (!bw->cfg.panels || !o)
+		return;
+	struct weston_output *w = o->output;
+	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
+	double iw = 0.6 * w->width * p, ih = 0.3 * w->height * p;
+	bw->indicator_output = output_id;
+	place(bw, &bw->indicator, gesture_colour(gesture), w->x + (w->width - iw) / 2,
+	      w->y + (w->height - ih) / 2, iw, ih);
+}
+
+void bw_indicator_finish(struct bw *bw, const char *gesture, bool committed)
+{
+	if (!bw->cfg.panels)
+		return;
+	if (committed) {
+		bw_indicator_progress(bw, bw->indicator_output, gesture, 1.0);
+		bw->indicator.open = true;
+	} else {
+		hide(bw, &bw->indicator);
+	}
+}
+
+/* A touch-down dismisses the panels of committed gestures (a plain stand-in for a shell). */
+void bw_panels_dismiss_open(struct bw *bw)
+{
+	for (int i = 0; i < 4; i++)
+		if (bw->edge_panel[i].open)
+			hide(bw, &bw->edge_panel[i]);
+	if (bw->indicator.open)
+		hide(bw, &bw->indicator);
+}
+
+void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge, bool show)
+{
+	int i = edge_index(edge);
+	if (!bw->cfg.panels || i < 0)
+		return;
+	struct bw_panel *bar = &bw->affordance[i];
+	struct bw_output *o = bw_output_by_id(bw, output_id);
+	if (!show || !o) {
+		hide(bw, bar);
+		return;
+	}
+	struct weston_output *w = o->output;
+	double X = w->x, Y = w->y, W = w->width, H = w->height;
+	double shorter = W < H ? W : H;
+	double len = 0.36 * shorter, thick = shorter / 110 + 2, gap = thick * 1.5;
+	struct rgba c = { 0.92f, 0.92f, 0.95f, 0.85f };
+	switch (edge) {
+	case BEZEL_EDGE_BOTTOM: place(bw, bar, c, X + (W - len) / 2, Y + H - gap - thick, len, thick); break;
+	case BEZEL_EDGE_TOP: place(bw, bar, c, X + (W - len) / 2, Y + gap, len, thick); break;
+	case BEZEL_EDGE_LEFT: place(bw, bar, c, X + gap, Y + (H - len) / 2, thick, len); break;
+	case BEZEL_EDGE_RIGHT: place(bw, bar, c, X + W - gap - thick, Y + (H - len) / 2, thick, len); break;
+	}
+}
+
+void bw_panels_init(struct bw *bw)
+{
+	/* Above full-screen apps, below the lock screen and the cursor. */
+	weston_layer_init(&bw->feedback_layer, bw->ec);
+	weston_layer_set_position(&bw->feedback_layer, WESTON_LAYER_POSITION_TOP_UI);
+}
+
+void bw_panels_fini(struct bw *bw)
+{
+	for (int i = 0; i < 4; i++) {
+		/* the indicator rides along with edge index 0 */
+		struct bw_panel *ps[3] = { &bw->edge_panel[i], &bw->affordance[i],
+					   i == 0 ? &bw->indicator : NULL };
+		for (int k = 0; k < 3; k++) {
+			if (!ps[k])
+				continue;
+			if (ps[k]->shown)
+				weston_layer_entry_remove(&ps[k]->view->layer_link);
+			if (ps[k]->surface)
+				weston_surface_destroy(ps[k]->surface); /* destroys its view too */
+			ps[k]->surface = NULL;
+			ps[k]->view = NULL;
+			ps[k]->shown = false;
+		}
+	}
+	weston_layer_fini(&bw->feedback_layer);
+}
