@@ -1,7 +1,7 @@
 # Shell functions of the Wayfire tests (tests/wayfire/run.sh, tests/wayfire/side-by-side.sh):
 # the checks that Wayfire can run here, the build of the plugin, the test rig, the test-only
 # preload and the clients, and starting Wayfire headless under umockdev-run with a recording.
-# Source it after defining ROOT, SCRATCH, OUT, CONFIG, pass, fail and finish.
+# Source it after tests/hosts/runner.sh, with ROOT, SCRATCH, OUT and CONFIG set.
 # Test equipment only (see tests/wayfire/preload/README.md).
 
 # ---- can Wayfire run here at all? If not, say why: that is a failure, not a skip ----
@@ -19,27 +19,9 @@ case $WF_VERSION in
 *) fail "the plugin is for Wayfire 0.7; this machine has $WF_VERSION"; finish ;;
 esac
 
-# ---- build ----
-mkdir -p "$OUT"
-echo "== building libBezelPlugin.so and bezel-input-probe ($CONFIG, scratch $SCRATCH)"
-for product in BezelPlugin bezel-input-probe; do
-	if ! swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --product $product \
-		-Xswiftc -static-stdlib >"$OUT/swift-$product.log" 2>&1; then
-		tail -30 "$OUT/swift-$product.log"
-		fail "swift build --product $product"
-		finish
-	fi
-done
-BIN=$(swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
-PROBE=$BIN/bezel-input-probe
-INC=$ROOT/CBezel/Sources/CBezel/include
-XML=$ROOT/protocol/bezel-system-gestures-v1.xml
-XDG_XML=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
-wayland-scanner client-header "$XML" "$OUT/bezel-system-gestures-v1-client-protocol.h"
-wayland-scanner private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c"
-wayland-scanner client-header "$XDG_XML" "$OUT/xdg-shell-client-protocol.h"
-wayland-scanner server-header "$XDG_XML" "$OUT/xdg-shell-protocol.h"
-wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
+# ---- build (tests/hosts/runner.sh: the plugin, the probe, the protocol code, the clients) ----
+host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
+host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
 CXXFLAGS="-std=c++17 -Wall -Wextra -Werror -O1 -g -fPIC -shared -DWLR_USE_UNSTABLE -DWAYFIRE_PLUGIN"
 WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
@@ -47,6 +29,7 @@ WF="-I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags wayfire)"
 # Plugins are found by name in WAYFIRE_PLUGIN_PATH: "bezel" is lib + bezel + .so there.
 PLUGINS=$OUT/plugins
 mkdir -p "$PLUGINS"
+# shellcheck disable=SC2086 # flag variables are lists
 if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-wlroots.c" $WLR \
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
 	c++ $CXXFLAGS -o "$OUT/libbezel-wayfire.so" "$ROOT/wayfire/bezel-wayfire.cpp" $WF \
@@ -57,12 +40,7 @@ if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-w
 	cc $CFLAGS -shared -fPIC -DWLR_USE_UNSTABLE -o "$OUT/wayfire-headless-preload.so" \
 		"$ROOT/tests/wayfire/preload/wayfire-headless-preload.c" \
 		$(pkg-config --cflags --libs wlroots pixman-1) -ldl &&
-	cc $CFLAGS -o "$OUT/bezel-touch-client" "$ROOT/tests/weston/bezel-touch-client.c" \
-		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
-		$(pkg-config --cflags --libs wayland-client) &&
-	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
-		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
-		$(pkg-config --cflags --libs wayland-client) &&
+	host_table_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
 	pass "libbezel-wayfire.so, the test rig plugin, the test preload and the clients compile with -Werror (Wayfire $WF_VERSION)"
 else

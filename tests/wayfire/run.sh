@@ -17,7 +17,7 @@
 # FAILURE: a host that cannot be tested has not passed.
 #
 # usage: tests/wayfire/run.sh [CASE...]
-#   CASE: start, tap swipe late defer drag kill (the table), frame, config, unload
+#   CASE: start, tap swipe late defer drag kill multi (the table), frame, config, unload
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: wayfire wayfire-dev libglm-dev (wayfire.pc needs glm.pc), libwlroots-dev,
 # libwayland-dev, wayland-protocols, libinput-dev, libudev-dev, libpixman-1-dev, umockdev,
@@ -42,23 +42,13 @@ want() {
 	return 1
 }
 
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-finish() {
-	echo "$PASS passed, $FAIL failed"
-	[ "$FAIL" -eq 0 ]
-	exit $?
-}
-
+. "$ROOT/tests/hosts/runner.sh"
 . "$ROOT/tests/wayfire/lib.sh"
 
 . "$ROOT/tests/hosts/expectations.sh"
 
-# The host side of tests/hosts/expectations.sh for Wayfire.
-TOUCH_CLIENT=$OUT/bezel-touch-client
-DEFER_CLIENT=$OUT/bezel-defer-client
+# The host side of tests/hosts/expectations.sh for Wayfire (TOUCH_CLIENT and DEFER_CLIENT are
+# built by lib.sh through tests/hosts/runner.sh).
 host_play() { play "$@"; }
 host_play_kill() {
 	local name=$1 rec=$2
@@ -112,7 +102,7 @@ fi
 
 # ---- 1-6. the table every host runs (tests/hosts/expectations.sh) ----
 table=()
-for c in tap swipe late defer drag kill; do want $c && table+=("$c"); done
+for c in tap swipe late defer drag kill multi; do want $c && table+=("$c"); done
 [ ${#table[@]} -gt 0 ] && run_host_expectations "${table[@]}"
 
 # ---- 7. Wayfire 0.7 never sends wl_touch.frame; with the plugin, every client event group

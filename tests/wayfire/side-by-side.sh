@@ -40,16 +40,12 @@ for a in "$@"; do
 	*) ONLY+=("$a") ;;
 	esac
 done
-PASS=0
-FAIL=0
+. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/wayfire/lib.sh" >/dev/null
+# Here a run passes when it completed; the numbers are measurements. Failures go to stderr so
+# that stdout is the table.
 pass() { PASS=$((PASS + 1)); }
 fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*" >&2; }
-finish() {
-	echo "$PASS passed, $FAIL failed"
-	[ "$FAIL" -eq 0 ]
-	exit $?
-}
-. "$ROOT/tests/wayfire/lib.sh" >/dev/null
 
 TRACES=$ROOT/../shared/traces/evemu-devices
 BENCH=$ROOT/../shared/bench/stream-100k.txt
