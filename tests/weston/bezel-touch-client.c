@@ -338,8 +338,10 @@ int main(int argc, char **argv)
 		wl_surface_commit(sub_surface);
 	}
 	/* With a subsurface, "ready" waits for the first frame: weston gives a subsurface its view
-	 * when it first paints it, and a touch before that finds only the window. */
-	struct wl_callback *frame = with_subsurface ? wl_surface_frame(surface) : NULL;
+	 * when it first paints it, and a touch before that finds only the window. The popup case
+	 * waits too: it stacks this window over another one, and a touch that lands before weston
+	 * has shown it can find (and, in kiosk-shell, raise) the window below. */
+	struct wl_callback *frame = with_subsurface || want_popup ? wl_surface_frame(surface) : NULL;
 	if (frame)
 		wl_callback_add_listener(frame, &frame_listener, NULL);
 	wl_surface_attach(surface, buffer, 0, 0);
