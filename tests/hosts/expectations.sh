@@ -11,10 +11,12 @@
 #         events.log  the host's event log (line shapes in docs/hosts.md)
 #       returns non-zero (after printing a FAIL line) if the run could not complete;
 #       REALTIME=1 asks for the recording's own pacing.
-#   host_play_kill NAME RECORDING
-#       the "client killed mid-touch" course: client c is killed while finger 0 moves, client d
-#       maps and gets the next taps; DIR then also holds d.out, host.log (the compositor's log)
-#       and wayland-info.status (wayland-info's exit status after the replay).
+#   host_start NAME RECORDING MODE / host_stop [CLIENT PIDS...]
+#       start and stop the compositor as host_play does (MODE "realtime" keeps the recording's
+#       pacing); host_start sets DIR (with host.log, the compositor's log), SOCK and HOST_PID,
+#       the process whose SIGUSR2 starts the replay. Used by host_play_kill below, the "client
+#       killed mid-touch" course, which DIR then also holds d.out and wayland-info.status for.
+#   host_why_not_started (optional): a few words on why the compositor did not start.
 #   TOUCH_CLIENT, DEFER_CLIENT: paths of tests/weston/bezel-touch-client and
 #       examples/bezel-defer-client built for the host.
 #   pass MESSAGE / fail MESSAGE: count results.
@@ -110,6 +112,34 @@ check_multi_finger_swipe() {
 		grep -q "gesture ended workspace edge=0 committed=1" "$ev" &&
 		[ "$(count "$c" ' down id=')" = 3 ] && [ -n "$cancel" ] && [ "$after" = 0 ] &&
 		! grep -q "gesture began dock" "$ev"
+}
+
+
+# host_play_kill NAME RECORDING: client c is killed while finger 0 moves over it; client d maps
+# while that finger still moves and gets the next taps; wayland-info runs after the replay.
+host_play_kill() {
+	local name=$1 rec=$2
+	if ! host_start "$name" "$rec" realtime; then
+		host_stop
+		fail "$name: the compositor did not start$(type host_why_not_started >/dev/null 2>&1 && echo ": $(host_why_not_started)") (see $DIR)"
+		return 1
+	fi
+	start_client c "$TOUCH_CLIENT"
+	if ! wait_for "$DIR/c.out" " ready"; then
+		host_stop "$CPID_c"
+		fail "$name: client not ready (see $DIR)"
+		return 1
+	fi
+	kill -USR2 "$HOST_PID"
+	wait_for "$DIR/c.out" " motion id=0" 1 20
+	kill -KILL "$CPID_c"
+	wait "$CPID_c" 2>/dev/null
+	start_client d "$TOUCH_CLIENT"
+	wait_for "$DIR/d.out" " ready"
+	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+	echo $? >"$DIR/wayland-info.status"
+	host_stop "$CPID_d"
 }
 
 # The table: case | recording | client | ready pattern | pacing | check | [bezel] keys | what a

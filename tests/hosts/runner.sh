@@ -14,6 +14,15 @@ finish() {
 	exit $?
 }
 
+# start_client LABEL CMD...: starts a client on the compositor at $SOCK, its output in
+# $DIR/LABEL.out and .err; sets CPID_<LABEL>.
+start_client() {
+	local label=$1
+	shift
+	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
+	eval "CPID_$label=$!"
+}
+
 # host_build_plugin SCRATCH CONFIG OUT: builds libBezelPlugin.so (Swift runtime linked
 # statically, as a C compositor loads it) and bezel-input-probe (writes the umockdev files of a
 # recording). Sets BIN, PROBE and INC; on failure prints the build log's tail and finishes.

@@ -118,12 +118,6 @@ start_wayfire() {
 	[ -n "$WF_PID" ] && [ -n "$SOCK" ] && ! grep -q "Failed to load plugin" "$DIR/host.log"
 }
 
-start_client() {
-	local label=$1
-	shift
-	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
-	eval "CPID_$label=$!"
-}
 
 stop_wayfire() {
 	[ -n "$WF_PID" ] && kill -TERM "$WF_PID" 2>/dev/null

@@ -50,31 +50,9 @@ want() {
 # The host side of tests/hosts/expectations.sh for Wayfire (TOUCH_CLIENT and DEFER_CLIENT are
 # built by lib.sh through tests/hosts/runner.sh).
 host_play() { play "$@"; }
-host_play_kill() {
-	local name=$1 rec=$2
-	if ! start_wayfire "$name" "$rec" realtime; then
-		stop_wayfire
-		fail "$name: Wayfire did not start: $(why_not_started) (see $DIR)"
-		return 1
-	fi
-	start_client c "$TOUCH_CLIENT"
-	if ! wait_for "$DIR/c.out" " ready"; then
-		stop_wayfire "$CPID_c"
-		fail "$name: client not ready (see $DIR)"
-		return 1
-	fi
-	kill -USR2 "$WF_PID"
-	wait_for "$DIR/c.out" " motion id=0" 1 20
-	kill -KILL "$CPID_c"
-	wait "$CPID_c" 2>/dev/null
-	# A second client maps while the first finger still moves over the dead client's place.
-	start_client d "$TOUCH_CLIENT"
-	wait_for "$DIR/d.out" " ready"
-	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
-	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
-	echo $? >"$DIR/wayland-info.status"
-	stop_wayfire "$CPID_d"
-}
+host_start() { start_wayfire "$@" || return 1; HOST_PID=$WF_PID; }
+host_stop() { stop_wayfire "$@"; }
+host_why_not_started() { why_not_started; }
 
 # ---- 0. Wayfire starts headless with the plugin; it says so; wayland-info lists the global ----
 if want start; then

@@ -130,13 +130,6 @@ start_weston() {
 	start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules "$OUT")" "$SOCK" ${EXTRA_ARGS:-}
 }
 
-# start_client LABEL CMD...: starts a client on the current weston; sets CPID_<LABEL>
-start_client() {
-	local label=$1
-	shift
-	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
-	eval "CPID_$label=$!"
-}
 
 # replay: starts the recording and waits until every contact has lifted
 replay() {
@@ -187,32 +180,8 @@ play() {
 
 # The host side of tests/hosts/expectations.sh for weston.
 host_play() { play "$@"; }
-host_play_kill() {
-	local name=$1 rec=$2
-	if ! start_weston "$name" "$rec" realtime; then
-		stop_weston
-		fail "$name: headless weston did not start (see $DIR)"
-		return 1
-	fi
-	ln -sf weston.log "$DIR/host.log"
-	start_client c "$TOUCH_CLIENT"
-	if ! wait_for "$DIR/c.out" " ready"; then
-		stop_weston "$CPID_c"
-		fail "$name: client not ready (see $DIR)"
-		return 1
-	fi
-	kill -USR2 "$WESTON_PID"
-	wait_for "$DIR/c.out" " motion id=0" 1 20
-	kill -KILL "$CPID_c"
-	wait "$CPID_c" 2>/dev/null
-	# A second client maps while the first finger still moves over the dead client's place.
-	start_client d "$TOUCH_CLIENT"
-	wait_for "$DIR/d.out" " ready"
-	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
-	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
-	echo $? >"$DIR/wayland-info.status"
-	stop_weston "$CPID_d"
-}
+host_start() { start_weston "$@" || return 1; HOST_PID=$WESTON_PID; ln -sf weston.log "$DIR/host.log"; }
+host_stop() { stop_weston "$@"; }
 
 # ---- 0. wayland-info: the global and a seat with touch ----
 if ! want info; then

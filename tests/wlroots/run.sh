@@ -128,12 +128,6 @@ start_compositor() {
 	[ -n "$COMP_PID" ]
 }
 
-start_client() {
-	local label=$1
-	shift
-	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
-	eval "CPID_$label=$!"
-}
 
 stop_compositor() {
 	kill -TERM "$COMP_PID" 2>/dev/null
@@ -179,31 +173,8 @@ play() {
 
 # The host side of tests/hosts/expectations.sh for wlroots.
 host_play() { play "$@"; }
-host_play_kill() {
-	local name=$1 rec=$2
-	if ! start_compositor "$name" "$rec" realtime; then
-		stop_compositor
-		fail "$name: bezel-compositor did not start (see $DIR)"
-		return 1
-	fi
-	start_client c "$TOUCH_CLIENT"
-	if ! wait_for "$DIR/c.out" " ready"; then
-		stop_compositor "$CPID_c"
-		fail "$name: client not ready (see $DIR)"
-		return 1
-	fi
-	kill -USR2 "$COMP_PID"
-	wait_for "$DIR/c.out" " motion id=0" 1 20
-	kill -KILL "$CPID_c"
-	wait "$CPID_c" 2>/dev/null
-	# A second client maps while the first finger still moves over the dead client's place.
-	start_client d "$TOUCH_CLIENT"
-	wait_for "$DIR/d.out" " ready"
-	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
-	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
-	echo $? >"$DIR/wayland-info.status"
-	stop_compositor "$CPID_d"
-}
+host_start() { start_compositor "$@" || return 1; HOST_PID=$COMP_PID; }
+host_stop() { stop_compositor "$@"; }
 
 # ---- 0. wayland-info: the global and a seat with touch ----
 if start_compositor info tap-bottom; then
