@@ -136,7 +136,11 @@ void bw_surface_update_policy(struct bw *bw, struct bw_surface *bs)
 		return;
 	bs->policy = policy;
 	bezel_surface_set_policy(bw->plugin, bs->resource, policy);
-	bw_evlog(bw, "surface policy edges=%u", policy);
+	/* The same rule for multi-finger kinds (M4): a surface that may not keep the edges may
+	 * not keep the workspace swipe either. */
+	uint32_t kinds = policy ? BEZEL_GESTURE_KIND_ALL : 0;
+	bezel_surface_set_gesture_policy(bw->plugin, bs->resource, kinds);
+	bw_evlog(bw, "surface policy edges=%u gestures=%u", policy, kinds);
 }
 
 /* Updates the surfaces committed since the last time (see surface_committed). */

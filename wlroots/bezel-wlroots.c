@@ -358,6 +358,10 @@ static void surface_update_policy(struct bezel_wlr *bw, struct bw_surface *bs)
 	uint32_t p = surface_policy(bw, bs->surface);
 	if (bs->added && p != bs->policy) {
 		bezel_surface_set_policy(bw->plugin, bs->surface->resource, p);
+		/* The same rule for multi-finger kinds (M4): a window that may not keep the edges
+		 * may not keep the workspace swipe either. */
+		bezel_surface_set_gesture_policy(bw->plugin, bs->surface->resource,
+						 p ? BEZEL_GESTURE_KIND_ALL : 0);
 		bs->policy = p;
 	}
 }

@@ -126,8 +126,11 @@ struct RecorderSession {
                 router.commitDeferredGestures(kinds, surface: node, time: time)
             }
             collect()
-        case .policy(let s, let edges):
-            if let node = surfaceByName[s] { router.setPolicyMask(edges, surface: node, time: time) }
+        case .policy(let s, let edges, let kinds):
+            if let node = surfaceByName[s] {
+                if let edges { router.setPolicyMask(edges, surface: node, time: time) }
+                if let kinds { router.setGesturePolicyMask(kinds, surface: node, time: time) }
+            }
             collect()
         case .dragStart(let id):
             router.advance(to: time)

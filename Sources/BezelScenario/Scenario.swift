@@ -47,7 +47,9 @@ public struct Scenario: Sendable {
         case deferEdges(surface: String, edges: EdgeSet)
         /// A committed request that defers multi-finger gesture kinds (and, if given, edges).
         case deferGestures(surface: String, edges: EdgeSet?, kinds: GestureKindSet)
-        case policy(surface: String, edges: EdgeSet)
+        /// The host's policy (R6): the edges and, if given, the multi-finger kinds the surface
+        /// may defer; an omitted part is left as it was.
+        case policy(surface: String, edges: EdgeSet?, kinds: GestureKindSet?)
         case dragStart(id: Int32)
         case dragEnd
         case lock(Bool)

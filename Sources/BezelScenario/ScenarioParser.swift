@@ -128,7 +128,7 @@ public enum ScenarioParser {
                 guard e.t >= previous else { throw ScenarioError(file: file, line: e.line, reason: "timeline: t goes backwards (\(e.t) after \(previous))") }
                 previous = e.t
                 switch e.action {
-                case .deferEdges(let s, _), .deferGestures(let s, _, _), .policy(let s, _), .remove(let s), .move(let s, _):
+                case .deferEdges(let s, _), .deferGestures(let s, _, _), .policy(let s, _, _), .remove(let s), .move(let s, _):
                     guard known.contains(s) else { throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown surface '\(s)'") }
                 case .downOnOutput(let o, _, _), .removeOutput(let o):
                     guard o == 0 || outputs.contains(where: { $0.id == o }) else {
@@ -294,11 +294,19 @@ public enum ScenarioParser {
                 let e = try f["edges"].map { (n) throws(ScenarioError) in try edges(n, "defer.edges") }
                 let k = try kinds(try required(f, "gestures", key, v), "defer.gestures")
                 return .deferGestures(surface: s, edges: e, kinds: k)
-            case "defer", "policy":
+            case "policy":
+                // R6 for edges, M4 for multi-finger kinds: at least one of the two.
+                let f = try fields(v, key, allowed: ["surface", "edges", "gestures"])
+                let s = try string(try required(f, "surface", key, v), "policy.surface")
+                let e = try f["edges"].map { (n) throws(ScenarioError) in try edges(n, "policy.edges") }
+                let k = try f["gestures"].map { (n) throws(ScenarioError) in try kinds(n, "policy.gestures") }
+                if e == nil && k == nil { throw fail(v, "policy: needs 'edges', 'gestures' or both") }
+                return .policy(surface: s, edges: e, kinds: k)
+            case "defer":
                 let f = try fields(v, key, allowed: ["surface", "edges"])
-                let s = try string(try required(f, "surface", key, v), "\(key).surface")
-                let e = try edges(try required(f, "edges", key, v), "\(key).edges")
-                return key == "defer" ? .deferEdges(surface: s, edges: e) : .policy(surface: s, edges: e)
+                let s = try string(try required(f, "surface", key, v), "defer.surface")
+                let e = try edges(try required(f, "edges", key, v), "defer.edges")
+                return .deferEdges(surface: s, edges: e)
             case "drag_start":
                 let f = try fields(v, key, allowed: ["id"])
                 return .dragStart(id: try touchID(try required(f, "id", key, v), "drag_start.id"))

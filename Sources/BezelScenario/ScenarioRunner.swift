@@ -98,8 +98,10 @@ public enum ScenarioRunner {
                 guard let node = surfaceByName[s] else { break }
                 if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
                 router.commitDeferredGestures(kinds, surface: node, time: time)
-            case .policy(let s, let edges):
-                if let node = surfaceByName[s] { router.setPolicyMask(edges, surface: node, time: time) }
+            case .policy(let s, let edges, let kinds):
+                guard let node = surfaceByName[s] else { break }
+                if let edges { router.setPolicyMask(edges, surface: node, time: time) }
+                if let kinds { router.setGesturePolicyMask(kinds, surface: node, time: time) }
             case .dragStart(let id):
                 router.advance(to: time)
                 collect(endOfBatch: false)

@@ -408,6 +408,42 @@ public func bezel_c_surface_get_honored_edges(_ handle: OpaquePointer?, _ surfac
     return OK
 }
 
+/// `bezel_surface_set_gesture_policy`: the multi-finger gesture kinds a surface may defer (R6,
+/// DESIGN §4.5 M4).
+@_cdecl("bezel_surface_set_gesture_policy")
+public func bezel_c_surface_set_gesture_policy(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                               _ kinds: UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    let mask = GestureKindSet(rawValue: kinds)
+    guard let surface, !mask.hasUnknownBits else {
+        p.log(.warning, "bezel_surface_set_gesture_policy: NULL surface or unknown gesture kind bits 0x\(String(kinds, radix: 16))")
+        return INVALID
+    }
+    guard let r = p.surfaces[surface], r.node != nil,
+          let node = p.node(of: surface, "bezel_surface_set_gesture_policy") else {
+        p.log(.warning, "bezel_surface_set_gesture_policy: wl_surface@\(wl_resource_get_id(surface)) was not added")
+        return NOT_FOUND
+    }
+    r.gesturePolicy = mask
+    p.router.setGesturePolicyMask(mask, surface: node, time: p.now())
+    p.flush()
+    return OK
+}
+
+/// `bezel_surface_get_honored_gestures`: the multi-finger gesture kinds honoured for a surface now.
+@_cdecl("bezel_surface_get_honored_gestures")
+public func bezel_c_surface_get_honored_gestures(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                                                 _ kinds: UnsafeMutablePointer<UInt32>?) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface, let kinds else {
+        p.log(.warning, "bezel_surface_get_honored_gestures: NULL surface or result pointer")
+        return INVALID
+    }
+    guard let node = p.node(of: surface, "bezel_surface_get_honored_gestures") else { return NOT_FOUND }
+    kinds.pointee = p.router.honoredGestureKinds(surface: node).rawValue
+    return OK
+}
+
 /// `bezel_set_locked`: locks or unlocks the session (R6).
 @_cdecl("bezel_set_locked")
 public func bezel_c_set_locked(_ handle: OpaquePointer?, _ locked: Bool, _ time: UInt32) -> Int32 {

@@ -40,6 +40,8 @@ final class Plugin {
         var committedObject = false
         /// Host policy mask (R6), replayed when the surface is added again.
         var policy: EdgeSet = .all
+        /// The host's policy mask of multi-finger gesture kinds (`bezel_surface_set_gesture_policy`).
+        var gesturePolicy: GestureKindSet = .all
 
         init(resource: OpaquePointer) { self.resource = resource }
     }
@@ -359,7 +361,7 @@ final class Plugin {
     /// Drops a record that no longer holds anything.
     func dropIfUnused(_ r: SurfaceRecord) {
         guard r.node == nil, r.gesture == nil, !r.committedObject, !r.pendingDestroy,
-              r.policy == .all else { return }
+              r.policy == .all, r.gesturePolicy == .all else { return }
         if let w = r.watch { bzl_watch_cancel(w) }
         r.watch = nil
         surfaces[r.resource] = nil
@@ -380,6 +382,7 @@ final class Plugin {
     func replay(_ r: SurfaceRecord, time: Milliseconds) {
         guard let node = r.node else { return }
         if r.policy != .all { router.setPolicyMask(r.policy, surface: node, time: time) }
+        if r.gesturePolicy != .all { router.setGesturePolicyMask(r.gesturePolicy, surface: node, time: time) }
         if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
         if r.committedObject, let kinds = r.committedKinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
     }

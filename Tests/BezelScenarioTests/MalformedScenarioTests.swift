@@ -62,6 +62,26 @@ struct MalformedScenarioTests {
         #expect(noRect?.reason.contains("move: missing 'rect'") == true)
     }
 
+    @Test("R6/M4 policy: an entry naming neither edges nor gestures, or an unknown kind, is malformed")
+    func badPolicy() {
+        let neither = error("""
+        surfaces:
+          - { id: app, client: A, rect: [0, 0, 10, 10] }
+        timeline:
+          - { t: 0, policy: { surface: app } }
+        """)
+        #expect(neither?.line == 4)
+        #expect(neither?.reason.contains("needs 'edges', 'gestures' or both") == true)
+        let unknownKind = error("""
+        surfaces:
+          - { id: app, client: A, rect: [0, 0, 10, 10] }
+        timeline:
+          - { t: 0, policy: { surface: app, gestures: [twirl] } }
+        """)
+        #expect(unknownKind?.line == 4)
+        #expect(unknownKind != nil)
+    }
+
     @Test("A wrong type in config names the key (4.4)")
     func configWrongType() {
         let e = error("""

@@ -557,6 +557,17 @@ static void test_garbage(struct wl_resource *left)
 	REFUSED(bezel_surface_set_policy(plugin, stranger, 0), BEZEL_ERROR_NOT_FOUND, "set_policy on an unknown surface");
 	REFUSED(bezel_surface_get_honored_edges(plugin, left, NULL), BEZEL_ERROR_INVALID_ARGUMENT, "get_honored_edges(NULL result)");
 	REFUSED(bezel_surface_get_honored_edges(plugin, stranger, &edges), BEZEL_ERROR_NOT_FOUND, "get_honored_edges on an unknown surface");
+	REFUSED(bezel_surface_set_gesture_policy(plugin, left, 0x8), BEZEL_ERROR_INVALID_ARGUMENT, "set_gesture_policy with an unknown kind bit");
+	REFUSED(bezel_surface_set_gesture_policy(plugin, NULL, 0), BEZEL_ERROR_INVALID_ARGUMENT, "set_gesture_policy(NULL)");
+	REFUSED(bezel_surface_set_gesture_policy(plugin, stranger, 0), BEZEL_ERROR_NOT_FOUND, "set_gesture_policy on an unknown surface");
+	REFUSED(bezel_surface_get_honored_gestures(plugin, left, NULL), BEZEL_ERROR_INVALID_ARGUMENT, "get_honored_gestures(NULL result)");
+	REFUSED(bezel_surface_get_honored_gestures(plugin, stranger, &edges), BEZEL_ERROR_NOT_FOUND, "get_honored_gestures on an unknown surface");
+	/* M4/R6: a surface that asked for nothing has no honoured kind, whatever the policy. */
+	edges = 99;
+	CHECK(bezel_surface_set_gesture_policy(plugin, left, BEZEL_GESTURE_KIND_SWIPE | BEZEL_GESTURE_KIND_PINCH |
+						   BEZEL_GESTURE_KIND_HOLD) == BEZEL_OK &&
+		      bezel_surface_get_honored_gestures(plugin, left, &edges) == BEZEL_OK && edges == 0,
+	      "set_gesture_policy(all) on a surface that defers nothing: no kind honoured (%u)", edges);
 	REFUSED(bezel_plugin_set_log_level(plugin, 42), BEZEL_ERROR_INVALID_ARGUMENT, "set_log_level(42)");
 	REFUSED(bezel_output_set(plugin, -5, 10, 0, 0, 0), BEZEL_ERROR_INVALID_ARGUMENT, "output_set(-5 wide)");
 

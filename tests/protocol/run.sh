@@ -219,7 +219,9 @@ run_client invalid-gesture-kinds invalid-gesture-kinds
 mf_demo() {
 	local name=$1
 	shift
-	"$OUT/test-compositor" --quiet --demo-multi-finger >"$OUT/mf-$name.out" 2>"$OUT/mf-$name-compositor.log" &
+	# $MF_COMPOSITOR_ARGS: extra test-compositor options for this run (e.g. a gesture policy).
+	# shellcheck disable=SC2086
+	"$OUT/test-compositor" --quiet --demo-multi-finger ${MF_COMPOSITOR_ARGS:-} >"$OUT/mf-$name.out" 2>"$OUT/mf-$name-compositor.log" &
 	local mpid=$!
 	# Up to 60 s: on a loaded machine (valgrind runs beside it) the start can take seconds.
 	for _ in $(seq 1 600); do
@@ -257,8 +259,17 @@ for id in 0 1 2; do mf_want "$OUT/mf-deferred.log" "touch up id=$id"; done
 mf_unwanted "$OUT/mf-deferred.log" 'touch cancel'
 mf_unwanted "$OUT/mf-deferred.log" 'gesture_taken'
 mf_want "$OUT/mf-deferred.out" 'gesture workspace failed output=0 edge=0 kind=1 fingers=3 reason=deferred'
+# M4 + R6: the host's gesture policy honours no kind on the surface (bezel_surface_set_gesture_policy
+# 0, as for a window that is not full-screen): the client asked to defer swipes, is told none is
+# honoured, and the swipe is the system's.
+MF_COMPOSITOR_ARGS="--gesture-policy 0" mf_demo policy --gestures swipe
+mf_want "$OUT/mf-policy.log" 'honored_gestures none (0)'
+mf_want "$OUT/mf-policy.log" 'gesture_taken 0 (multi-finger)'
+mf_want "$OUT/mf-policy.log" 'touch cancel'
+mf_unwanted "$OUT/mf-policy.log" 'touch up'
+mf_want "$OUT/mf-policy.out" 'gesture workspace began output=0 edge=0 kind=1 fingers=3'
 if [ "$mf_ok" = 1 ]; then
-	pass "multi-finger swipe over a real socket: v2 client gets gesture_taken(0) then cancel, v1 client only the cancel, a deferring v2 client keeps its touches"
+	pass "multi-finger swipe over a real socket: v2 client gets gesture_taken(0) then cancel, v1 client only the cancel, a deferring v2 client keeps its touches, unless the host's gesture policy (bezel_surface_set_gesture_policy 0) honours none"
 else
 	fail "multi-finger swipe over a real socket"
 	for f in mf-v2.log mf-v1.log mf-deferred.log mf-v2.out mf-deferred.out; do echo "  -- $f"; sed 's/^/    /' "$OUT/$f" | head -30; done

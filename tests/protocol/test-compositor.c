@@ -48,6 +48,8 @@ struct compositor {
 	bool demo_multi_finger;
 	bool demo_started;
 	bool two_outputs;
+	/* --gesture-policy MASK: bezel_surface_set_gesture_policy on every surface (-1: not called). */
+	long gesture_policy;
 	int surfaces_created;  /* in --two-outputs, surface k goes on output k */
 	int surfaces_committed;
 	bool two_outputs_started;
@@ -451,6 +453,12 @@ static void compositor_create_surface(struct wl_client *c, struct wl_resource *r
 	 * whatever the client asks for (R6 policy). */
 	if (C.two_outputs)
 		bezel_surface_set_policy(C.bezel, s, 0);
+	/* R6 for multi-finger kinds, as a host does for a window that is not full-screen. */
+	if (C.gesture_policy >= 0) {
+		rc = bezel_surface_set_gesture_policy(C.bezel, s, (uint32_t)C.gesture_policy);
+		if (rc != BEZEL_OK)
+			fprintf(stderr, "compositor: bezel_surface_set_gesture_policy: %s\n", bezel_result_string(rc));
+	}
 }
 
 static void compositor_create_region(struct wl_client *c, struct wl_resource *r, uint32_t id)
@@ -615,8 +623,11 @@ static int on_signal(int signal, void *data)
 
 int main(int argc, char **argv)
 {
+	C.gesture_policy = -1;
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--demo-swipes") == 0)
+		if (strcmp(argv[i], "--gesture-policy") == 0 && i + 1 < argc)
+			C.gesture_policy = strtol(argv[++i], NULL, 0);
+		else if (strcmp(argv[i], "--demo-swipes") == 0)
 			C.demo = true;
 		else if (strcmp(argv[i], "--demo-multi-finger") == 0)
 			C.demo = C.demo_multi_finger = true;
@@ -625,7 +636,7 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--quiet") == 0)
 			C.quiet = true;
 		else {
-			fprintf(stderr, "usage: %s [--demo-swipes | --demo-multi-finger | --two-outputs] [--quiet]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--demo-swipes | --demo-multi-finger | --two-outputs] [--gesture-policy MASK] [--quiet]\n", argv[0]);
 			return 2;
 		}
 	}

@@ -41,10 +41,13 @@ public struct VelocityFilter: Sendable {
             frameTime = time
         }
         frameX = px; frameY = py
-        let dt_s = (frameTime - previousTime).value / 1000
-        guard dt_s > 0 else { return }
-        x = Self.alpha * previousVX + (1 - Self.alpha) * (px - previousX) / dt_s
-        y = Self.alpha * previousVY + (1 - Self.alpha) * (py - previousY) / dt_s
+        let dt_ms = (frameTime - previousTime).value
+        guard dt_ms > 0 else { return }
+        // Samples in units per second; written per millisecond first so that every user of the
+        // filter rounds the same way.
+        let sampleX = (px - previousX) / dt_ms * 1000, sampleY = (py - previousY) / dt_ms * 1000
+        x = Self.alpha * previousVX + (1 - Self.alpha) * sampleX
+        y = Self.alpha * previousVY + (1 - Self.alpha) * sampleY
     }
 
     /// Moves every stored position by (`dx`, `dy`) without touching the velocity; used when the

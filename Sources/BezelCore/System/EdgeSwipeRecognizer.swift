@@ -67,20 +67,19 @@ public struct EdgeSwipeRecognizer: Sendable {
     public let downPosition_mm: Point
     /// The latest sample, in mm.
     public private(set) var lastPosition_mm: Point
+    /// The inward velocity, through the engine's own filter (E17): one filter serves the edge
+    /// candidates and the engine's recognizers, so a flick means the same on both paths. It is
+    /// fed the inward coordinate of each sample (`inward(dx: x, dy: y)` of the position).
+    private var filter = VelocityFilter()
     /// Time of the latest motion sample (the down counts as the first).
-    public private(set) var lastMotionTime: Milliseconds
+    public var lastMotionTime: Milliseconds { filter.lastSampleTime }
     /// Low-pass filtered inward velocity (E17, α = 0.75), signed: positive is inward.
-    public private(set) var velocity_mm_s: Double = 0
+    public var velocity_mm_s: Double { filter.x }
     /// The candidate fails `still` if it has not passed the slop by then.
     public let stillDeadline: Milliseconds
     /// cos(direction_cone_deg), computed once: past the slop, motion whose cosine with the
     /// inward normal is below this leaves the cone.
     let coneCosine: Double
-
-    /// The low-pass weight of the previous velocity (E17).
-    static let velocitySmoothing = 0.75
-    /// A lift this long after the last motion is not a flick (DESIGN §4.3).
-    static let flickStaleness_ms = 100.0
 
     /// Starts a candidate at touch-down.
     public init(edge: Edge, gesture: Int, role: Role, thresholds: EdgeThresholds,
@@ -91,9 +90,9 @@ public struct EdgeSwipeRecognizer: Sendable {
         self.thresholds = thresholds
         self.downPosition_mm = downPosition_mm
         self.lastPosition_mm = downPosition_mm
-        self.lastMotionTime = time
         self.stillDeadline = time + Milliseconds(thresholds.stillTimeout_ms)
         self.coneCosine = Self.cos(thresholds.directionCone_deg * .pi / 180)
+        filter.reset(x: inward(dx: downPosition_mm.x, dy: downPosition_mm.y), y: 0, time: time)
     }
 
     // MARK: Geometry
@@ -125,14 +124,7 @@ public struct EdgeSwipeRecognizer: Sendable {
     /// reports progress while running.
     public mutating func motion(to position_mm: Point, time: Milliseconds) -> Verdict {
         guard !state.isTerminal else { return .none }
-        let dt_ms = time.value - lastMotionTime.value
-        let stepInward = inward(dx: position_mm.x - lastPosition_mm.x, dy: position_mm.y - lastPosition_mm.y)
-        // A duplicate or backwards timestamp gives no usable velocity sample; keep the filter.
-        if dt_ms > 0 {
-            let sample = stepInward / dt_ms * 1000
-            velocity_mm_s = Self.velocitySmoothing * velocity_mm_s + (1 - Self.velocitySmoothing) * sample
-            lastMotionTime = time
-        }
+        filter.sample(x: inward(dx: position_mm.x, dy: position_mm.y), y: 0, time: time)
         lastPosition_mm = position_mm
 
         if state.isRunning {
@@ -165,14 +157,13 @@ public struct EdgeSwipeRecognizer: Sendable {
 
     /// The velocity at a lift at `time`: 0 if the finger had stopped (§4.3).
     public func liftVelocity(at time: Milliseconds) -> Double {
-        time.value - lastMotionTime.value > Self.flickStaleness_ms ? 0 : velocity_mm_s
+        filter.velocity(at: time).x
     }
 
     /// The commit decision of §4.1 for a lift at `time`.
     public func isCommitted(liftAt time: Milliseconds) -> Bool {
-        let v = liftVelocity(at: time)
-        if v <= -thresholds.flickVelocity_mm_s { return false }
-        return progress >= thresholds.commitProgress || v >= thresholds.flickVelocity_mm_s
+        CommitRule(commitProgress: thresholds.commitProgress, flickVelocity_mm_s: thresholds.flickVelocity_mm_s)
+            .isCommitted(progress: progress, velocity_mm_s: liftVelocity(at: time))
     }
 
     /// cos(x) by its Taylor series after folding x into [0, π]; BezelCore avoids Foundation.

@@ -8,6 +8,8 @@
 final class MultiFingerGestures {
     let engine: GestureEngine
     let reports = MultiFingerReports()
+    /// The output of each touch, so that a set stays on one screen.
+    let screens = TouchScreens()
     /// The recognizers in config order (index = position in `multi_finger`).
     let recognizers: ContiguousArray<MultiFingerRecognizer>
     /// The configuration they were built from; a reconfiguration that keeps both keeps them.
@@ -48,7 +50,8 @@ final class MultiFingerGestures {
         for (k, b) in config.multiFinger.enumerated() {
             let name = b.gesture < config.gestures.count ? config.gestures[b.gesture].name : "?"
             list.append(MultiFingerRecognizer(binding: b, index: k, name: name,
-                                              thresholds: config.multiFingerThresholds, reports: reports))
+                                              thresholds: config.multiFingerThresholds, reports: reports,
+                                              screens: screens))
         }
         recognizers = list
         pendingChange = ContiguousArray(repeating: nil, count: list.count)
@@ -61,8 +64,9 @@ final class MultiFingerGestures {
         }
     }
 
-    /// A touch went down: bring the other touches up to date, then feed the down.
-    func down(id: Int32, at p: Point, time: Milliseconds) {
+    /// A touch went down on `output`: bring the other touches up to date, then feed the down.
+    func down(id: Int32, at p: Point, output: OutputID, time: Milliseconds) {
+        screens.down(id, on: output)
         var k = 0
         while k < latest.count {
             if latest[k].stale {
@@ -94,6 +98,7 @@ final class MultiFingerGestures {
     /// A touch lifted (`cancelled == false`) or was cancelled by the device.
     func end(id: Int32, time: Milliseconds, cancelled: Bool) {
         if let k = latest.firstIndex(where: { $0.id == id }) { latest.remove(at: k) }
+        screens.end(id)
         if cancelled { engine.touchCancelled(id: id, time: time) } else { engine.touchUp(id: id, time: time) }
         updateTracking()
     }

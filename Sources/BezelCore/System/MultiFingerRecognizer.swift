@@ -25,6 +25,7 @@ public final class MultiFingerRecognizer: GestureRecognizer {
     /// The thresholds it was created with.
     public let thresholds: MultiFingerThresholds
     unowned let reports: MultiFingerReports
+    unowned let screens: TouchScreens
 
     /// `true` once its set formed (M1), until it is reset.
     public private(set) var isCandidate = false
@@ -35,6 +36,8 @@ public final class MultiFingerRecognizer: GestureRecognizer {
     public private(set) var progress = 0.0
     /// A pinch's mean spread over its value when the set formed; 1 for the other kinds.
     public private(set) var scale = 1.0
+    /// The output its set is on, fixed when the set formed; decisions about it name this output.
+    public private(set) var screen: OutputID = 0
     /// Whether the gesture counted as committed when it ended.
     public private(set) var committed = false
 
@@ -47,11 +50,12 @@ public final class MultiFingerRecognizer: GestureRecognizer {
 
     /// Creates the recognizer of `binding`, entry `index` of the configuration's `multi_finger`.
     init(binding: MultiFingerBinding, index: Int, name: String, thresholds: MultiFingerThresholds,
-         reports: MultiFingerReports) {
+         reports: MultiFingerReports, screens: TouchScreens) {
         self.binding = binding
         self.index = index
         self.thresholds = thresholds
         self.reports = reports
+        self.screens = screens
         self.cosCone = SwipeGestureRecognizer.cosine(degrees: thresholds.cone_deg)
         super.init(name: name)
         // M2: nothing is held back from the clients on this recognizer's account.
@@ -83,7 +87,10 @@ public final class MultiFingerRecognizer: GestureRecognizer {
         guard internalState == .possible, numberOfTouches == binding.fingers else { return }
         // M1: all downs within the window of the set's first down (touches are in down order).
         guard touch.startTimestamp - activeTouches[0].startTimestamp <= Milliseconds(thresholds.window_ms) else { return }
+        // M1 per screen: fingers on two outputs are two hands, not a set.
+        guard screens.areOnOneScreen(activeTouches) else { return }
         isCandidate = true
+        screen = screens.output(of: touch.id) ?? 0
         origin_mm = centroid_mm
         spread0_mm = max(spread_mm(around: origin_mm), 0.001)
         filter.reset(x: 0, y: 0, time: touch.timestamp)
@@ -170,9 +177,8 @@ public final class MultiFingerRecognizer: GestureRecognizer {
     /// The 4.1 commit rule: far enough, or flicked the right way; a flick backwards never commits.
     private func isCommitted(at time: Milliseconds) -> Bool {
         if binding.kind == .hold { return true }
-        let v = filter.velocity(at: time).x
-        if v <= -thresholds.flickVelocity_mm_s { return false }
-        return progress >= thresholds.commitProgress || v >= thresholds.flickVelocity_mm_s
+        return CommitRule(commitProgress: thresholds.commitProgress, flickVelocity_mm_s: thresholds.flickVelocity_mm_s)
+            .isCommitted(progress: progress, velocity_mm_s: filter.velocity(at: time).x)
     }
 
     /// Mean distance of the tracked fingers to `center`, in millimetres.

@@ -15,7 +15,8 @@ extension RouterCore {
         let time = max(time, now)
         switch input {
         case .down(let p):
-            mf.down(id: id, at: outputs[slots[i].output].geometry.toMillimetres(p), time: time)
+            let output = outputs[slots[i].output]
+            mf.down(id: id, at: output.geometry.toMillimetres(p), output: output.id, time: time)
         case .motion(let p):
             // Nothing is deciding: the motion is only recorded (see `MultiFingerGestures.tracking`).
             guard mf.motion(id: id, to: outputs[slots[i].output].geometry.toMillimetres(p), time: time) else { return }
@@ -31,7 +32,7 @@ extension RouterCore {
     mutating func flushMultiFingerChange(_ mf: MultiFingerGestures, _ r: Int) {
         guard let e = mf.pendingChange[r] else { return }
         mf.pendingChange[r] = nil
-        emit(e)
+        emit(e, output: mf.recognizers[r].screen)
     }
 
     /// The end of an input frame: one `changed` per running gesture that moved.
@@ -99,13 +100,13 @@ extension RouterCore {
             case let .ended(r, committed):
                 flushMultiFingerChange(mf, r)
                 logger.log(.info, "\(mf.recognizers[r].name) (\(mf.ref(r).fingers)-finger \(mf.ref(r).kind)) ended, committed: \(committed)")
-                emit(.multiFingerEnded(mf.ref(r), committed: committed))
+                emit(.multiFingerEnded(mf.ref(r), committed: committed), output: mf.recognizers[r].screen)
             case .cancelled(let r):
                 flushMultiFingerChange(mf, r)
-                emit(.multiFingerCancelled(mf.ref(r)))
+                emit(.multiFingerCancelled(mf.ref(r)), output: mf.recognizers[r].screen)
             case let .failed(r, reason):
                 logger.log(.info, "\(mf.recognizers[r].name) (\(mf.ref(r).fingers)-finger \(mf.ref(r).kind)) failed (\(reason))")
-                emit(.multiFingerFailed(mf.ref(r), reason: reason))
+                emit(.multiFingerFailed(mf.ref(r), reason: reason), output: mf.recognizers[r].screen)
             }
         }
         mf.reports.removeAll()
@@ -148,7 +149,7 @@ extension RouterCore {
             emit(.dragCancel)
         }
         logger.log(.info, "\(spec.name): \(r.binding.fingers)-finger \(r.binding.kind) began")
-        emit(.multiFingerBegan(mf.ref(r.index)))
+        emit(.multiFingerBegan(mf.ref(r.index)), output: r.screen)
         cancelScratch.removeAll(keepingCapacity: true)
         for t in r.activeTouches {
             guard let j = slotIndex(of: t.id) else { continue }

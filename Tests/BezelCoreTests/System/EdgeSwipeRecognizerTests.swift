@@ -182,14 +182,30 @@ struct EdgeSwipeRecognizerTests {
         #expect(!outward.isCommitted(liftAt: Milliseconds(120)))
     }
 
-    @Test("§4.3: a duplicate or backwards timestamp adds no velocity sample")
-    func backwardsTimeKeepsVelocity() {
+    @Test("E17: one sample per instant: a duplicate timestamp replaces its instant's sample, a backwards one counts as that instant")
+    func sameInstantReplacesSample() {
+        // The edge candidate uses the engine's VelocityFilter, so this is the rule of both paths.
         var r = bottom()
         _ = r.motion(to: at(inward: 4), time: Milliseconds(8))
-        let v = r.velocity_mm_s
+        #expect(abs(r.velocity_mm_s - 125) < 1e-9)          // 0.25 × 4 mm / 8 ms
         _ = r.motion(to: at(inward: 6), time: Milliseconds(8))
+        #expect(abs(r.velocity_mm_s - 187.5) < 1e-9)        // 0.25 × 6 mm / 8 ms, not a second sample
+        // The router clamps time that goes backwards to its current instant (R9); the
+        // recognizer reads such a sample the same way.
         _ = r.motion(to: at(inward: 7), time: Milliseconds(2))
-        #expect(r.velocity_mm_s == v)
-        #expect(r.velocity_mm_s.isFinite)
+        #expect(abs(r.velocity_mm_s - 218.75) < 1e-9)
+        #expect(r.lastMotionTime == Milliseconds(8))
+        _ = r.motion(to: at(inward: 9), time: Milliseconds(16))
+        // The next instant filters against the instant before it: 0.75 × 218.75 + 0.25 × 250.
+        #expect(abs(r.velocity_mm_s - 226.5625) < 1e-9)
+    }
+
+    @Test("§4.1: the commit rule is one function for edge and multi-finger gestures")
+    func commitRule() {
+        let rule = CommitRule(commitProgress: 0.5, flickVelocity_mm_s: 150)
+        #expect(rule.isCommitted(progress: 0.5, velocity_mm_s: 0))
+        #expect(!rule.isCommitted(progress: 0.49, velocity_mm_s: 149))
+        #expect(rule.isCommitted(progress: 0.1, velocity_mm_s: 150))
+        #expect(!rule.isCommitted(progress: 3, velocity_mm_s: -150))   // a flick back always cancels
     }
 }

@@ -181,6 +181,8 @@ enum bezel_gesture_kind {
 	BEZEL_GESTURE_KIND_SWIPE = 1,
 	BEZEL_GESTURE_KIND_PINCH = 2,
 	BEZEL_GESTURE_KIND_HOLD = 4,
+	/** Every multi-finger kind: a policy mask for bezel_surface_set_gesture_policy. */
+	BEZEL_GESTURE_KIND_ALL = 7,
 };
 
 /**
@@ -513,6 +515,27 @@ int bezel_surface_set_policy(struct bezel_plugin *plugin, struct wl_resource *su
  */
 int bezel_surface_get_honored_edges(struct bezel_plugin *plugin, struct wl_resource *surface,
 				    uint32_t *edges);
+
+/**
+ * Host policy (R6, DESIGN §4.5 M4) for multi-finger gestures: the kinds `surface` may defer
+ * through set_deferred_gestures, a mask of BEZEL_GESTURE_KIND_SWIPE | _PINCH | _HOLD (default:
+ * all three). Apply the same rule as for edges, e.g. 0 for a window that is not full-screen, so
+ * that a windowed app cannot keep the workspace swipe. A version 2 client that asked to defer
+ * kinds is sent honored_gestures if the honoured set changes. The mask survives
+ * bezel_surface_remove and a later bezel_surface_add of the same wl_surface.
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND (not added), or BEZEL_ERROR_INVALID_ARGUMENT (NULL
+ *         surface, or bits other than the three kinds).
+ */
+int bezel_surface_set_gesture_policy(struct bezel_plugin *plugin, struct wl_resource *surface,
+				     uint32_t kinds);
+
+/**
+ * Stores in `*kinds` the multi-finger gesture kinds currently honoured for `surface`: what it
+ * asked to defer, masked by the policy, and none while locked.
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND or BEZEL_ERROR_INVALID_ARGUMENT (NULL pointer).
+ */
+int bezel_surface_get_honored_gestures(struct bezel_plugin *plugin, struct wl_resource *surface,
+				       uint32_t *kinds);
 
 /** Locks or unlocks the session (R6): while locked no deferral is honoured. */
 int bezel_set_locked(struct bezel_plugin *plugin, bool locked, uint32_t time_msec);
