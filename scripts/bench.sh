@@ -11,6 +11,8 @@
 #   swipes begun        edge swipes of the stream that began as system gestures
 #   growth              instructions/event on the synthetic load at fingers 1/10, surfaces 1/200
 #                       and depth 1/8, each against the load with all three at 1
+#   multi-finger        the same stream with a 3-finger swipe and a 4-finger pinch bound
+#                       (DESIGN §4.5), measured as above, beside the stream without them
 #
 # Usage: scripts/bench.sh [--no-build] [--stream FILE]   (run from the repository root)
 # Needs: swift, valgrind, cc, objcopy. The stream defaults to ../shared/bench/stream-100k.txt.
@@ -89,6 +91,24 @@ printf 'ns/event (median)      %-10s (min %s, max %s, 11 runs)\n' \
 printf 'edge swipes begun      %-10s >= 90%% (%s of %s)\n' \
 	"$(echo "$begun $swipes" | awk '{ printf "%.1f%%", 100 * $1 / $2 }')" "$begun" "$swipes"
 printf 'client events          %s\n' "$(echo "$full" | field client_events)"
+
+# Multi-finger gestures (DESIGN §4.5): the same stream with two of them bound, so that every
+# touch also goes through the gesture engine's recognizers on the root.
+mf_spec=workspace:swipe:3:left,overview:pinch:4:in
+mf=$("$bin" bench --stream "$stream" --multi-finger "$mf_spec" --repeat 11 --json)
+mf_instr=$(per_event --stream "$stream" --multi-finger "$mf_spec")
+mf_a_full=$(allocations --stream "$stream" --multi-finger "$mf_spec" --events "$events")
+mf_a_short=$(allocations --stream "$stream" --multi-finger "$mf_spec" --events "$short")
+echo
+echo "multi-finger ($mf_spec)   without      with"
+printf 'instructions/event     %-12s %s\n' "$instr" "$mf_instr"
+printf 'allocations/event      %-12s %s\n' "$alloc" \
+	"$(echo "$mf_a_full $mf_a_short $events $short" | awk '{ printf "%.4f", ($1 - $2) / ($3 - $4) }')"
+printf 'ns/event (median)      %-12s %s\n' "$(echo "$full" | field ns_per_event)" "$(echo "$mf" | field ns_per_event)"
+printf 'edge swipes begun      %-12s %s\n' "$begun" "$(echo "$mf" | field system_gestures_begun)"
+printf 'multi-finger begun     %-12s %s (candidates failed: %s without, %s with)\n' 0 \
+	"$(echo "$mf" | field multi_finger_begun)" "$(echo "$full" | field candidates_failed)" \
+	"$(echo "$mf" | field candidates_failed)"
 
 # Growth: the synthetic load (100,000 events) with one dimension raised at a time.
 echo

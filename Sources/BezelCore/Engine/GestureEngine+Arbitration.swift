@@ -259,7 +259,7 @@ extension GestureEngine {
     // MARK: Responder (E4, E14–E16)
 
     func enqueueResponder(recordIndex ri: Int, phase: TouchPhase) {
-        guard !records[ri].taken, !records[ri].finishedForResponder else { return }
+        guard hasResponder, !records[ri].taken, !records[ri].finishedForResponder else { return }
         let r = records[ri]
         held.append(ResponderDelivery(touchID: r.id, serial: r.serial, phase: phase, node: r.node,
                                       location: r.location, eventTime: r.time,
@@ -292,6 +292,8 @@ extension GestureEngine {
 
     /// Hands held events to the responder once no recognizer holds them back any more.
     private func releaseHeld() {
+        // Nothing held (always so without a responder): no record has anything to release.
+        guard !held.isEmpty else { return }
         var ri = 0
         while ri < records.count {
             defer { ri += 1 }

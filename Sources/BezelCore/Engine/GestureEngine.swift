@@ -23,6 +23,11 @@ public final class GestureEngine {
     public var assertsOnIllegalTransition = true
     /// When `false`, responder events are counted but not stored in `deliveries`.
     public var recordsDeliveries = true
+    /// When `false`, the engine keeps no responder stream at all (E14–E16 do not apply): the
+    /// caller routes the touches itself and only wants the recognizers' decisions, as the
+    /// router does for the multi-finger gestures of DESIGN §4.5, whose recognizers never delay
+    /// a touch (M2). Nothing is held, delivered or counted; the recognizers work as before.
+    public var hasResponder = true
 
     /// Attached recognizers in attachment order.
     public private(set) var recognizers: ContiguousArray<GestureRecognizer> = []

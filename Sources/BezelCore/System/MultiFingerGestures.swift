@@ -26,19 +26,21 @@ final class MultiFingerGestures {
     /// Recognizers that are not candidates ignore motions, so the result is the same as
     /// feeding every motion, at a fraction of the cost on the common path.
     private(set) var tracking = false
-    /// Latest position (mm) and time of each touch down, and whether the engine has it yet.
-    private var latest: ContiguousArray<LatestPosition> = []
+    /// Latest position (mm) and time of the touch in each router slot, and whether the engine
+    /// has it yet. Indexed by the router's slot, so a motion finds its entry without a search.
+    private var latest: ContiguousArray<LatestPosition>
 
     struct LatestPosition {
-        var id: Int32
-        var position_mm: Point
-        var time: Milliseconds
-        var stale: Bool
+        var id: Int32 = -1
+        var position_mm = Point.zero
+        var time = Milliseconds.zero
+        var down = false
+        var stale = false
     }
 
     /// Builds the gestures of `config`, or returns `nil` when it binds none (the router then
     /// keeps its edge-only path).
-    init?(config: SystemGestureConfig, logger: Logger) {
+    init?(config: SystemGestureConfig, slotCount: Int, logger: Logger) {
         guard !config.multiFinger.isEmpty else { return nil }
         bindings = config.multiFinger
         thresholds = config.multiFingerThresholds
@@ -46,6 +48,8 @@ final class MultiFingerGestures {
         let plane = OutputGeometry(widthPx: 100_000, heightPx: 100_000, widthMm: 100_000, heightMm: 100_000)
         engine = GestureEngine(output: plane, clock: ManualClock(), logger: logger)
         engine.recordsDeliveries = false
+        // The router is the clients' one responder (M2): the engine needs none of its own.
+        engine.hasResponder = false
         var list = ContiguousArray<MultiFingerRecognizer>()
         for (k, b) in config.multiFinger.enumerated() {
             let name = b.gesture < config.gestures.count ? config.gestures[b.gesture].name : "?"
@@ -55,7 +59,7 @@ final class MultiFingerGestures {
         }
         recognizers = list
         pendingChange = ContiguousArray(repeating: nil, count: list.count)
-        latest.reserveCapacity(16)
+        latest = ContiguousArray(repeating: LatestPosition(), count: slotCount)
         // E7 breaks ties in favour of the most recently added: add in reverse so that, on the
         // same event, the entry listed first in the config wins (M3).
         for r in list.reversed() {
@@ -64,40 +68,42 @@ final class MultiFingerGestures {
         }
     }
 
-    /// A touch went down on `output`: bring the other touches up to date, then feed the down.
-    func down(id: Int32, at p: Point, output: OutputID, time: Milliseconds) {
+    /// Touch `id` went down in router slot `slot` on `output`: bring the other touches up to
+    /// date, then feed the down.
+    func down(slot: Int, id: Int32, at p: Point, output: OutputID, time: Milliseconds) {
         screens.down(id, on: output)
         var k = 0
         while k < latest.count {
-            if latest[k].stale {
+            if latest[k].down && latest[k].stale {
                 latest[k].stale = false
                 engine.touchMoved(id: latest[k].id, to: latest[k].position_mm, time: latest[k].time)
             }
             k += 1
         }
-        latest.append(LatestPosition(id: id, position_mm: p, time: time, stale: false))
+        latest[slot] = LatestPosition(id: id, position_mm: p, time: time, down: true, stale: false)
         engine.touchDown(id: id, at: p, time: time)
         updateTracking()
     }
 
-    /// A touch moved: fed at once while tracking, else only recorded. Returns whether the
-    /// engine saw it (and reports may have been made).
-    func motion(id: Int32, to p: Point, time: Milliseconds) -> Bool {
-        var k = 0
-        while k < latest.count && latest[k].id != id { k += 1 }
-        guard k < latest.count else { return false }
-        latest[k].position_mm = p
-        latest[k].time = time
-        guard tracking else { latest[k].stale = true; return false }
-        latest[k].stale = false
-        engine.touchMoved(id: id, to: p, time: time)
+    /// The touch in router slot `slot` moved: fed at once while tracking, else only recorded.
+    /// Returns whether the engine saw it (and reports may have been made).
+    func motion(slot: Int, to p: Point, time: Milliseconds) -> Bool {
+        guard latest[slot].down else { return false }
+        latest[slot].position_mm = p
+        latest[slot].time = time
+        guard tracking else { latest[slot].stale = true; return false }
+        latest[slot].stale = false
+        engine.touchMoved(id: latest[slot].id, to: p, time: time)
         updateTracking()
         return true
     }
 
-    /// A touch lifted (`cancelled == false`) or was cancelled by the device.
-    func end(id: Int32, time: Milliseconds, cancelled: Bool) {
-        if let k = latest.firstIndex(where: { $0.id == id }) { latest.remove(at: k) }
+    /// The touch in router slot `slot` lifted (`cancelled == false`) or was cancelled by the
+    /// device.
+    func end(slot: Int, time: Milliseconds, cancelled: Bool) {
+        guard latest[slot].down else { return }
+        let id = latest[slot].id
+        latest[slot].down = false
         screens.end(id)
         if cancelled { engine.touchCancelled(id: id, time: time) } else { engine.touchUp(id: id, time: time) }
         updateTracking()

@@ -16,14 +16,14 @@ extension RouterCore {
         switch input {
         case .down(let p):
             let output = outputs[slots[i].output]
-            mf.down(id: id, at: output.geometry.toMillimetres(p), output: output.id, time: time)
+            mf.down(slot: i, id: id, at: output.geometry.toMillimetres(p), output: output.id, time: time)
         case .motion(let p):
             // Nothing is deciding: the motion is only recorded (see `MultiFingerGestures.tracking`).
-            guard mf.motion(id: id, to: outputs[slots[i].output].geometry.toMillimetres(p), time: time) else { return }
+            guard mf.motion(slot: i, to: outputs[slots[i].output].geometry.toMillimetres(p), time: time) else { return }
         case .up:
-            mf.end(id: id, time: time, cancelled: false)
+            mf.end(slot: i, time: time, cancelled: false)
         case .cancel:
-            mf.end(id: id, time: time, cancelled: true)
+            mf.end(slot: i, time: time, cancelled: true)
         }
         processMultiFingerReports(mf)
     }
@@ -51,7 +51,7 @@ extension RouterCore {
             processMultiFingerReports(old)
             flushMultiFingerChanges(old)
         }
-        multiFinger = MultiFingerGestures(config: config, logger: logger)
+        multiFinger = MultiFingerGestures(config: config, slotCount: maxTouches, logger: logger)
     }
 
     /// Fires the engine's timers due up to `time` (a hold's `mf_hold_ms`).

@@ -53,7 +53,7 @@ struct RouterCore {
         self.maxTouches = max(1, maxTouches)
         self.tree = NodeTree(bounds: output.bounds)
         self.slots = TouchSlotTable(count: self.maxTouches)
-        self.multiFinger = MultiFingerGestures(config: config, logger: logger)
+        self.multiFinger = MultiFingerGestures(config: config, slotCount: self.maxTouches, logger: logger)
     }
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
@@ -401,7 +401,8 @@ struct RouterCore {
     /// one `clientFrame`, after those events.
     mutating func frame(time: Milliseconds) {
         beginInstant(time)
-        if let mf = multiFinger { flushMultiFingerChanges(mf) }
+        // Looked at before binding: most frames carry no multi-finger progress.
+        if multiFinger?.hasPendingChange == true, let mf = multiFinger { flushMultiFingerChanges(mf) }
         endBatch()
     }
 
