@@ -1,6 +1,6 @@
 /*
- * bezel-defer-client: a full-screen Wayland client that asks the compositor to defer the
- * system gesture on the bottom edge (protocol bezel-system-gestures-v1) and prints, one line
+ * bezel-defer-client: a full-screen (or, with --windowed, a plain) Wayland client that asks the
+ * compositor to defer the system gesture on the bottom edge (protocol bezel-system-gestures-v1) and prints, one line
  * each, what it is told: honored_edges, deferred_swipe, gesture_taken and its wl_touch events.
  *
  * Build (the scanner step generates the protocol glue from the installed XML):
@@ -13,12 +13,15 @@
  *   cc -o bezel-defer-client bezel-defer-client.c bezel-system-gestures-v1-protocol.c \
  *      xdg-shell-protocol.c -I. $(pkg-config --cflags --libs wayland-client)
  *
- * Usage: bezel-defer-client [--edges N] [--gestures LIST] [--version V] [--seconds S]
+ * Usage: bezel-defer-client [--edges N] [--gestures LIST] [--version V] [--windowed] [--seconds S]
  *   --edges N         the edge set to defer (bitfield: top 1, bottom 2, left 4, right 8; default 2)
  *   --gestures LIST   also defer these multi-finger gesture kinds, e.g. "swipe,pinch" or "none"
  *                     (protocol version 2; needs --version 2, the default when the compositor
  *                     offers it)
  *   --version V       bind the global at version V (1 or 2; default: the highest both know)
+ *   --windowed        do not ask for full screen: a plain window, 1080x1920 unless the
+ *                     compositor sizes it (by default, R6, a compositor honours deferrals of
+ *                     full-screen windows only, so this one is told honored_edges/gestures 0)
  *   --seconds S       exit after S seconds (default: run until the compositor goes away)
  */
 #define _POSIX_C_SOURCE 200809L
@@ -47,7 +50,7 @@ static struct bezel_system_gestures_manager_v1 *gestures;
 static struct wl_surface *surface;
 static struct wl_buffer *buffer;
 static int32_t width = 0, height = 0;
-static bool configured, running = true;
+static bool configured, running = true, windowed = false;
 /* The version to bind the manager at: asked with --version, else the highest both sides know. */
 static uint32_t wanted_version = 0;
 
@@ -286,10 +289,12 @@ int main(int argc, char **argv)
 				return 2;
 			}
 		}
+		else if (strcmp(argv[i], "--windowed") == 0)
+			windowed = true;
 		else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
 			seconds = atof(argv[++i]);
 		else {
-			fprintf(stderr, "usage: %s [--edges N] [--gestures LIST] [--version V] [--seconds S]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--edges N] [--gestures LIST] [--version V] [--windowed] [--seconds S]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -317,7 +322,14 @@ int main(int argc, char **argv)
 	struct xdg_toplevel *toplevel = xdg_surface_get_toplevel(xs);
 	xdg_toplevel_add_listener(toplevel, &toplevel_listener, NULL);
 	xdg_toplevel_set_title(toplevel, "bezel-defer-client");
-	xdg_toplevel_set_fullscreen(toplevel, NULL);
+	/* --windowed: a plain toplevel, neither full-screen nor maximized. Each host the tests
+	 * run puts it over the middle of a 1080x1920 screen, where multi-finger touches land:
+	 * weston's desktop-shell at (0, 0), bezel-compositor at the output's origin and size,
+	 * Wayfire (no placement plugin loaded) at (100, 100), running off the bottom right. So a
+	 * plain window is enough, and it keeps the case about the one thing R6 looks at (full
+	 * screen or not); maximized would add a state bezel-compositor does not handle. */
+	if (!windowed)
+		xdg_toplevel_set_fullscreen(toplevel, NULL);
 
 	/* The deferral is double-buffered: it takes effect with the commit below. */
 	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(gestures, surface);

@@ -10,7 +10,9 @@
 #         c.out       the client's standard output
 #         events.log  the host's event log (line shapes in docs/hosts.md)
 #       returns non-zero (after printing a FAIL line) if the run could not complete;
-#       REALTIME=1 asks for the recording's own pacing.
+#       REALTIME=1 asks for the recording's own pacing; WINDOWED=1 (a client that does not ask
+#       for full screen) asks for a shell that leaves a window as it asked, not one that makes
+#       every toplevel full screen.
 #   host_start NAME RECORDING MODE / host_stop [CLIENT PIDS...]
 #       start and stop the compositor as host_play does (MODE "realtime" keeps the recording's
 #       pacing); host_start sets DIR (with host.log, the compositor's log), SOCK and HOST_PID,
@@ -114,6 +116,34 @@ check_multi_finger_swipe() {
 		! grep -q "gesture began dock" "$ev"
 }
 
+# M4 (DESIGN §4.5): a full-screen client deferring the swipe kind keeps the three-finger swipe:
+# it is told honored_gestures swipe, gets the three downs and the three ups, never gesture_taken
+# nor wl_touch.cancel; the bound gesture fails with reason deferred and never begins.
+check_multi_finger_deferred() {
+	local c=$DIR/c.out ev=$DIR/events.log
+	grep -q "honored_gestures swipe (1)" "$c" &&
+		[ "$(count "$c" 'touch down id=')" = 3 ] && [ "$(count "$c" 'touch up id=')" = 3 ] &&
+		[ "$(count "$c" 'touch cancel')" = 0 ] && [ "$(count "$c" 'gesture_taken')" = 0 ] &&
+		grep -q "gesture failed workspace edge=0 reason=deferred" "$ev" &&
+		! grep -q "gesture began workspace" "$ev"
+}
+
+# M4 + R6: the same client in a window that is not full screen asks for the swipe kind and is
+# told honored_gestures none (0) (default defer-policy=fullscreen masks kinds as it masks
+# edges); the three-finger swipe is the system's: it begins and commits, and the client gets its
+# three downs, then gesture_taken 0, then wl_touch.cancel, and no up.
+check_multi_finger_policy() {
+	local c=$DIR/c.out ev=$DIR/events.log last_down taken cancel
+	last_down=$(grep -n "touch down id=" "$c" | tail -1 | cut -d: -f1)
+	taken=$(line_of "$c" "gesture_taken 0 (multi-finger)")
+	cancel=$(line_of "$c" "touch cancel")
+	[ "$(grep "honored_gestures" "$c" | tail -1)" = "honored_gestures none (0)" ] &&
+		grep -q "gesture began workspace edge=0 .*kind=1 fingers=3" "$ev" &&
+		grep -q "gesture ended workspace edge=0 committed=1" "$ev" &&
+		[ "$(count "$c" 'touch down id=')" = 3 ] && [ "$(count "$c" 'touch up id=')" = 0 ] &&
+		[ -n "$taken" ] && [ -n "$cancel" ] && [ "$last_down" -lt "$taken" ] && [ "$taken" -lt "$cancel" ]
+}
+
 
 # host_play_kill NAME RECORDING: client c is killed while finger 0 moves over it; client d maps
 # while that finger still moves and gets the next taps; wayland-info runs after the replay.
@@ -143,37 +173,43 @@ host_play_kill() {
 }
 
 # The table: case | recording | client | ready pattern | pacing | check | [bezel] keys | what a
-# user would see. client: touch, touch-drag (the touch client starting a drag) or defer;
-# pacing: realtime or fast; keys: extra [bezel] lines (\n between them), "-" for none.
+# user would see. client: touch or defer, optionally followed by ':' and the client's arguments
+# (split at spaces: "defer:--gestures swipe"), or "-" for the client-killed course; pacing:
+# realtime or fast; keys: extra [bezel] lines (\n between them), "-" for none.
 HOST_EXPECTATIONS=(
 	"tap|tap-bottom|touch| ready|fast|check_tap|-|R2 tap at the bottom edge: held, released at its up with its original time, candidate failed 'tap'"
 	"swipe|swipe-up|touch| ready|fast|check_dock_swipe|-|R2/R5 swipe up from the bottom: dock began, changed, ended committed; the client got no touch event"
 	"late|late-begin|touch| ready|fast|check_late_begin|-|R2 late begin: the held down flushed, then gesture_taken, then wl_touch.cancel, then nothing"
 	"defer|swipe-twice|defer|honored_edges bottom|fast|check_swipe_twice|-|R3/R4 deferring client: first swipe delivered + deferred_swipe + affordance; second swipe is the dock, unseen by the client"
-	"drag|drag|touch-drag| ready|realtime|check_drag|-|R7 drag survives a second-finger dock swipe; the cover sheet cancels it (source cancelled, leave, no drop)"
+	"drag|drag|touch:--drag| ready|realtime|check_drag|-|R7 drag survives a second-finger dock swipe; the cover sheet cancels it (source cancelled, leave, no drop)"
 	"kill|kill|-|-|realtime|check_client_killed|-|R8/R9 client killed mid-touch: the compositor keeps running, the next client gets the next taps"
 	"multi|three-finger-swipe|touch| ready|fast|check_multi_finger_swipe|multi-finger=workspace:swipe:3:left|M1/M3 three-finger swipe in the middle: the bound gesture begins and commits; the client got the downs, then wl_touch.cancel, then nothing"
+	"multi-defer|three-finger-swipe|defer:--gestures swipe|honored_gestures swipe|fast|check_multi_finger_deferred|multi-finger=workspace:swipe:3:left|M4 a full-screen client deferring the swipe kind keeps the three-finger swipe: downs and ups, no gesture_taken, no cancel; the workspace gesture failed 'deferred', never began"
+	"multi-policy|three-finger-swipe|defer:--gestures swipe --windowed|honored_gestures none|fast|check_multi_finger_policy|multi-finger=workspace:swipe:3:left|M4/R6 the same deferral from a window that is not full screen: told honored_gestures none (0); the workspace swipe begins and commits; the client got its downs, gesture_taken 0, wl_touch.cancel, no up"
 )
 
 # run_host_expectations [CASE...]: plays each case of the table on the host and checks it.
 run_host_expectations() {
-	local row name rec client ready pacing check keys what want
+	local row name rec client ready pacing check keys what want args
 	for row in "${HOST_EXPECTATIONS[@]}"; do
 		IFS='|' read -r name rec client ready pacing check keys what <<<"$row"
+		# "defer:--gestures swipe": the client, then its arguments (split at the first ':').
+		args=()
+		case $client in *:*) read -r -a args <<<"${client#*:}"; client=${client%%:*} ;; esac
 		if [ $# -gt 0 ]; then
 			want=0
 			for c in "$@"; do [ "$c" = "$name" ] && want=1; done
 			[ $want = 1 ] || continue
 		fi
-		local realtime= ini=${EXTRA_INI:-}
+		local realtime= windowed= ini=${EXTRA_INI:-}
 		[ "$pacing" = realtime ] && realtime=1
+		case " ${args[*]} " in *" --windowed "*) windowed=1 ;; esac
 		# The case's [bezel] keys come after the runner's own (EXTRA_INI, e.g. valgrind's).
 		[ "$keys" = - ] || ini="${ini:+$ini$'\n'}$(printf '%b' "$keys")"
 		local ok=1
 		case $client in
-		touch) EXTRA_INI=$ini REALTIME=$realtime host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" || ok=0 ;;
-		touch-drag) EXTRA_INI=$ini REALTIME=$realtime host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" --drag || ok=0 ;;
-		defer) EXTRA_INI=$ini REALTIME=$realtime host_play "$name" "$rec" "$ready" "$DEFER_CLIENT" || ok=0 ;;
+		touch) EXTRA_INI=$ini REALTIME=$realtime WINDOWED=$windowed host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" "${args[@]}" || ok=0 ;;
+		defer) EXTRA_INI=$ini REALTIME=$realtime WINDOWED=$windowed host_play "$name" "$rec" "$ready" "$DEFER_CLIENT" "${args[@]}" || ok=0 ;;
 		-) EXTRA_INI=$ini host_play_kill "$name" "$rec" || ok=0 ;;
 		esac
 		[ $ok = 1 ] || continue # host_play printed the FAIL line

@@ -17,7 +17,8 @@
 # FAILURE: a host that cannot be tested has not passed.
 #
 # usage: tests/wayfire/run.sh [CASE...]
-#   CASE: start, tap swipe late defer drag kill multi (the table), frame, config, unload
+#   CASE: start, tap swipe late defer drag kill multi multi-defer multi-policy (the table),
+#   frame, config, unload
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: wayfire wayfire-dev libglm-dev (wayfire.pc needs glm.pc), libwlroots-dev,
 # libwayland-dev, wayland-protocols, libinput-dev, libudev-dev, libpixman-1-dev, umockdev,
@@ -48,7 +49,8 @@ want() {
 . "$ROOT/tests/hosts/expectations.sh"
 
 # The host side of tests/hosts/expectations.sh for Wayfire (TOUCH_CLIENT and DEFER_CLIENT are
-# built by lib.sh through tests/hosts/runner.sh).
+# built by lib.sh through tests/hosts/runner.sh). WINDOWED=1 needs nothing: Wayfire leaves a
+# toplevel that does not ask for full screen a window.
 host_play() { play "$@"; }
 host_start() { start_wayfire "$@" || return 1; HOST_PID=$WF_PID; }
 host_stop() { stop_wayfire "$@"; }
@@ -80,7 +82,7 @@ fi
 
 # ---- 1-6. the table every host runs (tests/hosts/expectations.sh) ----
 table=()
-for c in tap swipe late defer drag kill multi; do want $c && table+=("$c"); done
+for row in "${HOST_EXPECTATIONS[@]}"; do want "${row%%|*}" && table+=("${row%%|*}"); done
 [ ${#table[@]} -gt 0 ] && run_host_expectations "${table[@]}"
 
 # ---- 7. Wayfire 0.7 never sends wl_touch.frame; with the plugin, every client event group

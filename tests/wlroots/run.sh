@@ -17,8 +17,9 @@
 #   (tap, swipe, late, defer, config, locked) depend on the plugin's hold timer keeping up with
 #   the recording's times, which valgrind's slowdown breaks: run the real-time ones under it
 #   (drag kill simple-touch policy: no error, no definite leak).
-#   CASE: run only these cases (table cases tap swipe late defer drag kill; popup, two-outputs,
-#   output-removed, simple-touch, policy, panel, config, locked)
+#   CASE: run only these cases (table cases tap swipe late defer drag kill multi multi-defer
+#   multi-policy; popup, two-outputs, output-removed, simple-touch, policy, panel, config,
+#   locked)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils,
@@ -171,7 +172,8 @@ play() {
 
 . "$ROOT/tests/hosts/expectations.sh"
 
-# The host side of tests/hosts/expectations.sh for wlroots.
+# The host side of tests/hosts/expectations.sh for wlroots. WINDOWED=1 needs nothing:
+# bezel-compositor makes a toplevel full screen only when it asks.
 host_play() { play "$@"; }
 host_start() { start_compositor "$@" || return 1; HOST_PID=$COMP_PID; }
 host_stop() { stop_compositor "$@"; }
