@@ -373,39 +373,57 @@ public func bezel_c_surface_commit(_ handle: OpaquePointer?, _ surface: OpaquePo
     return OK
 }
 
+/// The host policy calls (R6): checks the surface and the mask's bits, then `apply`s the mask
+/// to the surface's record and the router. `what` names the bits and `call` the C function in
+/// log lines.
+private func setPolicy(_ handle: OpaquePointer?, _ surface: OpaquePointer?, raw: UInt32, hasUnknownBits: Bool,
+                       what: String, _ call: String,
+                       apply: (Plugin, Plugin.SurfaceRecord, NodeTree.NodeID) -> Void) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface, !hasUnknownBits else {
+        p.log(.warning, "\(call): NULL surface or unknown \(what) bits 0x\(String(raw, radix: 16))")
+        return INVALID
+    }
+    // `node(of:)` logs a surface that was not added.
+    guard let node = p.node(of: surface, call), let r = p.surfaces[surface] else { return NOT_FOUND }
+    apply(p, r, node)
+    p.flush()
+    return OK
+}
+
+/// The queries of what a surface has honoured now: checks, then stores `read`'s answer.
+private func getHonored(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
+                        _ result: UnsafeMutablePointer<UInt32>?, _ call: String,
+                        read: (Plugin, NodeTree.NodeID) -> UInt32) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let surface, let result else {
+        p.log(.warning, "\(call): NULL surface or result pointer")
+        return INVALID
+    }
+    guard let node = p.node(of: surface, call) else { return NOT_FOUND }
+    result.pointee = read(p, node)
+    return OK
+}
+
 /// `bezel_surface_set_policy`: the edges a surface may defer (R6).
 @_cdecl("bezel_surface_set_policy")
 public func bezel_c_surface_set_policy(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                        _ edges: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
     let mask = EdgeSet(rawValue: edges)
-    guard let surface, !mask.hasUnknownBits else {
-        p.log(.warning, "bezel_surface_set_policy: NULL surface or unknown edge bits 0x\(String(edges, radix: 16))")
-        return INVALID
+    return setPolicy(handle, surface, raw: edges, hasUnknownBits: mask.hasUnknownBits, what: "edge",
+                     "bezel_surface_set_policy") { p, r, node in
+        r.policy = mask
+        p.router.setPolicyMask(mask, surface: node, time: p.now())
     }
-    guard let r = p.surfaces[surface], r.node != nil,
-          let node = p.node(of: surface, "bezel_surface_set_policy") else {
-        p.log(.warning, "bezel_surface_set_policy: wl_surface@\(wl_resource_get_id(surface)) was not added")
-        return NOT_FOUND
-    }
-    r.policy = mask
-    p.router.setPolicyMask(mask, surface: node, time: p.now())
-    p.flush()
-    return OK
 }
 
 /// `bezel_surface_get_honored_edges`: the edges honoured for a surface now.
 @_cdecl("bezel_surface_get_honored_edges")
 public func bezel_c_surface_get_honored_edges(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                               _ edges: UnsafeMutablePointer<UInt32>?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    guard let surface, let edges else {
-        p.log(.warning, "bezel_surface_get_honored_edges: NULL surface or result pointer")
-        return INVALID
+    getHonored(handle, surface, edges, "bezel_surface_get_honored_edges") { p, node in
+        p.router.honoredEdges(surface: node).rawValue
     }
-    guard let node = p.node(of: surface, "bezel_surface_get_honored_edges") else { return NOT_FOUND }
-    edges.pointee = p.router.honoredEdges(surface: node).rawValue
-    return OK
 }
 
 /// `bezel_surface_set_gesture_policy`: the multi-finger gesture kinds a surface may defer (R6,
@@ -413,35 +431,21 @@ public func bezel_c_surface_get_honored_edges(_ handle: OpaquePointer?, _ surfac
 @_cdecl("bezel_surface_set_gesture_policy")
 public func bezel_c_surface_set_gesture_policy(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                                _ kinds: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
     let mask = GestureKindSet(rawValue: kinds)
-    guard let surface, !mask.hasUnknownBits else {
-        p.log(.warning, "bezel_surface_set_gesture_policy: NULL surface or unknown gesture kind bits 0x\(String(kinds, radix: 16))")
-        return INVALID
+    return setPolicy(handle, surface, raw: kinds, hasUnknownBits: mask.hasUnknownBits, what: "gesture kind",
+                     "bezel_surface_set_gesture_policy") { p, r, node in
+        r.gesturePolicy = mask
+        p.router.setGesturePolicyMask(mask, surface: node, time: p.now())
     }
-    guard let r = p.surfaces[surface], r.node != nil,
-          let node = p.node(of: surface, "bezel_surface_set_gesture_policy") else {
-        p.log(.warning, "bezel_surface_set_gesture_policy: wl_surface@\(wl_resource_get_id(surface)) was not added")
-        return NOT_FOUND
-    }
-    r.gesturePolicy = mask
-    p.router.setGesturePolicyMask(mask, surface: node, time: p.now())
-    p.flush()
-    return OK
 }
 
 /// `bezel_surface_get_honored_gestures`: the multi-finger gesture kinds honoured for a surface now.
 @_cdecl("bezel_surface_get_honored_gestures")
 public func bezel_c_surface_get_honored_gestures(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                                  _ kinds: UnsafeMutablePointer<UInt32>?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
-    guard let surface, let kinds else {
-        p.log(.warning, "bezel_surface_get_honored_gestures: NULL surface or result pointer")
-        return INVALID
+    getHonored(handle, surface, kinds, "bezel_surface_get_honored_gestures") { p, node in
+        p.router.honoredGestureKinds(surface: node).rawValue
     }
-    guard let node = p.node(of: surface, "bezel_surface_get_honored_gestures") else { return NOT_FOUND }
-    kinds.pointee = p.router.honoredGestureKinds(surface: node).rawValue
-    return OK
 }
 
 /// `bezel_set_locked`: locks or unlocks the session (R6).
