@@ -47,10 +47,30 @@ struct RoutingPropertyTests {
         #expect(begun > 50, "only \(begun) multi-finger gestures began")
     }
 
+    @Test("R9 + M1–M5 + R8 on two outputs: sets on either screen or across both, outputs unplugged and plugged back, gesture policy masks; zero invariant violations")
+    func randomStreamsOnTwoOutputsKeepInvariants() {
+        var failures: [String] = []
+        var begunOn: [OutputID: Int] = [:]
+        for seed in 0..<UInt64(2_000) {
+            let result = Self.runRandomSequence(seed: seed, multiFinger: true, twoOutputs: true)
+            for (o, n) in result.multiFingerBegunOn { begunOn[o, default: 0] += n }
+            if !result.violations.isEmpty && failures.count < 5 {
+                failures.append("seed \(seed):\n  " + result.violations.prefix(5).joined(separator: "\n  "))
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        // Sets form on both screens, and their decisions name the screen they are on.
+        #expect(begunOn[0, default: 0] > 20 && begunOn[1, default: 0] > 20, "multi-finger gestures begun per output: \(begunOn)")
+    }
+
     /// Runs one random sequence and returns the invariant checker's findings. With
     /// `multiFinger`, swipes, pinches and holds for 3–5 fingers are bound, fingers often land
-    /// in bursts, and surfaces defer gesture kinds at random.
-    static func runRandomSequence(seed: UInt64, multiFinger: Bool = false, debugTrace: Bool = false) -> (violations: [String], downs: Int, multiFingerBegun: Int) {
+    /// in bursts, and surfaces defer gesture kinds at random. With `twoOutputs`, a second
+    /// output sits right of the first; fingers land on either, and the second is unplugged and
+    /// plugged back now and then (R8).
+    static func runRandomSequence(seed: UInt64, multiFinger: Bool = false, twoOutputs: Bool = false,
+                                  debugTrace: Bool = false)
+        -> (violations: [String], downs: Int, multiFingerBegun: Int, multiFingerBegunOn: [OutputID: Int]) {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 1)
         func roll(_ n: UInt64) -> Int { Int(rng.next() % n) }
         let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
@@ -75,6 +95,16 @@ struct RoutingPropertyTests {
         }
         let router = SystemGestureRouter(output: output, config: config, maxTouches: 8)
         var checker = RoutingInvariantChecker()
+        var output1Present = false
+        if twoOutputs { output1Present = router.addOutput(1, origin: Point(x: 1080, y: 0), geometry: output) }
+        /// A finger lands on output 0, or on either output when there are two (output-local `p`).
+        func touchDown(_ id: Int32, _ p: Point, _ time: Milliseconds, output o: OutputID) {
+            if twoOutputs && output1Present && o == 1 {
+                router.touchDown(id: id, at: p, output: 1, time: time)
+            } else {
+                router.touchDown(id: id, at: p, time: time)
+            }
+        }
 
         // A random tree of 1–6 surfaces from up to 3 clients; some have gesture objects.
         var surfaces: [NodeTree.NodeID] = []
@@ -89,6 +119,7 @@ struct RoutingPropertyTests {
         }
         var lockViolations: [String] = []
         var multiFingerBegun = 0
+        var multiFingerBegunOn: [OutputID: Int] = [:]
         func drain() {
             // Read before draining: the router is busy (exclusive access) while it drains.
             let locked = router.isLocked, gestures = router.config.gestures
@@ -102,6 +133,7 @@ struct RoutingPropertyTests {
                 }
                 if case .multiFingerBegan(let m) = o.event {
                     multiFingerBegun += 1
+                    multiFingerBegunOn[o.output, default: 0] += 1
                     if locked, !gestures[m.gesture].whenLocked {
                         lockViolations.append("t=\(o.t.value): \(gestures[m.gesture].name) (\(m.fingers) fingers) began while locked")
                     }
@@ -119,10 +151,13 @@ struct RoutingPropertyTests {
                 // A burst: several fingers land within a few ms, then move together.
                 let n = 2 + roll(4)
                 let dx = Double(roll(81)) - 40, dy = Double(roll(81)) - 40, spread = Double(roll(3)) - 1
+                // On two outputs: mostly one screen per burst, sometimes fingers on both.
+                // (Rolled only then, so that the one-output streams stay as they were.)
+                let burstOutput = twoOutputs ? OutputID(roll(2)) : 0, mixed = twoOutputs && roll(4) == 0
                 for k in 0..<n {
                     let id = Int32(roll(10))
                     let p = Point(x: Double(200 + roll(680)), y: Double(300 + roll(1700)))
-                    router.touchDown(id: id, at: p, time: Milliseconds(t + Double(k)))
+                    touchDown(id, p, Milliseconds(t + Double(k)), output: mixed ? OutputID(roll(2)) : burstOutput)
                     if down[id] == nil { down[id] = p }
                 }
                 t += Double(n)
@@ -138,6 +173,10 @@ struct RoutingPropertyTests {
                     router.frame(time: Milliseconds(t))
                     drain()
                     checker.endBatch(at: router.now)
+                }
+                if twoOutputs, roll(3) == 0, !surfaces.isEmpty {
+                    // R6 for kinds: the host's policy mask.
+                    router.setGesturePolicyMask(GestureKindSet(rawValue: UInt32(roll(8))), surface: surfaces[roll(UInt64(surfaces.count))], time: Milliseconds(t))
                 }
                 if roll(3) == 0, !surfaces.isEmpty {
                     router.commitDeferredGestures(GestureKindSet(rawValue: UInt32(roll(8))), surface: surfaces[roll(UInt64(surfaces.count))], time: Milliseconds(t))
@@ -156,7 +195,7 @@ struct RoutingPropertyTests {
                     if action < 3 || down.isEmpty {
                         let id = Int32(roll(10))
                         let p = roll(2) == 0 ? nearEdge(&rng, output) : Point(x: Double(roll(1080)), y: Double(roll(2340)))
-                        router.touchDown(id: id, at: p, time: time)
+                        touchDown(id, p, time, output: twoOutputs ? OutputID(roll(2)) : 0)
                         if debugTrace { print("IN \(t) down \(id) \(p)") }
                         if down[id] == nil { down[id] = p }
                     } else if action < 8 {
@@ -190,6 +229,16 @@ struct RoutingPropertyTests {
                                  width: max(0, r.width + Double(roll(201)) - 100), height: max(0, r.height + Double(roll(201)) - 100))
                 router.setSurfaceRect(moved, surface: node)
                 if debugTrace { print("IN \(t) move \(node) \(moved)") }
+            } else if kind < 80, twoOutputs, roll(2) == 0 {
+                // R8: output 1 unplugged (its touches are cancelled) or plugged back.
+                if output1Present {
+                    _ = router.removeOutput(1, time: time)
+                    output1Present = false
+                    down = down.filter { router.isTouchDown($0.key) }
+                } else {
+                    output1Present = router.addOutput(1, origin: Point(x: 1080, y: 0), geometry: output)
+                }
+                if debugTrace { print("IN \(t) output 1 present: \(output1Present)") }
             } else if kind < 80 {
                 // Locks come often enough to land while candidates are deciding (§4.3 Lock).
                 router.setLocked(!router.isLocked, time: time)
@@ -236,7 +285,7 @@ struct RoutingPropertyTests {
         drain()
         checker.endBatch(at: router.now)
         checker.finish()
-        return (checker.violations + lockViolations, checker.downs, multiFingerBegun)
+        return (checker.violations + lockViolations, checker.downs, multiFingerBegun, multiFingerBegunOn)
     }
 
     static func nearEdge(_ rng: inout SplitMix64, _ o: OutputGeometry) -> Point {
