@@ -120,7 +120,8 @@ final class MultiFingerGestures {
         var any = false
         var k = 0
         while k < recognizers.count {
-            let r = recognizers[k]
+            // Looked at without a retain, as the engine's own scans do: the array keeps it alive.
+            unowned(unsafe) let r = recognizers[k]
             k += 1
             if r.isCandidate && (r.state == .possible || r.state.isActive) { any = true; break }
         }

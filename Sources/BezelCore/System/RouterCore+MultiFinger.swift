@@ -70,6 +70,8 @@ extension RouterCore {
     /// Turns the reports into decisions. Acting on a report may fail further recognizers,
     /// whose reports are appended and handled in the same loop.
     mutating func processMultiFingerReports(_ mf: MultiFingerGestures) {
+        // Most engine calls decide nothing: only a hold's timer may have moved.
+        guard !mf.reports.items.isEmpty else { return noteDeadline(mf.engine.nextDeadline) }
         // The engine fails the losers of an exclusion (E5) before it delivers the winner's
         // `began` action; decisions list them after it, as for edges (a corner's `excluded`).
         var excludedPass = false
