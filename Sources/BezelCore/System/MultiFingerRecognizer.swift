@@ -1,14 +1,14 @@
 /// A multi-finger system gesture (DESIGN §4.5) as a recognizer of the §3 engine, attached to the
 /// root node so that it sees every touch (E3).
 ///
-/// It waits, silently, until the `fingers`-th finger lands while exactly that many are down and
-/// all of their downs lie within `mf_window_ms` (M1). Those fingers are its set and it becomes a
-/// candidate. From then on:
+/// It waits, silently, until the `fingers`-th finger lands while exactly that many are down on
+/// its output and all of their downs lie within `mf_window_ms` (M1, read per screen). Those
+/// fingers are its set and it becomes a candidate. From then on:
 ///
 ///     candidate ──swipe: centroid travel ≥ mf_begin_mm inside the cone──────────► began
 ///               ──pinch: |mean spread change| ≥ mf_pinch_begin the bound way──► began
 ///               ──hold: stayed within slop_mm for mf_hold_ms───────────────────► began
-///               ──another finger lands──► failed (multi_touch)
+///               ──another finger lands on its screen──► failed (multi_touch)
 ///               ──a finger lifts────────► failed (lifted)
 ///               ──wrong way / moved (hold)──► failed (lateral)
 ///     began ──changed*──► ended at the first lift (committed by the 4.1 rule) | cancelled (R8)
@@ -76,19 +76,38 @@ public final class MultiFingerRecognizer: GestureRecognizer {
     // MARK: Touches
 
     public override func touchBegan(_ touch: Touch) {
+        // While every finger is on one screen (the common case) no lookup is needed.
+        let spans = screens.spansScreens
         if isCandidate {
-            if internalState == .possible {
+            if spans && screens.output(of: touch.id) != screen {
+                ignore(touch)            // another screen's finger is another hand
+            } else if internalState == .possible {
                 fail(.multiTouch)        // M1: the set changed while deciding
             } else {
                 ignore(touch)            // a running gesture keeps its set; the new finger is the client's
             }
             return
         }
-        guard internalState == .possible, numberOfTouches == binding.fingers else { return }
-        // M1: all downs within the window of the set's first down (touches are in down order).
-        guard touch.startTimestamp - activeTouches[0].startTimestamp <= Milliseconds(thresholds.window_ms) else { return }
-        // M1 per screen: fingers on two outputs are two hands, not a set.
-        guard screens.areOnOneScreen(activeTouches) else { return }
+        guard internalState == .possible else { return }
+        // M1, read per screen: the fingers down on the screen this one landed on must be exactly
+        // N, all landed within the window of the first of them (touches are in down order).
+        let landedOn = spans ? screens.output(of: touch.id) : nil
+        var onScreen = numberOfTouches
+        var firstDown = activeTouches[0].startTimestamp
+        if spans {
+            onScreen = 0
+            for t in activeTouches where screens.output(of: t.id) == landedOn {
+                if onScreen == 0 { firstDown = t.startTimestamp }
+                onScreen += 1
+            }
+        }
+        guard onScreen == binding.fingers,
+              touch.startTimestamp - firstDown <= Milliseconds(thresholds.window_ms) else { return }
+        // The set is those fingers: the other screens' fingers are not followed (E11) while
+        // this set lives, so that they never move its centroid.
+        if spans {
+            while let other = activeTouches.first(where: { screens.output(of: $0.id) != landedOn }) { ignore(other) }
+        }
         isCandidate = true
         screen = screens.output(of: touch.id) ?? 0
         origin_mm = centroid_mm

@@ -1,5 +1,5 @@
-/// Which output each touch fed to the multi-finger engine is on, so that a set never spans two
-/// screens (DESIGN §4.5 M1 read per screen: fingers on two touchscreens are not one hand).
+/// Which output each touch fed to the multi-finger engine is on, so that M1 counts the fingers
+/// of one screen (DESIGN §4.5 read per screen: fingers on two touchscreens are not one hand).
 ///
 /// The engine sees every output on one millimetre plane, so it cannot tell screens apart by
 /// position; the router records the output of each down here and the recognizers ask before
@@ -7,6 +7,9 @@
 /// reserved once, so recording never allocates for up to 16 touches.
 final class TouchScreens {
     private var entries: ContiguousArray<(touch: Int32, output: OutputID)> = []
+    /// `true` while the touches down are on more than one output. The common case, every
+    /// finger on one screen, then needs no lookup at all.
+    private(set) var spansScreens = false
 
     init() { entries.reserveCapacity(16) }
 
@@ -14,13 +17,18 @@ final class TouchScreens {
     func down(_ id: Int32, on output: OutputID) {
         end(id)
         entries.append((id, output))
+        if !spansScreens && output != entries[0].output { spansScreens = true }
     }
 
     /// Touch `id` ended or was cancelled.
     func end(_ id: Int32) {
         var k = 0
         while k < entries.count {
-            if entries[k].touch == id { entries.remove(at: k); return }
+            if entries[k].touch == id {
+                entries.remove(at: k)
+                if spansScreens { spansScreens = entries.contains { $0.output != entries[0].output } }
+                return
+            }
             k += 1
         }
     }
@@ -29,12 +37,5 @@ final class TouchScreens {
     func output(of id: Int32) -> OutputID? {
         for e in entries where e.touch == id { return e.output }
         return nil
-    }
-
-    /// Whether every touch of `touches` is on the same output as the first.
-    func areOnOneScreen(_ touches: ContiguousArray<Touch>) -> Bool {
-        guard let first = touches.first, let screen = output(of: first.id) else { return true }
-        for t in touches where output(of: t.id) != screen { return false }
-        return true
     }
 }
