@@ -47,7 +47,6 @@ final class MultiFingerGestures {
         // A 1 px = 1 mm plane, large enough for any output; the root is the only node.
         let plane = OutputGeometry(widthPx: 100_000, heightPx: 100_000, widthMm: 100_000, heightMm: 100_000)
         engine = GestureEngine(output: plane, clock: ManualClock(), logger: logger)
-        engine.recordsDeliveries = false
         // The router is the clients' one responder (M2): the engine needs none of its own.
         engine.hasResponder = false
         var list = ContiguousArray<MultiFingerRecognizer>()

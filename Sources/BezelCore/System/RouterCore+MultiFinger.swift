@@ -195,10 +195,7 @@ extension RouterCore {
     /// request).
     mutating func commitDeferredGestures(_ kinds: GestureKindSet, surface: NodeTree.NodeID, time: Milliseconds) {
         beginInstant(time)
-        guard tree.contains(surface), surface != .root else {
-            logger.log(.warning, "defer gestures: unknown surface \(surface), ignored")
-            return
-        }
+        guard acceptsDeferral(surface, request: "defer gestures") else { return }
         var requested = kinds
         if requested.hasUnknownBits {
             logger.log(.warning, "defer gestures: unknown kind bits 0x\(String(kinds.rawValue, radix: 16)) ignored")

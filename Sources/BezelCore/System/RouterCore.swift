@@ -141,10 +141,7 @@ struct RouterCore {
     /// has none. `honoredEdges` is emitted when the honoured set changes (or on creation).
     mutating func commitDeferredEdges(_ edges: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
         beginInstant(time)
-        guard tree.contains(surface), surface != .root else {
-            logger.log(.warning, "defer: unknown surface \(surface), ignored")
-            return
-        }
+        guard acceptsDeferral(surface, request: "defer") else { return }
         var requested = edges
         if requested.hasUnknownBits {
             logger.log(.warning, "defer: unknown edge bits 0x\(String(edges.rawValue, radix: 16)) ignored")
@@ -155,6 +152,16 @@ struct RouterCore {
         d.requested = requested
         deferrals[surface] = d
         sendHonoredIfChanged(surface)
+    }
+
+    /// Whether a client's deferral request may apply to `surface`: a surface the router knows,
+    /// never the root. A refused request is logged, prefixed with `request`.
+    func acceptsDeferral(_ surface: NodeTree.NodeID, request: String) -> Bool {
+        guard tree.contains(surface), surface != .root else {
+            logger.log(.warning, "\(request): unknown surface \(surface), ignored")
+            return false
+        }
+        return true
     }
 
     /// The client destroyed the surface's gesture object; the surface defers nothing any more.
