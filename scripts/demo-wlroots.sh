@@ -49,7 +49,7 @@ swift build --product bezel-input-probe 2>&1 | tail -1
 probe="$(swift build --show-bin-path)/bezel-input-probe"
 shim=$(tools/umockdev-preload/build.sh "$gen/shim")
 
-. "$root/tests/weston/lib.sh"
+. "$root/hosts/weston/tests/lib.sh"
 export XDG_RUNTIME_DIR=$work/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"

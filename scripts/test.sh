@@ -26,7 +26,7 @@ trap 'rm -rf "$log_dir"' EXIT
 
 # group NAME COMMAND [ARGS...]: runs one test group and adds its counts to the totals.
 # Hosts add a group with one line, for example:
-#   group "wlroots host" tests/wlroots/run.sh
+#   group "wlroots host" hosts/wlroots/tests/run.sh
 group() {
     local name=$1; shift
     local log="$log_dir/group.log" rc passed failed skipped
@@ -88,16 +88,16 @@ group "protocol tests under valgrind" env BEZEL_PROTOCOL_SCRATCH="$root/.build" 
 group "libinput touch source through bezel.h, from C, real libinput under umockdev" env BEZEL_INPUT_SCRATCH="$root/.build" tests/input/run.sh
 group "meson-shim host module options" tests/meson-shim/run.sh
 group "meson-shim install and C consumer" tests/protocol/install-test.sh
-group "weston 10 headless with bezel-weston.so, real clients, libinput under umockdev" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/run.sh
-group "weston with bezel-weston.so under valgrind (tap, swipe, defer)" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/run.sh --valgrind
-group "weston: hostile clients while touches play" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/hostile.sh
-group "weston: hostile clients under valgrind" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/hostile.sh --valgrind
-group "weston: hostile scale (idle surfaces, creation, disconnect stall; release build)" env BEZEL_WESTON_SCRATCH="$root/.build" tests/weston/hostile-scale.sh
+group "weston 10 headless with bezel-weston.so, real clients, libinput under umockdev" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/run.sh
+group "weston with bezel-weston.so under valgrind (tap, swipe, defer)" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/run.sh --valgrind
+group "weston: hostile clients while touches play" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/hostile.sh
+group "weston: hostile clients under valgrind" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/hostile.sh --valgrind
+group "weston: hostile scale (idle surfaces, creation, disconnect stall; release build)" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/hostile-scale.sh
 
-group "wlroots 0.15 with libbezel-wlroots + bezel-compositor headless, real clients, libinput under umockdev" env BEZEL_WLROOTS_SCRATCH="$root/.build" tests/wlroots/run.sh
-group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-compositor" tests/wlroots/install-test.sh
-group "Wayfire 0.7 headless with libbezel-wayfire.so, real clients, libinput under umockdev" env BEZEL_WAYFIRE_SCRATCH="$root/.build" tests/wayfire/run.sh
-group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" tests/wayfire/install-test.sh
+group "wlroots 0.15 with libbezel-wlroots + bezel-compositor headless, real clients, libinput under umockdev" env BEZEL_WLROOTS_SCRATCH="$root/.build" hosts/wlroots/tests/run.sh
+group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-compositor" hosts/wlroots/tests/install-test.sh
+group "Wayfire 0.7 headless with libbezel-wayfire.so, real clients, libinput under umockdev" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh
+group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" hosts/wayfire/tests/install-test.sh
 echo
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

@@ -1,4 +1,4 @@
-# What every host's integration runner (tests/weston/run.sh, tests/wlroots/run.sh, ...) does the
+# What every host's integration runner (hosts/weston/tests/run.sh, hosts/wlroots/tests/run.sh, ...) does the
 # same way: count results, build the plugin and the input probe, generate the protocol code, and
 # build the two test clients the shared table uses. Source it after setting ROOT; it defines
 # functions and the PASS/FAIL counters only.
@@ -68,6 +68,6 @@ host_table_clients() {
 	local out=$1
 	TOUCH_CLIENT=$out/bezel-touch-client
 	DEFER_CLIENT=$out/bezel-defer-client
-	host_client "$out" bezel-touch-client "$ROOT/tests/weston/bezel-touch-client.c" &&
+	host_client "$out" bezel-touch-client "$ROOT/hosts/weston/tests/bezel-touch-client.c" &&
 		host_client "$out" bezel-defer-client "$ROOT/examples/bezel-defer-client.c"
 }

@@ -4,7 +4,7 @@
 # Wayland clients. No /dev/input, no /dev/uinput, no display needed.
 #
 # Each test:
-#   1. writes a touch recording (tests/weston/gen-touch.py) and the umockdev files for it;
+#   1. writes a touch recording (hosts/weston/tests/gen-touch.py) and the umockdev files for it;
 #   2. starts weston under umockdev-run with the module; the module's touch device opens only
 #      on SIGUSR2 (`touch-device-open=sigusr2`), so the replay cannot start before the clients
 #      are ready;
@@ -14,21 +14,21 @@
 #      weston and waits for weston and the clients to exit (clients read everything weston sent
 #      before it closed their connection), then checks what each party saw.
 # Waiting on files (weston's socket, the client's ready line, the module's event log) is done by
-# polling them with a timeout (tests/weston/lib.sh): nothing else signals those moments. No fixed sleeps.
+# polling them with a timeout (hosts/weston/tests/lib.sh): nothing else signals those moments. No fixed sleeps.
 #
-# usage: tests/weston/run.sh [--latency N] [--release] [--only NAME...] [--valgrind] [--build-only]
+# usage: hosts/weston/tests/run.sh [--latency N] [--release] [--only NAME...] [--valgrind] [--build-only]
 #   --latency N: also measure the added latency over N taps; --release: build the plugin optimised
 #   --only NAME: run only these groups (info host config panels killed stack-popup lock policy
 #     outputs), or only these cases of the table (tap swipe late defer drag kill multi
 #     multi-defer multi-policy; "host" is all of them)
 #   --valgrind: weston runs under valgrind memcheck, for the table's tap, swipe and defer cases
-#     (tests/weston/valgrind.sh says what fails the run); --build-only: build and stop (the
+#     (hosts/weston/tests/valgrind.sh says what fails the run); --build-only: build and stop (the
 #     other weston test scripts build through it)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston}
 OUT=$SCRATCH/weston-tests
 LATENCY=0
@@ -56,8 +56,8 @@ host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
 host_protocol_code "$OUT"
 # DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4"
-. "$ROOT/tests/weston/lib.sh"
-# The product module (weston-module/*.c) and the test rig (weston-rig/), as two modules.
+. "$ROOT/hosts/weston/tests/lib.sh"
+# The product module (hosts/weston/src/*.c) and the test rig (hosts/weston/rig/), as two modules.
 if build_weston_modules "$ROOT" "$BIN" "$OUT" &&
 	host_table_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
@@ -74,12 +74,12 @@ else
 fi
 # The product module reads no input device itself: touches reach it through weston's seats.
 # The rig reads its touchscreens through libbezel's source (BezelInput), not a reader of its own.
-if [ "$(cat "$ROOT"/weston-module/* | grep -c libinput_)" = 0 ] &&
-	[ "$(cat "$ROOT"/weston-rig/* | grep -c libinput_)" = 0 ] &&
+if [ "$(cat "$ROOT"/hosts/weston/src/* | grep -c libinput_)" = 0 ] &&
+	[ "$(cat "$ROOT"/hosts/weston/rig/* | grep -c libinput_)" = 0 ] &&
 	nm -D --undefined-only "$OUT/bezel-weston-rig.so" | grep -q bezel_input_source_create; then
 	pass "no libinput_ call in the product module (touches come through weston's seats) nor in the rig (it uses bezel_input_source_*)"
 else
-	fail "libinput_ calls in weston-module/ or weston-rig/, or the rig does not use bezel_input_source"
+	fail "libinput_ calls in hosts/weston/src/ or hosts/weston/rig/, or the rig does not use bezel_input_source"
 fi
 [ "$BUILD_ONLY" = 1 ] && finish
 
@@ -90,7 +90,7 @@ NODE=/dev/input/event7
 
 # --valgrind: every weston below runs under memcheck; each stop checks its log.
 if [ "$VALGRIND" = 1 ]; then
-	. "$ROOT/tests/weston/valgrind.sh"
+	. "$ROOT/hosts/weston/tests/valgrind.sh"
 	export LD_LIBRARY_PATH
 	LD_LIBRARY_PATH=$(valgrind_strip_plugin "$BIN" "$OUT/valgrind-lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 	WESTON_WRAP=$(valgrind_wrap "$OUT/valgrind" "$ROOT")
@@ -211,7 +211,7 @@ else
 fi
 
 # --valgrind: the table's tap, swipe and defer cases are the representative subset (the
-# hostile loop runs under valgrind in tests/weston/hostile.sh --valgrind).
+# hostile loop runs under valgrind in hosts/weston/tests/hostile.sh --valgrind).
 if [ "$VALGRIND" = 1 ]; then
 	run_host_expectations tap swipe defer
 	finish
@@ -267,7 +267,7 @@ rgb_near() {
 		[ $(( ${got[2]} - $4 )) -le $5 ] && [ $(( $4 - ${got[2]} )) -le $5 ]
 }
 # pixel PNG X Y: "R G B"
-pixel() { python3 "$ROOT/tests/weston/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
+pixel() { python3 "$ROOT/hosts/weston/tests/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
 if want panels && EXTRA_ARGS="--use-pixman --debug" SCREENSHOT=1 play panel-dock swipe-up " ready" "$OUT/bezel-touch-client"; then
 	# The client's surface shows white; the dock panel (153, 163, 184 at 92 %) covers the
 	# bottom 22 % (422 px) and shows as about (161, 171, 189) over it.
@@ -592,7 +592,7 @@ if [ "$LATENCY" -gt 0 ]; then
 	for mode in with without; do
 		if [ $mode = without ]; then export BEZEL_WESTON_INTERCEPT=0; else unset BEZEL_WESTON_INTERCEPT; fi
 		if REALTIME=1 play latency-$mode taps-$LATENCY " ready" "$OUT/bezel-touch-client"; then
-			if python3 "$ROOT/tests/weston/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the module's routing"; then
+			if python3 "$ROOT/hosts/weston/tests/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the module's routing"; then
 				pass "latency measured ($mode)"
 			else
 				fail "latency ($mode), see $DIR"

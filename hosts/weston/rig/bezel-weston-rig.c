@@ -49,7 +49,7 @@
 #include <weston/weston.h>
 
 #include "bezel.h"
-#include "../weston-module/weston10.h"
+#include "../src/weston10.h"
 
 #define RIG_MAX_DEVICES 4
 /* The source numbers a screen's fingers from 0 (below 10); one seat holds every screen, so

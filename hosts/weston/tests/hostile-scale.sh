@@ -18,12 +18,12 @@
 #   disconnect stall with      < 3 x without + 250 ms           (goal: within 2 x)
 #   mapping the toplevels with < 3 x without + 500 ms
 #
-# usage: tests/weston/hostile-scale.sh [--debug] [--idle N] [--create N] [--toplevels N]
+# usage: hosts/weston/tests/hostile-scale.sh [--debug] [--idle N] [--create N] [--toplevels N]
 #   default: the plugin built optimised (--release of run.sh), IDLE 50000, CREATE 25000,
 #   TOPLEVELS 10000. --debug: the debug build (figures then say little about the product).
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston}
 OUT=$SCRATCH/weston-tests
 IDLE=50000
@@ -54,16 +54,16 @@ finish() {
 # ---- build: the module, clients and umockdev shim through run.sh, then the scale client ----
 BUILD_ARGS=()
 [ $CONFIG = release ] && BUILD_ARGS=(--release)
-echo "== building (tests/weston/run.sh --build-only ${BUILD_ARGS[*]:-})"
-if ! BEZEL_WESTON_SCRATCH=$SCRATCH "$ROOT/tests/weston/run.sh" --build-only "${BUILD_ARGS[@]}" >"$SCRATCH.scale-build.log" 2>&1; then
+echo "== building (hosts/weston/tests/run.sh --build-only ${BUILD_ARGS[*]:-})"
+if ! BEZEL_WESTON_SCRATCH=$SCRATCH "$ROOT/hosts/weston/tests/run.sh" --build-only "${BUILD_ARGS[@]}" >"$SCRATCH.scale-build.log" 2>&1; then
 	tail -30 "$SCRATCH.scale-build.log"
-	fail "build (tests/weston/run.sh --build-only)"
+	fail "build (hosts/weston/tests/run.sh --build-only)"
 	finish
 fi
 BIN=$(swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
 PROBE=$BIN/bezel-input-probe
 SC=$OUT/hostile-scale-client
-if cc -std=gnu11 -Wall -Wextra -Werror -O2 -g -o "$SC" "$ROOT/tests/weston/hostile-scale-client.c" \
+if cc -std=gnu11 -Wall -Wextra -Werror -O2 -g -o "$SC" "$ROOT/hosts/weston/tests/hostile-scale-client.c" \
 	"$OUT/xdg-shell-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client) &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
 	pass "hostile-scale-client compiles with -Werror ($CONFIG plugin)"
@@ -76,7 +76,7 @@ export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
-. "$ROOT/tests/weston/lib.sh"
+. "$ROOT/hosts/weston/tests/lib.sh"
 
 # num FILE KEY N: the N-th word after KEY on its line (num F commit-us 2: "commit-us median 80" -> 80)
 num() { awk -v k="$2" -v f="$3" '$1 == k { print $(f + 1); exit }' "$1"; }
@@ -151,7 +151,7 @@ idle_case() {
 	sc commits 300 >"$DIR/commits.out" 2>&1 || return 1
 	kill -USR2 "$WESTON_PID"
 	wait_for "$DIR/events.log" "libinput up" 100 60
-	python3 "$ROOT/tests/weston/latency.py" "$DIR/events.log" "$DIR/c.out" "$name" >"$DIR/latency.out" 2>&1
+	python3 "$ROOT/hosts/weston/tests/latency.py" "$DIR/events.log" "$DIR/c.out" "$name" >"$DIR/latency.out" 2>&1
 	kill -TERM "$WESTON_PID" 2>/dev/null
 	wait "$WPID" 2>/dev/null
 	wait "$cpid" 2>/dev/null

@@ -1,4 +1,4 @@
-# Shell functions shared by the weston integration tests (tests/weston/run.sh) and the demo
+# Shell functions shared by the weston integration tests (hosts/weston/tests/run.sh) and the demo
 # (scripts/demo.sh): a touch recording turned into an umockdev device, and headless weston
 # started inside umockdev-run so that the module's libinput reads that device.
 # Source it; it defines functions only.
@@ -6,18 +6,18 @@
 # Needs: python3, umockdev-run, weston 10, bezel-input-probe (swift build --product
 # bezel-input-probe) and the LD_PRELOAD shim of tools/umockdev-preload.
 
-# build_weston_modules ROOT BIN OUT: compiles the product module (weston-module/*.c) into
-# OUT/bezel-weston.so and the test rig (weston-rig/*.c) into OUT/bezel-weston-rig.so, against
+# build_weston_modules ROOT BIN OUT: compiles the product module (hosts/weston/src/*.c) into
+# OUT/bezel-weston.so and the test rig (hosts/weston/rig/*.c) into OUT/bezel-weston-rig.so, against
 # BIN/libBezelPlugin.so, with -Werror. Tests load both: --modules="$(weston_modules OUT)".
 # DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
 build_weston_modules() {
 	local root=$1 bin=$2 out=$3 flags="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4 -shared -fPIC"
 	local inc=$root/CBezel/Sources/CBezel/include
 	# shellcheck disable=SC2086 # flags and pkg-config output are lists
-	cc $flags -o "$out/bezel-weston.so" "$root"/weston-module/*.c -I"$inc" \
+	cc $flags -o "$out/bezel-weston.so" "$root"/hosts/weston/src/*.c -I"$inc" \
 		$(pkg-config --cflags --libs libweston-10 libweston-desktop-10 weston wayland-server) \
 		-L"$bin" -lBezelPlugin -Wl,-rpath,"$bin" &&
-		cc $flags -o "$out/bezel-weston-rig.so" "$root"/weston-rig/*.c -I"$inc" \
+		cc $flags -o "$out/bezel-weston-rig.so" "$root"/hosts/weston/rig/*.c -I"$inc" \
 			$(pkg-config --cflags --libs libweston-10 weston wayland-server) \
 			-L"$bin" -lBezelPlugin -Wl,-rpath,"$bin"
 }
@@ -41,16 +41,16 @@ wait_for() {
 }
 
 # make_touch_device ROOT PROBE SCENARIO DIR NODE [realtime]
-# Writes DIR/rec.evemu for SCENARIO (tests/weston/gen-touch.py) and the umockdev files for it
+# Writes DIR/rec.evemu for SCENARIO (hosts/weston/tests/gen-touch.py) and the umockdev files for it
 # in DIR/dev, for the device node NODE. Sets CONTACTS (touch sequences in the recording).
 # "realtime": umockdev keeps the recording's delays instead of replaying it at once.
 make_touch_device() {
 	local root=$1 probe=$2 scenario=$3 dir=$4 node=$5 mode=${6:-}
-	CONTACTS=$(python3 "$root/tests/weston/gen-touch.py" "$scenario" "$dir/rec.evemu") || return 1
+	CONTACTS=$(python3 "$root/hosts/weston/tests/gen-touch.py" "$scenario" "$dir/rec.evemu") || return 1
 	mkdir -p "$dir/dev"
 	"$probe" umockdev --events "$dir/rec.evemu" --out "$dir/dev" --node "$node" >"$dir/probe.log" 2>&1 || return 1
 	if [ "$mode" = realtime ]; then
-		python3 "$root/tests/weston/realtime-script.py" "$dir/rec.evemu" "$dir/dev/device.script" || return 1
+		python3 "$root/hosts/weston/tests/realtime-script.py" "$dir/rec.evemu" "$dir/dev/device.script" || return 1
 	fi
 }
 
@@ -59,7 +59,7 @@ make_touch_device() {
 # umockdev-run, with the device of make_touch_device on NODE. Logs go to DIR/weston.log.
 # Sets WPID (umockdev-run) and WESTON_PID; returns once weston accepts clients and has installed
 # its signal handlers (so SIGUSR2 and SIGTERM are safe to send).
-# WESTON_WRAP: a command weston runs under (e.g. valgrind and its options; tests/weston/valgrind.sh);
+# WESTON_WRAP: a command weston runs under (e.g. valgrind and its options; hosts/weston/tests/valgrind.sh);
 # WESTON_START_TIMEOUT: seconds to wait for the start (default 20; more under valgrind).
 start_umockdev_weston() {
 	local dir=$1 node=$2 shim=$3 module=$4 sock=$5

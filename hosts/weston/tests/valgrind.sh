@@ -1,7 +1,7 @@
-# weston under valgrind memcheck, for the weston tests' --valgrind mode (tests/weston/run.sh
-# --valgrind, tests/weston/hostile.sh --valgrind). Source it; it defines functions only.
+# weston under valgrind memcheck, for the weston tests' --valgrind mode (hosts/weston/tests/run.sh
+# --valgrind, hosts/weston/tests/hostile.sh --valgrind). Source it; it defines functions only.
 #
-# What fails a run: any error valgrind reports that tests/weston/valgrind.supp does not
+# What fails a run: any error valgrind reports that hosts/weston/tests/valgrind.supp does not
 # suppress: an invalid read or write, a use of uninitialised memory, an invalid free, or memory
 # definitely lost at exit. The suppression file holds only reports whose every frame is in
 # weston, libwayland, libinput or the C library (documented there, one by one); anything with a
@@ -25,7 +25,7 @@ valgrind_wrap() {
 	mkdir -p "$1"
 	echo "valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite" \
 		"--errors-for-leak-kinds=definite --num-callers=40 --track-origins=no" \
-		"--suppressions=$2/tests/weston/valgrind.supp --gen-suppressions=all" \
+		"--suppressions=$2/hosts/weston/tests/valgrind.supp --gen-suppressions=all" \
 		"--log-file=$1/weston-%p.log"
 }
 

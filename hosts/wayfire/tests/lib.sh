@@ -1,8 +1,8 @@
-# Shell functions of the Wayfire tests (tests/wayfire/run.sh, tests/wayfire/side-by-side.sh):
+# Shell functions of the Wayfire tests (hosts/wayfire/tests/run.sh, hosts/wayfire/tests/side-by-side.sh):
 # the checks that Wayfire can run here, the build of the plugin, the test rig, the test-only
 # preload and the clients, and starting Wayfire headless under umockdev-run with a recording.
 # Source it after tests/hosts/runner.sh, with ROOT, SCRATCH, OUT and CONFIG set.
-# Test equipment only (see tests/wayfire/preload/README.md).
+# Test equipment only (see hosts/wayfire/rig/preload/README.md).
 
 # ---- can Wayfire run here at all? If not, say why: that is a failure, not a skip ----
 if ! command -v wayfire >/dev/null 2>&1; then
@@ -24,21 +24,21 @@ host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
 host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
 CXXFLAGS="-std=c++17 -Wall -Wextra -Werror -O1 -g -fPIC -shared -DWLR_USE_UNSTABLE -DWAYFIRE_PLUGIN"
-WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
-WF="-I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags wayfire)"
+WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
+WF="-I$OUT -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags wayfire)"
 # Plugins are found by name in WAYFIRE_PLUGIN_PATH: "bezel" is lib + bezel + .so there.
 PLUGINS=$OUT/plugins
 mkdir -p "$PLUGINS"
 # shellcheck disable=SC2086 # flag variables are lists
-if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-wlroots.c" $WLR \
+if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/hosts/wlroots/src/bezel-wlroots.c" $WLR \
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
-	c++ $CXXFLAGS -o "$OUT/libbezel-wayfire.so" "$ROOT/wayfire/bezel-wayfire.cpp" $WF \
+	c++ $CXXFLAGS -o "$OUT/libbezel-wayfire.so" "$ROOT/hosts/wayfire/src/bezel-wayfire.cpp" $WF \
 		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
-	c++ $CXXFLAGS -o "$PLUGINS/libbezel-test-rig.so" "$ROOT/tests/wayfire/rig/bezel-test-rig.cpp" $WF \
+	c++ $CXXFLAGS -o "$PLUGINS/libbezel-test-rig.so" "$ROOT/hosts/wayfire/rig/bezel-test-rig.cpp" $WF \
 		-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
 	ln -sf ../libbezel-wayfire.so "$PLUGINS/libbezel.so" &&
 	cc $CFLAGS -shared -fPIC -DWLR_USE_UNSTABLE -o "$OUT/wayfire-headless-preload.so" \
-		"$ROOT/tests/wayfire/preload/wayfire-headless-preload.c" \
+		"$ROOT/hosts/wayfire/rig/preload/wayfire-headless-preload.c" \
 		$(pkg-config --cflags --libs wlroots pixman-1) -ldl &&
 	host_table_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
@@ -53,7 +53,7 @@ NODE=/dev/input/event7
 START_TIMEOUT_S=20
 WF_PID=
 
-. "$ROOT/tests/weston/lib.sh"
+. "$ROOT/hosts/weston/tests/lib.sh"
 
 # start_wayfire NAME SCENARIO [realtime]: sets DIR, CPID (umockdev-run), WF_PID, CONTACTS,
 # SOCK and XDG_RUNTIME_DIR (one per case: Wayfire names its socket wayland-1, wayland-2, ...).
@@ -104,7 +104,7 @@ start_wayfire() {
 		-s "$NODE=$DIR/dev/device.script" -- \
 		sh -c 'echo $$ >"$1/wayfire.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
 		"$SHIM:$WFPRELOAD" "$DIR" env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$PLUGINS" \
-		WAYFIRE_PLUGIN_XML_PATH="$ROOT/wayfire/metadata" wayfire -c "$DIR/wayfire.ini" \
+		WAYFIRE_PLUGIN_XML_PATH="$ROOT/hosts/wayfire/src/metadata" wayfire -c "$DIR/wayfire.ini" \
 		>"$DIR/host.log" 2>&1 &
 	CPID=$!
 	# The rig's line comes after the plugins load, which is after Wayfire listens.

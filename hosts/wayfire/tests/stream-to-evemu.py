@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns a touch event stream of the shared benchmark format (`t_ms type id x y` lines, type
 down, motion or up; ../shared/bench/README.md) into an evemu recording of a multitouch
-touchscreen (tests/weston/gen-touch.py's device, one slot per id), so that the Wayfire tests can
+touchscreen (hosts/weston/tests/gen-touch.py's device, one slot per id), so that the Wayfire tests can
 replay it through umockdev and real libinput like any other recording.
 
 usage: stream-to-evemu.py STREAM OUT.evemu --size WxH

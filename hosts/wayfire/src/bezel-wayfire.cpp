@@ -1,6 +1,6 @@
 /*
  * libbezel-wayfire: Bezel's system edge gestures in Wayfire 0.7, a thin plugin on
- * libbezel-wlroots (wlroots/include/bezel-wlroots.h).
+ * libbezel-wlroots (hosts/wlroots/src/bezel-wlroots.h).
  *
  * Copyright © 2025 The Bezel authors. MIT licence (see protocol/bezel-system-gestures-v1.xml).
  *

@@ -2,12 +2,12 @@
 # Integration tests of libbezel-wayfire.so: the real Wayfire 0.7 (Debian's `wayfire`) on the
 # wlroots headless backend with the plugin loaded from its [core] plugins line, touches from
 # real libinput reading an umockdev-emulated touchscreen (tools/umockdev-preload), fed to a
-# headless touch device by the test rig plugin (tests/wayfire/rig), real Wayland clients.
+# headless touch device by the test rig plugin (hosts/wayfire/tests/rig), real Wayland clients.
 #
-# Test equipment (never part of the product): tests/wayfire/preload (lets Wayfire start with no
-# DRM node, as root, on the pixman renderer) and tests/wayfire/rig (the touchscreen).
+# Test equipment (never part of the product): hosts/wayfire/rig/preload (lets Wayfire start with no
+# DRM node, as root, on the pixman renderer) and hosts/wayfire/tests/rig (the touchscreen).
 #
-# Each case writes a touch recording (tests/weston/gen-touch.py), starts Wayfire under
+# Each case writes a touch recording (hosts/weston/tests/gen-touch.py), starts Wayfire under
 # umockdev-run with the device opening on SIGUSR2, starts the client(s), waits for their
 # "ready" line, sends SIGUSR2, waits until the event log has seen every contact lift, stops
 # Wayfire and checks what each party saw (tests/hosts/expectations.sh: the table every host
@@ -16,7 +16,7 @@
 # Where Wayfire cannot run (not installed, refuses to start), the test says why and counts a
 # FAILURE: a host that cannot be tested has not passed.
 #
-# usage: tests/wayfire/run.sh [CASE...]
+# usage: hosts/wayfire/tests/run.sh [CASE...]
 #   CASE: start, tap swipe late defer drag kill multi multi-defer multi-policy (the table),
 #   frame, config, unload
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -24,7 +24,7 @@
 # libwayland-dev, wayland-protocols, libinput-dev, libudev-dev, libpixman-1-dev, umockdev,
 # libumockdev-dev, python3, gcc, g++, wayland-utils.
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WAYFIRE_SCRATCH:-$ROOT/.build-wayfire}
 OUT=$SCRATCH/wayfire-tests
 CONFIG=debug
@@ -44,7 +44,7 @@ want() {
 }
 
 . "$ROOT/tests/hosts/runner.sh"
-. "$ROOT/tests/wayfire/lib.sh"
+. "$ROOT/hosts/wayfire/tests/lib.sh"
 
 . "$ROOT/tests/hosts/expectations.sh"
 

@@ -4,14 +4,14 @@
 # touchscreen (tools/umockdev-preload) through the compositor's headless touch device, real
 # Wayland clients. No /dev/input, /dev/uinput, DRM or display needed.
 #
-# Each test writes a touch recording (tests/weston/gen-touch.py, or tests/wlroots/
+# Each test writes a touch recording (hosts/weston/tests/gen-touch.py, or hosts/wlroots/tests/
 # gen-touch-wlroots.py for the wlroots-only cases), starts bezel-compositor under umockdev-run
 # with the device opening on SIGUSR2, starts the client(s), waits for their "ready" line, sends
 # SIGUSR2, waits until the event log has seen every contact lift, stops the compositor and
 # checks what each party saw. Moments are awaited by polling files with a timeout
-# (tests/weston/lib.sh wait_for); no fixed sleeps.
+# (hosts/weston/tests/lib.sh wait_for); no fixed sleeps.
 #
-# usage: tests/wlroots/run.sh [--latency N] [--release] [--valgrind] [CASE...]
+# usage: hosts/wlroots/tests/run.sh [--latency N] [--release] [--valgrind] [CASE...]
 #   --valgrind: bezel-compositor runs under valgrind memcheck; each case also fails on an error
 #   or a definite leak it reports (valgrind.log in the case's folder). Cases replayed at once
 #   (tap, swipe, late, defer, config, locked) depend on the plugin's hold timer keeping up with
@@ -25,7 +25,7 @@
 # libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils,
 # weston (weston-simple-touch), grim (screenshots through wlr-screencopy).
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots}
 OUT=$SCRATCH/wlroots-tests
 LATENCY=0
@@ -58,14 +58,14 @@ host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
 host_protocol_code "$OUT"
 # DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g -gdwarf-4"
-WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/wlroots/include -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
-if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/wlroots/bezel-wlroots.c" $WLR \
+WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
+if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/hosts/wlroots/src/bezel-wlroots.c" $WLR \
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
-	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/wlroots/compositor/bezel-compositor.c" \
+	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/hosts/wlroots/compositor/bezel-compositor.c" \
 		$WLR \
 		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
 	host_table_clients "$OUT" &&
-	host_client "$OUT" bezel-shell-client "$ROOT/tests/wlroots/bezel-shell-client.c" &&
+	host_client "$OUT" bezel-shell-client "$ROOT/hosts/wlroots/tests/bezel-shell-client.c" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
 	pass "libbezel-wlroots.so, bezel-compositor, test clients and umockdev shim compile with -Werror"
 else
@@ -90,7 +90,7 @@ START_TIMEOUT_S=20
 [ -n "$VALGRIND" ] && START_TIMEOUT_S=90
 COMP_PID=
 
-. "$ROOT/tests/weston/lib.sh"
+. "$ROOT/hosts/weston/tests/lib.sh"
 
 # start_compositor NAME SCENARIO [realtime]: sets DIR, CPID (umockdev-run), COMP_PID, CONTACTS,
 # SOCK. EXTRA_INI: more [bezel] lines; EXTRA_ARGS: more bezel-compositor arguments.
@@ -99,10 +99,10 @@ start_compositor() {
 	DIR=$OUT/$name
 	rm -rf "$DIR"
 	mkdir -p "$DIR/dev"
-	CONTACTS=$(python3 "$ROOT/tests/wlroots/gen-touch-wlroots.py" "$scenario" "$DIR/rec.evemu") || return 1
+	CONTACTS=$(python3 "$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py" "$scenario" "$DIR/rec.evemu") || return 1
 	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
 	if [ "$mode" = realtime ]; then
-		python3 "$ROOT/tests/weston/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
+		python3 "$ROOT/hosts/weston/tests/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
 	fi
 	cat >"$DIR/bezel.ini" <<-EOF
 	[bezel]
@@ -120,7 +120,7 @@ start_compositor() {
 	BEZEL_VG_ENV=$VG_ENV umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
 		-s "$NODE=$DIR/dev/device.script" -- \
 		sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec env $BEZEL_VG_ENV "$@"' \
-		"$SHIM" "$DIR" ${VALGRIND:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/tests/wlroots/valgrind.supp --log-file="$DIR/valgrind.log"} "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
+		"$SHIM" "$DIR" ${VALGRIND:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/hosts/wlroots/tests/valgrind.supp --log-file="$DIR/valgrind.log"} "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
 		>"$DIR/host.log" 2>&1 &
 	CPID=$!
 	# The compositor logs "running" after listen() and after its touch device exists.
@@ -326,7 +326,7 @@ rgb_near() {
 		[ $(( ${got[1]} - $3 )) -le $5 ] && [ $(( $3 - ${got[1]} )) -le $5 ] &&
 		[ $(( ${got[2]} - $4 )) -le $5 ] && [ $(( $4 - ${got[2]} )) -le $5 ]
 }
-pixel() { python3 "$ROOT/tests/weston/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
+pixel() { python3 "$ROOT/hosts/weston/tests/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
 if want panel && SCREENSHOT=1 play panel-dock swipe-up " ready" "$TOUCH_CLIENT"; then
 	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 148 158 177 10 &&
 		rgb_near "$(pixel "$PNG" 540 1520)" 148 158 177 10 &&
@@ -377,7 +377,7 @@ if [ "$LATENCY" -gt 0 ]; then
 		# Without the adapter there is no bezel global: the client then runs without a
 		# gesture object, in both modes so that they compare the same client.
 		if EXTRA_INI="$ini" REALTIME=1 play latency-$mode taps-$LATENCY " ready" "$TOUCH_CLIENT" --no-gesture-object; then
-			if python3 "$ROOT/tests/weston/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the adapter"; then
+			if python3 "$ROOT/hosts/weston/tests/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the adapter"; then
 				pass "latency measured ($mode)"
 			else
 				fail "latency ($mode), see $DIR"

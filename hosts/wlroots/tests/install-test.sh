@@ -7,9 +7,9 @@
 # wayland-info started through its -s option listing bezel_system_gestures_manager_v1.
 # Ends with "N passed, N failed".
 #
-# Usage: tests/wlroots/install-test.sh [BUILD_DIR]   (default: build-meson-wlroots in the repo)
+# Usage: hosts/wlroots/tests/install-test.sh [BUILD_DIR]   (default: build-meson-wlroots in the repo)
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${1:-$ROOT/build-meson-wlroots}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wlroots-install.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT

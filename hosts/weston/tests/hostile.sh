@@ -7,20 +7,20 @@
 #      replayed in real time: a 1.5 s cycle of taps, slow moves with a second finger swiping
 #      up from the bottom, swipes from the top and the bottom (gen-touch.py hostile-S);
 #   2. a well-behaved client (bezel-touch-client) is mapped first and stays;
-#   3. tests/weston/hostile-client runs ROUNDS rounds, one connection each: floods, gesture
+#   3. hosts/weston/tests/hostile-client runs ROUNDS rounds, one connection each: floods, gesture
 #      objects and surfaces created and destroyed mid-touch in odd orders, unknown edge bits,
 #      a second gesture object for one surface, unknown opcodes, abrupt exits and SIGKILL;
 #   4. then: weston still runs, wayland-info still works, a new well-behaved client gets its
 #      taps (down then up), every error a hostile round saw was the protocol error it
 #      provoked, and weston's log shows no crash.
 #
-# usage: tests/weston/hostile.sh [--rounds N] [--seed S] [--valgrind] [--release]
+# usage: hosts/weston/tests/hostile.sh [--rounds N] [--seed S] [--valgrind] [--release]
 #   --rounds N: hostile rounds (default 56, 14 with --valgrind: each ending 8 times, or twice)
-#   --valgrind: weston runs under valgrind memcheck (tests/weston/valgrind.sh); the run also
+#   --valgrind: weston runs under valgrind memcheck (hosts/weston/tests/valgrind.sh); the run also
 #     fails on any unsuppressed valgrind error, through weston's shutdown.
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston}
 OUT=$SCRATCH/weston-tests
 ROUNDS=
@@ -52,17 +52,17 @@ finish() {
 }
 
 # ---- build: the module, clients and umockdev shim through run.sh, then the hostile client ----
-echo "== building (tests/weston/run.sh --build-only ${BUILD_ARGS[*]:-})"
-if ! BEZEL_WESTON_SCRATCH=$SCRATCH "$ROOT/tests/weston/run.sh" --build-only "${BUILD_ARGS[@]}" >"$SCRATCH.hostile-build.log" 2>&1; then
+echo "== building (hosts/weston/tests/run.sh --build-only ${BUILD_ARGS[*]:-})"
+if ! BEZEL_WESTON_SCRATCH=$SCRATCH "$ROOT/hosts/weston/tests/run.sh" --build-only "${BUILD_ARGS[@]}" >"$SCRATCH.hostile-build.log" 2>&1; then
 	tail -30 "$SCRATCH.hostile-build.log"
-	fail "build (tests/weston/run.sh --build-only)"
+	fail "build (hosts/weston/tests/run.sh --build-only)"
 	finish
 fi
 CONFIG=debug
 [ ${#BUILD_ARGS[@]} -gt 0 ] && CONFIG=release
 BIN=$(swift build -c $CONFIG --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
 PROBE=$BIN/bezel-input-probe
-if cc -std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4 -o "$OUT/hostile-client" "$ROOT/tests/weston/hostile-client.c" \
+if cc -std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4 -o "$OUT/hostile-client" "$ROOT/hosts/weston/tests/hostile-client.c" \
 	"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
 	$(pkg-config --cflags --libs wayland-client) &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
@@ -76,12 +76,12 @@ export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
-. "$ROOT/tests/weston/lib.sh"
+. "$ROOT/hosts/weston/tests/lib.sh"
 
 NAME=hostile
 [ "$VALGRIND" = 1 ] && NAME=hostile-valgrind
 if [ "$VALGRIND" = 1 ]; then
-	. "$ROOT/tests/weston/valgrind.sh"
+	. "$ROOT/hosts/weston/tests/valgrind.sh"
 	export LD_LIBRARY_PATH
 	LD_LIBRARY_PATH=$(valgrind_strip_plugin "$BIN" "$OUT/valgrind-lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 	WESTON_WRAP=$(valgrind_wrap "$OUT/valgrind" "$ROOT")

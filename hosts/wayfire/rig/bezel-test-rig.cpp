@@ -1,5 +1,5 @@
 /*
- * bezel-test-rig: TEST EQUIPMENT ONLY, a second Wayfire 0.7 plugin loaded by tests/wayfire/
+ * bezel-test-rig: TEST EQUIPMENT ONLY, a second Wayfire 0.7 plugin loaded by hosts/wayfire/tests/
  * next to the product plugin (`plugins = bezel bezel-test-rig`). Never installed.
  *
  * On the headless backend Wayfire has no input device. The rig adds one touch device to the

@@ -1,5 +1,5 @@
 /*
- * hostile-scale-client: the clients of the hostile-scale test (tests/weston/hostile-scale.sh).
+ * hostile-scale-client: the clients of the hostile-scale test (hosts/weston/tests/hostile-scale.sh).
  * They measure what one client's surfaces cost everyone else (DESIGN §9: cost grows no worse
  * than linearly with surfaces; §5: no client can stall the compositor).
  *

@@ -4,7 +4,7 @@
 #   1. ninja && ninja install put libbezel-wayfire.so (and the libbezel.so name Wayfire's
 #      `plugins = bezel` looks for) in <libdir>/wayfire and bezel.xml in
 #      <datadir>/wayfire/metadata;
-#   2. Wayfire 0.7, started headless (with the test-only preload of tests/wayfire/preload) with
+#   2. Wayfire 0.7, started headless (with the test-only preload of hosts/wayfire/rig/preload) with
 #      WAYFIRE_PLUGIN_PATH / WAYFIRE_PLUGIN_XML_PATH pointing into that prefix and
 #      `[core] plugins = bezel`, loads the installed plugin and logs it; wayland-info lists
 #      bezel_system_gestures_manager_v1;
@@ -13,9 +13,9 @@
 # Where Wayfire is not installed, the test says so and counts a failure.
 # Ends with "N passed, N failed".
 #
-# Usage: tests/wayfire/install-test.sh [BUILD_DIR]   (default: build-meson-wayfire in the repo)
+# Usage: hosts/wayfire/tests/install-test.sh [BUILD_DIR]   (default: build-meson-wayfire in the repo)
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${1:-$ROOT/build-meson-wayfire}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wayfire-install.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
@@ -56,7 +56,7 @@ else
 fi
 
 # Wayfire from the installed files only (the preload is test equipment, built here).
-cc -shared -fPIC -O1 -DWLR_USE_UNSTABLE -o "$WORK/preload.so" "$ROOT/tests/wayfire/preload/wayfire-headless-preload.c" \
+cc -shared -fPIC -O1 -DWLR_USE_UNSTABLE -o "$WORK/preload.so" "$ROOT/hosts/wayfire/rig/preload/wayfire-headless-preload.c" \
 	$(pkg-config --cflags --libs wlroots pixman-1) -ldl || { fail "test preload"; finish; }
 export XDG_RUNTIME_DIR=$WORK/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
