@@ -19,20 +19,35 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 "$root/scripts/install-deps.sh" >&2 || { echo "could not install dependencies" >&2; echo "0 passed, 1 failed"; exit 1; }
 
+suite_start=$(date +%s)
+# mmss SECONDS: "M:SS"
+mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 total_passed=0
 total_failed=0
 log_dir=$(mktemp -d)
 trap 'rm -rf "$log_dir"' EXIT
 
-# group NAME COMMAND [ARGS...]: runs one test group and adds its counts to the totals.
-# Hosts add a group with one line, for example:
+# group [--limit MINUTES] NAME COMMAND [ARGS...]: runs one test group under a time limit
+# (default 20 minutes: a group that hangs is stopped, its processes with it, and fails) and
+# adds its counts to the totals; prints the group's elapsed time. Hosts add a group with one
+# line, for example:
 #   group "wlroots host" hosts/wlroots/tests/run.sh
+group_times=()
 group() {
+    local limit=20
+    [ "$1" = --limit ] && { limit=$2; shift 2; }
     local name=$1; shift
-    local log="$log_dir/group.log" rc passed failed skipped
+    local log="$log_dir/group.log" rc passed failed skipped start elapsed
     echo; echo "=== $name"
-    "$@" 2>&1 | tee "$log" | grep -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Linking|Write|Building)|^◇|^↳'
+    start=$(date +%s)
+    # timeout signals the group's whole process group; each suite's EXIT trap stops its own.
+    # (A function of this script runs in a bash of its own, which timeout can stop.)
+    [ "$(type -t "$1")" = function ] && set -- bash -c '"$@"' "$1" "$@"
+    timeout -k 60 $((limit * 60)) "$@" </dev/null 2>&1 | tee "$log" | grep -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Linking|Write|Building)|^◇|^↳'
     rc=${PIPESTATUS[0]}
+    elapsed=$(($(date +%s) - start))
+    [ "$rc" = 137 ] && rc=124
+    [ "$rc" = 124 ] && echo "FAIL: $name did not finish within its limit of $limit minutes (stopped)"
     read -r passed failed < <(sed -nE 's/^([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$log" | tail -1)
     if [ -z "${passed:-}" ]; then
         echo "FAIL: $name printed no 'N passed, N failed' line (exit $rc)"
@@ -47,7 +62,8 @@ group() {
         grep -E '^(SKIP|skip|skipping)\b' "$log" | sed 's/^/    /'
         failed=$((failed + skipped))
     fi
-    echo "--- $name: $passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo " ($skipped skipped)")"
+    echo "--- $name: $passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo " ($skipped skipped)") in $(mmss "$elapsed")"
+    group_times+=("$(printf '%6s  %s' "$(mmss "$elapsed")" "$name")")
     total_passed=$((total_passed + passed))
     total_failed=$((total_failed + failed))
 }
@@ -80,6 +96,8 @@ swift_tests() {
     return "$rc"
 }
 
+export -f swift_build swift_tests
+export log_dir
 group "swift build" swift_build
 group "swift test (BezelCore, BezelScenario, BezelInput, BezelRender)" swift_tests
 group "bezel command line" tests/cli/run.sh "$(swift build --show-bin-path)/bezel"
@@ -99,5 +117,8 @@ group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-com
 group "Wayfire 0.7 headless with libbezel-wayfire.so, real clients, libinput under umockdev" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh
 group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" hosts/wayfire/tests/install-test.sh
 echo
+echo "elapsed time per group (m:ss):"
+printf '  %s\n' "${group_times[@]}"
+echo "  total $(mmss $(($(date +%s) - suite_start)))"
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

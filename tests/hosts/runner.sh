@@ -3,6 +3,10 @@
 # build the two test clients the shared table uses. Source it after setting ROOT; it defines
 # functions and the PASS/FAIL counters only.
 
+# Bounded waits and stops (wait_for, stop_process, ...), and the EXIT trap that stops whatever
+# the suite left running.
+. "$ROOT/tests/lib/bounded.sh"
+
 PASS=0
 FAIL=0
 pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
@@ -21,6 +25,15 @@ start_client() {
 	shift
 	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
 	eval "CPID_$label=$!"
+	bounded_track $! "client $label ($(basename "$1"))"
+}
+
+# reap_clients PID...: the clients of a compositor that has stopped end by themselves (they
+# read what it sent, then see the hang-up); each gets a bounded wait, then SIGTERM, SIGKILL.
+reap_clients() {
+	local p
+	for p in "$@"; do [ -n "$p" ] && reap_process "${BOUNDED_LABEL[$p]:-client $p}" "$p" 10; done
+	return 0
 }
 
 # host_build_plugin SCRATCH CONFIG OUT: builds libBezelPlugin.so (Swift runtime linked
@@ -61,6 +74,16 @@ host_client() {
 	# shellcheck disable=SC2086 # CFLAGS is a list of flags
 	cc $CFLAGS -o "$out/$name" "$src" "$out/bezel-system-gestures-v1-protocol.c" \
 		"$out/xdg-shell-protocol.c" -I"$out" $(pkg-config --cflags --libs wayland-client)
+}
+
+# host_hostile_clients OUT: the clients of the hostile course (tests/hosts/hostile.sh):
+# HOSTILE_CLIENT and SCALE_CLIENT.
+host_hostile_clients() {
+	local out=$1
+	HOSTILE_CLIENT=$out/hostile-client
+	SCALE_CLIENT=$out/hostile-scale-client
+	host_client "$out" hostile-client "$ROOT/tests/hosts/hostile-client.c" &&
+		host_client "$out" hostile-scale-client "$ROOT/tests/hosts/hostile-scale-client.c"
 }
 
 # host_table_clients OUT: the two clients of the shared table (TOUCH_CLIENT, DEFER_CLIENT).

@@ -11,6 +11,10 @@
 #       stack dump of PID (gdb, or eu-stack, or the kernel's view), then SIGKILL. Sets
 #       STOP_STATUS to WAIT_PID's exit status (when it is a child of this shell); returns 1 if
 #       the process had to be killed.
+#   reap_process LABEL PID [TIMEOUT_S]
+#       for a process that ends by itself (a client whose compositor stopped): a bounded wait
+#       for it, then stop_process.
+#   kill_process LABEL PID: SIGKILL, then a bounded wait and the reap.
 #   run_bounded TIMEOUT_S LABEL CMD...
 #       runs CMD under `timeout`; says so when the bound was hit.
 #   bounded_at_exit CMD: one more command for the EXIT trap (after the stops).
@@ -81,18 +85,28 @@ stack_dump() {
 	grep -E '^(Thread|#|thread|TID|#[0-9])' "$out" | head -40 | sed 's/^/      /'
 }
 
+# bounded_descendants PID: every process below PID (children first found, then theirs).
+bounded_descendants() {
+	local c
+	for c in $(pgrep -P "$1" 2>/dev/null); do
+		echo "$c"
+		bounded_descendants "$c"
+	done
+}
+
 # stop_process LABEL PID [WAIT_PID] [TIMEOUT_S]
 stop_process() {
 	local label=$1 pid=${2:-} wpid=${3:-${2:-}} timeout=${4:-$BOUNDED_STOP_TIMEOUT} killed=0
 	STOP_STATUS=0
 	[ -n "$pid" ] || [ -n "$wpid" ] || return 0
 	[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null
-	if ! bounded_gone "$wpid" "$timeout"; then
+	if ! bounded_gone "$wpid" "$timeout" 2>/dev/null; then
 		echo "timeout: $label (pid $pid) still runs ${timeout} s after SIGTERM; SIGKILL after a stack dump"
 		[ -n "$pid" ] && bounded_alive "$pid" && stack_dump "$pid" "$label"
-		kill -KILL "$pid" "$wpid" 2>/dev/null
+		# shellcheck disable=SC2046 # a list of pids
+		kill -KILL "$pid" "$wpid" $(bounded_descendants "$wpid") 2>/dev/null
 		killed=1
-		if ! bounded_gone "$wpid" 10; then
+		if ! bounded_gone "$wpid" 10 2>/dev/null; then
 			echo "timeout: $label (pid $wpid) survives SIGKILL for 10 s; left behind"
 			bounded_untrack "$wpid"
 			STOP_STATUS=137
@@ -105,6 +119,35 @@ stop_process() {
 	bounded_untrack "$wpid"
 	[ "$wpid" != "$pid" ] && bounded_untrack "$pid"
 	return $killed
+}
+
+# reap_process LABEL PID [TIMEOUT_S]
+reap_process() {
+	local label=$1 pid=${2:-} timeout=${3:-10}
+	[ -n "$pid" ] || return 0
+	if bounded_gone "$pid" "$timeout"; then
+		wait "$pid" 2>/dev/null
+		STOP_STATUS=$?
+		bounded_untrack "$pid"
+		return 0
+	fi
+	echo "note: $label (pid $pid) still runs $timeout s after its compositor stopped; stopping it"
+	stop_process "$label" "$pid" "$pid" 10
+}
+
+# kill_process LABEL PID
+kill_process() {
+	local label=$1 pid=${2:-}
+	[ -n "$pid" ] || return 0
+	kill -KILL "$pid" 2>/dev/null
+	# (bash reports a child killed by a signal on stderr when it reaps it: not news here)
+	if ! bounded_gone "$pid" 10 2>/dev/null; then
+		echo "timeout: $label (pid $pid) survives SIGKILL for 10 s; left behind"
+		return 1
+	fi
+	wait "$pid" 2>/dev/null
+	bounded_untrack "$pid"
+	return 0
 }
 
 # stop_tracked PID [TIMEOUT_S]: stop_process for a tracked process, by the pid `wait` reaps.

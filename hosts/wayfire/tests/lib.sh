@@ -49,9 +49,12 @@ else
 fi
 WFPRELOAD=$OUT/wayfire-headless-preload.so
 
+host_hostile_clients "$OUT" || { fail "compile the hostile course's clients"; finish; }
+
 NODE=/dev/input/event7
 START_TIMEOUT_S=20
 WF_PID=
+BOUNDED_DUMP_DIR=$OUT
 
 . "$ROOT/hosts/weston/tests/lib.sh"
 
@@ -107,26 +110,50 @@ start_wayfire() {
 		WAYFIRE_PLUGIN_XML_PATH="$ROOT/hosts/wayfire/src/metadata" wayfire -c "$DIR/wayfire.ini" \
 		>"$DIR/host.log" 2>&1 &
 	CPID=$!
+	WF_PID=
+	bounded_track "$CPID" "Wayfire ($name)"
 	# The rig's line comes after the plugins load, which is after Wayfire listens.
-	if ! wait_for "$DIR/host.log" "Using socket name\|exiting\|refusing" 1 "$START_TIMEOUT_S" ||
+	if ! wait_for "$DIR/host.log" "Using socket name\|exiting\|refusing" 1 "$START_TIMEOUT_S" "Wayfire's socket line" ||
 		! grep -q "Using socket name" "$DIR/host.log" ||
-		! wait_for "$DIR/host.log" "bezel-test-rig: headless touch device\|bezel-test-rig: no \|Failed to load plugin" 1 "$START_TIMEOUT_S"; then
+		! wait_for "$DIR/host.log" "bezel-test-rig: headless touch device\|bezel-test-rig: no \|Failed to load plugin" 1 "$START_TIMEOUT_S" "the test rig's touch device line"; then
+		WF_PID=$(cat "$DIR/wayfire.pid" 2>/dev/null)
 		return 1
 	fi
 	SOCK=$(sed -n 's/.*Using socket name \(wayland-[0-9]*\).*/\1/p' "$DIR/host.log" | head -1)
 	WF_PID=$(cat "$DIR/wayfire.pid" 2>/dev/null)
+	[ -n "$WF_PID" ] && bounded_track "$CPID" "Wayfire ($name)" "$WF_PID"
 	[ -n "$WF_PID" ] && [ -n "$SOCK" ] && ! grep -q "Failed to load plugin" "$DIR/host.log"
+}
+
+# start_wayfire_plain NAME PLUGINS: Wayfire with [core] plugins = PLUGINS, no touch device, no
+# umockdev (the test preload only); sets DIR, CPID, WF_PID, SOCK and XDG_RUNTIME_DIR.
+start_wayfire_plain() {
+	local name=$1 plugins=$2
+	DIR=$OUT/$name
+	rm -rf "$DIR"
+	mkdir -p "$DIR"
+	export XDG_RUNTIME_DIR
+	XDG_RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wf.XXXXXX") || return 1
+	printf '[core]\nplugins = %s\nxwayland = false\n\n[output:HEADLESS-1]\nmode = 1080x1920\n\n[bezel]\nlog-level = warning\n' \
+		"$plugins" >"$DIR/wayfire.ini"
+	LD_PRELOAD=$WFPRELOAD WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$PLUGINS" \
+		WAYFIRE_PLUGIN_XML_PATH="$ROOT/hosts/wayfire/src/metadata" wayfire -c "$DIR/wayfire.ini" \
+		</dev/null >"$DIR/host.log" 2>&1 &
+	CPID=$!
+	WF_PID=$CPID
+	bounded_track "$CPID" "Wayfire ($name)"
+	wait_for "$DIR/host.log" "Using socket name" 1 "$START_TIMEOUT_S" "Wayfire's socket line" || return 1
+	SOCK=$(sed -n 's/.*Using socket name \(wayland-[0-9]*\).*/\1/p' "$DIR/host.log" | head -1)
+	case " $plugins " in
+	*" bezel "*) wait_for "$DIR/host.log" "bezel: loaded" 1 "$START_TIMEOUT_S" "the plugin's load line" || return 1 ;;
+	esac
 }
 
 
 stop_wayfire() {
-	[ -n "$WF_PID" ] && kill -TERM "$WF_PID" 2>/dev/null
-	wait "$CPID" 2>/dev/null
-	local p
-	for p in "$@"; do
-		kill -TERM "$p" 2>/dev/null
-		wait "$p" 2>/dev/null
-	done
+	stop_process Wayfire "${WF_PID:-$CPID}" "$CPID" ||
+		fail "$(basename "$DIR"): Wayfire did not stop within its bound after SIGTERM (stacks above)"
+	reap_clients "$@"
 	WF_PID=
 	case ${XDG_RUNTIME_DIR:-} in
 	*/bezel-wf.*) rm -rf "$XDG_RUNTIME_DIR" ;;

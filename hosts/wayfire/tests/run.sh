@@ -16,9 +16,14 @@
 # Where Wayfire cannot run (not installed, refuses to start), the test says why and counts a
 # FAILURE: a host that cannot be tested has not passed.
 #
-# usage: hosts/wayfire/tests/run.sh [CASE...]
-#   CASE: start, tap swipe late defer drag kill multi multi-defer multi-policy (the table),
-#   frame, config, unload
+# usage: hosts/wayfire/tests/run.sh [--release] [CASE...]
+#        hosts/wayfire/tests/run.sh --hostile [--rounds N] [--seed S]
+#        hosts/wayfire/tests/run.sh --release --scale [--idle N] [--create N] [--toplevels N]
+#   CASE: start, tap swipe late defer drag kill kill-sub multi multi-defer multi-policy (the
+#   table), frame, config, unload
+#   --hostile / --scale: the shared hostile course (tests/hosts/hostile.sh) instead: ROUNDS
+#   hostile rounds (default 56), or its scale part (IDLE 50000 idle surfaces, CREATE 25000,
+#   TOPLEVELS 10000; "without Bezel" is Wayfire without the plugin)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: wayfire wayfire-dev libglm-dev (wayfire.pc needs glm.pc), libwlroots-dev,
 # libwayland-dev, wayland-protocols, libinput-dev, libudev-dev, libpixman-1-dev, umockdev,
@@ -29,11 +34,26 @@ SCRATCH=${BEZEL_WAYFIRE_SCRATCH:-$ROOT/.build-wayfire}
 OUT=$SCRATCH/wayfire-tests
 CONFIG=debug
 CASES=()
-for a in "$@"; do
-	case $a in
-	-*) echo "usage: $0 [CASE...]" >&2; exit 2 ;;
-	*) CASES+=("$a") ;;
+COURSE=
+ROUNDS=56
+SEED=1
+IDLE=50000
+CREATE=25000
+TOPLEVELS=10000
+while [ $# -gt 0 ]; do
+	case $1 in
+	--release) CONFIG=release ;;
+	--hostile) COURSE=hostile ;;
+	--scale) COURSE=scale ;;
+	--rounds) ROUNDS=$2; shift ;;
+	--seed) SEED=$2; shift ;;
+	--idle) IDLE=$2; shift ;;
+	--create) CREATE=$2; shift ;;
+	--toplevels) TOPLEVELS=$2; shift ;;
+	-*) echo "usage: $0 [--release] [CASE...] | --hostile [--rounds N] [--seed S] | --scale [--idle N] [--create N] [--toplevels N]" >&2; exit 2 ;;
+	*) CASES+=("$1") ;;
 	esac
+	shift
 done
 
 want() {
@@ -55,11 +75,30 @@ host_play() { play "$@"; }
 host_start() { start_wayfire "$@" || return 1; HOST_PID=$WF_PID; }
 host_stop() { stop_wayfire "$@"; }
 host_why_not_started() { why_not_started; }
+HOST_NAME=Wayfire
+HOST_VALGRIND=
+# host_start_plain NAME with|without: Wayfire with the plugin, or without it.
+host_start_plain() {
+	local plugins=bezel
+	[ "$2" = without ] && plugins=
+	start_wayfire_plain "$1" "$plugins" || return 1
+	HOST_PID=$WF_PID
+}
+. "$ROOT/tests/hosts/hostile.sh"
+
+# ---- the hostile course (tests/hosts/hostile.sh) instead of the cases ----
+if [ "$COURSE" = hostile ]; then
+	run_host_hostile "$ROUNDS" "$SEED"
+	finish
+elif [ "$COURSE" = scale ]; then
+	run_host_scale "$IDLE" "$CREATE" "$TOPLEVELS"
+	finish
+fi
 
 # ---- 0. Wayfire starts headless with the plugin; it says so; wayland-info lists the global ----
 if want start; then
 	if start_wayfire start tap-bottom; then
-		WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+		run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 		stop_wayfire
 		if grep -q "bezel: loaded; libbezel .* global bezel_system_gestures_manager_v1 created" "$DIR/host.log" &&
 			[ "$(grep -c 'bezel: loaded' "$DIR/host.log")" = 1 ]; then
@@ -122,7 +161,7 @@ if want unload; then
 			sed 's/^plugins = bezel bezel-test-rig$/plugins = bezel-test-rig      /' "$DIR/wayfire.ini" >"$DIR/wayfire.ini.new"
 			dd if="$DIR/wayfire.ini.new" of="$DIR/wayfire.ini" bs=1M conv=notrunc status=none
 			if wait_for "$DIR/host.log" "bezel: unloaded"; then
-				WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+				run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 				echo $? >"$DIR/wayland-info.status"
 				kill -USR2 "$WF_PID" && wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 &&
 					wait_for "$DIR/c.out" " up id=0" && ok=1

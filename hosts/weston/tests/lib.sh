@@ -6,6 +6,10 @@
 # Needs: python3, umockdev-run, weston 10, bezel-input-probe (swift build --product
 # bezel-input-probe) and the LD_PRELOAD shim of tools/umockdev-preload.
 
+# wait_for, stop_process and the EXIT trap that stops what a suite left running.
+# shellcheck source=../../../tests/lib/bounded.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/tests/lib/bounded.sh"
+
 # build_weston_modules ROOT BIN OUT: compiles the product module (hosts/weston/src/*.c) into
 # OUT/bezel-weston.so and the test rig (hosts/weston/rig/*.c) into OUT/bezel-weston-rig.so, against
 # BIN/libBezelPlugin.so, with -Werror. Tests load both: --modules="$(weston_modules OUT)".
@@ -24,21 +28,6 @@ build_weston_modules() {
 
 # weston_modules OUT: the --modules value for the module and the rig built by build_weston_modules
 weston_modules() { echo "$1/bezel-weston.so,$1/bezel-weston-rig.so"; }
-
-# wait_for FILE PATTERN [COUNT] [TIMEOUT_S]: polls FILE until PATTERN (grep regex) matches
-# COUNT lines. Files are the only signal these moments give (a socket appears, a client prints
-# "ready", the module logs an event), so they are polled; nothing waits for a fixed time.
-wait_for() {
-	local file=$1 pattern=$2 count=${3:-1} timeout=${4:-20} i=0
-	while [ $i -lt $((timeout * 50)) ]; do
-		if [ -e "$file" ] && [ "$(grep -c -- "$pattern" "$file" 2>/dev/null)" -ge "$count" ]; then
-			return 0
-		fi
-		sleep 0.02 # polling interval, not synchronisation
-		i=$((i + 1))
-	done
-	return 1
-}
 
 # make_touch_device ROOT PROBE SCENARIO DIR NODE [realtime]
 # Writes DIR/rec.evemu for SCENARIO (hosts/weston/tests/gen-touch.py) and the umockdev files for it
@@ -72,21 +61,31 @@ start_umockdev_weston() {
 		--socket="$sock" --config="$dir/weston.ini" --modules="$module" "$@" \
 		--log="$dir/weston.log" >"$dir/umockdev.log" 2>&1 &
 	WPID=$!
+	bounded_track "$WPID" "weston ($(basename "$dir"))"
 	local i=0 timeout=${WESTON_START_TIMEOUT:-20}
 	while [ ! -S "$XDG_RUNTIME_DIR/$sock" ] && [ $i -lt $((timeout * 50)) ]; do
 		sleep 0.02 # polling interval, not synchronisation
 		i=$((i + 1))
 	done
+	[ -S "$XDG_RUNTIME_DIR/$sock" ] || echo "timeout: ${timeout} s waiting for weston's socket $sock"
 	WESTON_PID=$(cat "$dir/weston.pid" 2>/dev/null)
+	# Stops signal weston itself (umockdev-run waits for it).
+	[ -n "$WESTON_PID" ] && bounded_track "$WPID" "weston ($(basename "$dir"))" "$WESTON_PID"
 	# The socket file appears at bind(), a moment before listen(): a client connecting in
 	# between is refused. weston loads modules after both, so the module's first log line
 	# means clients can connect. The test rig installs its SIGUSR2 handler after that line
 	# (SIGUSR2 would kill weston before), and logs "... open on SIGUSR2" once it has.
 	[ -S "$XDG_RUNTIME_DIR/$sock" ] &&
-		wait_for "$dir/weston.log" "bezel: libbezel .* loaded" 1 "$timeout" || return 1
+		wait_for "$dir/weston.log" "bezel: libbezel .* loaded" 1 "$timeout" "weston's log line of the module's load" || return 1
 	if grep -q '^touch-device-open=sigusr2' "$dir/weston.ini" 2>/dev/null; then
-		wait_for "$dir/weston.log" "open.* on SIGUSR2" 1 "$timeout"
+		wait_for "$dir/weston.log" "open.* on SIGUSR2" 1 "$timeout" "the rig's SIGUSR2 handler"
 	fi
+}
+
+# stop_umockdev_weston: stops the weston of start_umockdev_weston (SIGTERM, a bounded wait,
+# then a stack dump and SIGKILL); STOP_STATUS is umockdev-run's exit status.
+stop_umockdev_weston() {
+	stop_process "weston" "${WESTON_PID:-$WPID}" "$WPID"
 }
 
 # screenshot DIR SOCK: weston-screenshooter (weston must run with --debug and a renderer,

@@ -17,6 +17,7 @@
 # polling them with a timeout (hosts/weston/tests/lib.sh): nothing else signals those moments. No fixed sleeps.
 #
 # usage: hosts/weston/tests/run.sh [--latency N] [--release] [--only NAME...] [--valgrind] [--build-only]
+#                                [--hostile [--rounds N] [--seed S]] [--scale [--idle N] [--create N] [--toplevels N]]
 #   --latency N: also measure the added latency over N taps; --release: build the plugin optimised
 #   --only NAME: run only these groups (info host config panels killed stack-popup lock policy
 #     outputs), or only these cases of the table (tap swipe late defer drag kill multi
@@ -24,6 +25,9 @@
 #   --valgrind: weston runs under valgrind memcheck, for the table's tap, swipe and defer cases
 #     (hosts/weston/tests/valgrind.sh says what fails the run); --build-only: build and stop (the
 #     other weston test scripts build through it)
+#   --hostile: the shared hostile course's rounds instead (tests/hosts/hostile.sh; ROUNDS default
+#     56, 14 with --valgrind: each ending 8 times, or twice); --scale: its scale part (IDLE
+#     50000 idle surfaces, CREATE 25000, TOPLEVELS 10000; meant with --release)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
@@ -35,6 +39,12 @@ LATENCY=0
 CONFIG=debug
 VALGRIND=0
 BUILD_ONLY=0
+COURSE=
+ROUNDS=
+SEED=1
+IDLE=50000
+CREATE=25000
+TOPLEVELS=10000
 while [ $# -gt 0 ]; do
 	case $1 in
 	--latency) LATENCY=$2; shift ;;
@@ -42,10 +52,19 @@ while [ $# -gt 0 ]; do
 	--only) ONLY="${ONLY:-} $2"; shift ;;
 	--valgrind) VALGRIND=1 ;;
 	--build-only) BUILD_ONLY=1 ;;
-	*) echo "usage: $0 [--latency N] [--release] [--only NAME]... [--valgrind] [--build-only]" >&2; exit 2 ;;
+	--hostile) COURSE=hostile ;;
+	--scale) COURSE=scale ;;
+	--rounds) ROUNDS=$2; shift ;;
+	--seed) SEED=$2; shift ;;
+	--idle) IDLE=$2; shift ;;
+	--create) CREATE=$2; shift ;;
+	--toplevels) TOPLEVELS=$2; shift ;;
+	*) echo "usage: $0 [--latency N] [--release] [--only NAME]... [--valgrind] [--build-only] [--hostile [--rounds N] [--seed S]] [--scale [--idle N] [--create N] [--toplevels N]]" >&2; exit 2 ;;
 	esac
 	shift
 done
+# Under memcheck a hostile round takes 1 to 15 s (load): two rounds of each ending by default.
+[ -z "$ROUNDS" ] && { [ "$VALGRIND" = 1 ] && ROUNDS=14 || ROUNDS=56; }
 
 . "$ROOT/tests/hosts/runner.sh"
 # want NAME: the group is to run (no --only, or named by it)
@@ -59,9 +78,9 @@ CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4"
 . "$ROOT/hosts/weston/tests/lib.sh"
 # The product module (hosts/weston/src/*.c) and the test rig (hosts/weston/rig/), as two modules.
 if build_weston_modules "$ROOT" "$BIN" "$OUT" &&
-	host_table_clients "$OUT" &&
+	host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "bezel-weston.so, bezel-weston-rig.so, test client, example client and umockdev shim compile with -Werror"
+	pass "bezel-weston.so, bezel-weston-rig.so, test clients (table, hostile course), example client and umockdev shim compile with -Werror"
 else
 	fail "compile"
 	finish
@@ -87,6 +106,7 @@ export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
+BOUNDED_DUMP_DIR=$OUT
 
 # --valgrind: every weston below runs under memcheck; each stop checks its log.
 if [ "$VALGRIND" = 1 ]; then
@@ -95,6 +115,8 @@ if [ "$VALGRIND" = 1 ]; then
 	LD_LIBRARY_PATH=$(valgrind_strip_plugin "$BIN" "$OUT/valgrind-lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 	WESTON_WRAP=$(valgrind_wrap "$OUT/valgrind" "$ROOT")
 	WESTON_START_TIMEOUT=120
+	# weston under memcheck may take a minute to exit (the leak check of a large heap).
+	BOUNDED_STOP_TIMEOUT=180
 	# memcheck runs weston many times slower, and the plugin's timers run on the wall clock:
 	# between two events of a replayed swipe, the 250 ms still timeout or the 150 ms hold
 	# window would run out. Longer windows keep the cases' outcome what it is at full speed.
@@ -140,10 +162,8 @@ replay() {
 }
 
 stop_weston() {
-	kill -TERM "$WESTON_PID" 2>/dev/null
-	wait "$WPID" 2>/dev/null
-	local p
-	for p in "$@"; do wait "$p" 2>/dev/null; done
+	stop_umockdev_weston || fail "weston ($(basename "$DIR")) did not stop within its bound after SIGTERM (stacks above)"
+	reap_clients "$@"
 	if [ "$VALGRIND" = 1 ] && [ -n "${WESTON_PID:-}" ]; then
 		if valgrind_verdict "$OUT/valgrind/weston-$WESTON_PID.log"; then
 			pass "valgrind: no error in weston with the module ($(basename "$DIR"), through its shutdown)"
@@ -192,12 +212,48 @@ host_play() {
 }
 host_start() { start_weston "$@" || return 1; HOST_PID=$WESTON_PID; ln -sf weston.log "$DIR/host.log"; }
 host_stop() { stop_weston "$@"; }
+HOST_NAME=weston
+HOST_VALGRIND=
+[ "$VALGRIND" = 1 ] && HOST_VALGRIND=1
+# host_start_plain NAME with|without: weston (kiosk shell) with the product module only, or with
+# no module, and no touch device. Its clients retry their connection until weston accepts them.
+host_start_plain() {
+	DIR=$OUT/$1
+	rm -rf "$DIR"
+	mkdir -p "$DIR"
+	SOCK=bezel-$1
+	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
+	printf '[core]\nidle-time=0\n[bezel]\nlog-level=warning\n' >"$DIR/weston.ini"
+	local modules=()
+	[ "$2" = with ] && modules=(--modules="$OUT/bezel-weston.so")
+	weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
+		--socket="$SOCK" --config="$DIR/weston.ini" "${modules[@]}" --log="$DIR/weston.log" \
+		</dev/null >"$DIR/weston.out" 2>&1 &
+	WPID=$!
+	WESTON_PID=$WPID
+	HOST_PID=$WPID
+	bounded_track "$WPID" "weston ($1)"
+	ln -sf weston.log "$DIR/host.log"
+	if [ "$2" = with ]; then
+		wait_for "$DIR/weston.log" "bezel: libbezel .* loaded" 1 60 "weston's log line of the module's load"
+	fi
+}
+. "$ROOT/tests/hosts/hostile.sh"
+
+# ---- the hostile course (tests/hosts/hostile.sh) instead of the table ----
+if [ "$COURSE" = hostile ]; then
+	run_host_hostile "$ROUNDS" "$SEED"
+	finish
+elif [ "$COURSE" = scale ]; then
+	run_host_scale "$IDLE" "$CREATE" "$TOPLEVELS"
+	finish
+fi
 
 # ---- 0. wayland-info: the global and a seat with touch ----
 if ! want info; then
 	:
 elif start_weston info tap-bottom; then
-	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+	run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 	stop_weston
 	if grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
 		grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
@@ -318,12 +374,11 @@ if want killed; then
 		if wait_for "$DIR/c.out" " ready"; then
 			kill -USR2 "$WESTON_PID"
 			wait_for "$DIR/events.log" "gesture began dock" 1 20
-			kill -KILL "$CPID_c"
-			wait "$CPID_c" 2>/dev/null
+			kill_process "client c" "$CPID_c"
 			start_client d "$TOUCH_CLIENT"
 			wait_for "$DIR/d.out" " ready"
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
-			WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+			run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 			echo $? >"$DIR/wayland-info.status"
 		fi
 		stop_weston "$CPID_d"
@@ -357,8 +412,7 @@ if want stack-popup; then
 		start_client b "$TOUCH_CLIENT" --popup
 		if wait_for "$DIR/b.out" " ready" && kill -USR2 "$WESTON_PID" &&
 			wait_for "$DIR/events.log" "libinput up" 4 30; then
-			kill -KILL "$CPID_b"
-			wait "$CPID_b" 2>/dev/null
+			kill_process "client b" "$CPID_b"
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
 		fi
 		stop_weston "$CPID_a"
@@ -542,16 +596,19 @@ if want outputs; then
 		--socket="$SOCK" --config="$DIR/weston.ini" --modules="$(weston_modules "$OUT")" \
 		--log="$DIR/weston.log" >"$DIR/umockdev.log" 2>&1 &
 	WPID=$!
+	WESTON_PID=
+	bounded_track "$WPID" "weston (outputs)"
 	if [ $ok = 1 ] && wait_for "$DIR/weston.log" "bezel: libbezel .* loaded" 1 20 &&
 		wait_for "$DIR/events.log" "output added id=2" 1 20; then
 		WESTON_PID=$(cat "$DIR/weston.pid")
+		bounded_track "$WPID" "weston (outputs)" "$WESTON_PID"
 		start_client a "$TOUCH_CLIENT" --app-id left
 		start_client b "$TOUCH_CLIENT" --app-id right
 		if wait_for "$DIR/a.out" " ready" && wait_for "$DIR/b.out" " ready"; then
 			kill -USR2 "$WESTON_PID"
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
 		fi
-		WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+		run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 		echo $? >"$DIR/wayland-info.status"
 		stop_weston "$CPID_a" "$CPID_b"
 		a=$DIR/a.out b=$DIR/b.out ev=$DIR/events.log

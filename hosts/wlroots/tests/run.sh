@@ -12,14 +12,19 @@
 # (hosts/weston/tests/lib.sh wait_for); no fixed sleeps.
 #
 # usage: hosts/wlroots/tests/run.sh [--latency N] [--release] [--valgrind] [CASE...]
+#        hosts/wlroots/tests/run.sh [--valgrind] --hostile [--rounds N] [--seed S]
+#        hosts/wlroots/tests/run.sh --release --scale [--idle N] [--create N] [--toplevels N]
 #   --valgrind: bezel-compositor runs under valgrind memcheck; each case also fails on an error
 #   or a definite leak it reports (valgrind.log in the case's folder). Cases replayed at once
 #   (tap, swipe, late, defer, config, locked) depend on the plugin's hold timer keeping up with
 #   the recording's times, which valgrind's slowdown breaks: run the real-time ones under it
 #   (drag kill simple-touch policy: no error, no definite leak).
-#   CASE: run only these cases (table cases tap swipe late defer drag kill multi multi-defer
-#   multi-policy; popup, two-outputs, output-removed, simple-touch, policy, panel, config,
-#   locked)
+#   CASE: run only these cases (table cases tap swipe late defer drag kill kill-sub multi
+#   multi-defer multi-policy; popup, two-outputs, output-removed, simple-touch, policy, panel,
+#   config, locked)
+#   --hostile / --scale: the shared hostile course (tests/hosts/hostile.sh) instead: ROUNDS
+#   hostile rounds (default 56, 14 under valgrind), or its scale part (IDLE 50000 idle
+#   surfaces, CREATE 25000, TOPLEVELS 10000; "without Bezel" is intercept=false)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils,
@@ -32,16 +37,30 @@ LATENCY=0
 CONFIG=debug
 CASES=()
 VALGRIND=
+COURSE=
+ROUNDS=
+SEED=1
+IDLE=50000
+CREATE=25000
+TOPLEVELS=10000
 while [ $# -gt 0 ]; do
 	case $1 in
 	--latency) LATENCY=$2; shift ;;
 	--release) CONFIG=release ;;
 	--valgrind) VALGRIND=1 ;;
-	-*) echo "usage: $0 [--latency N] [--release] [CASE...]" >&2; exit 2 ;;
+	--hostile) COURSE=hostile ;;
+	--scale) COURSE=scale ;;
+	--rounds) ROUNDS=$2; shift ;;
+	--seed) SEED=$2; shift ;;
+	--idle) IDLE=$2; shift ;;
+	--create) CREATE=$2; shift ;;
+	--toplevels) TOPLEVELS=$2; shift ;;
+	-*) echo "usage: $0 [--latency N] [--release] [--valgrind] [CASE...] | [--valgrind] --hostile [--rounds N] [--seed S] | --scale [--idle N] [--create N] [--toplevels N]" >&2; exit 2 ;;
 	*) CASES+=("$1") ;;
 	esac
 	shift
 done
+[ -z "$ROUNDS" ] && { [ -n "$VALGRIND" ] && ROUNDS=14 || ROUNDS=56; }
 
 # want CASE: true when CASE was asked for (or no case was named)
 want() {
@@ -73,6 +92,8 @@ else
 	finish
 fi
 
+host_hostile_clients "$OUT" || { fail "compile the hostile course's clients"; finish; }
+
 # Under valgrind, libBezelPlugin.so is a copy without the Swift toolchain's DWARF 5 debug info
 # (valgrind gives up on it), found first through LD_LIBRARY_PATH.
 VG_ENV=
@@ -88,6 +109,9 @@ chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
 START_TIMEOUT_S=20
 [ -n "$VALGRIND" ] && START_TIMEOUT_S=90
+# bezel-compositor under memcheck may take a while to exit (its leak check).
+[ -n "$VALGRIND" ] && BOUNDED_STOP_TIMEOUT=180
+BOUNDED_DUMP_DIR=$OUT
 COMP_PID=
 
 . "$ROOT/hosts/weston/tests/lib.sh"
@@ -123,17 +147,19 @@ start_compositor() {
 		"$SHIM" "$DIR" ${VALGRIND:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/hosts/wlroots/tests/valgrind.supp --log-file="$DIR/valgrind.log"} "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
 		>"$DIR/host.log" 2>&1 &
 	CPID=$!
+	COMP_PID=
+	bounded_track "$CPID" "bezel-compositor ($name)"
 	# The compositor logs "running" after listen() and after its touch device exists.
-	wait_for "$DIR/host.log" "bezel-compositor: running on" 1 "$START_TIMEOUT_S" || return 1
+	wait_for "$DIR/host.log" "bezel-compositor: running on" 1 "$START_TIMEOUT_S" "bezel-compositor's 'running on' line" || return 1
 	COMP_PID=$(cat "$DIR/compositor.pid" 2>/dev/null)
-	[ -n "$COMP_PID" ]
+	[ -n "$COMP_PID" ] && bounded_track "$CPID" "bezel-compositor ($name)" "$COMP_PID"
 }
 
 
 stop_compositor() {
-	kill -TERM "$COMP_PID" 2>/dev/null
-	wait "$CPID" 2>/dev/null
-	local rc=$?
+	stop_process bezel-compositor "${COMP_PID:-$CPID}" "$CPID" ||
+		fail "$(basename "$DIR"): bezel-compositor did not stop within its bound after SIGTERM (stacks above)"
+	local rc=$STOP_STATUS
 	if [ -n "$VALGRIND" ]; then
 		if [ $rc = 99 ] || grep -q "ERROR SUMMARY: [1-9]" "$DIR/valgrind.log" 2>/dev/null; then
 			fail "$(basename "$DIR"): valgrind reports errors ($DIR/valgrind.log)"
@@ -141,8 +167,7 @@ stop_compositor() {
 			fail "$(basename "$DIR"): valgrind did not finish its report ($DIR/valgrind.log)"
 		fi
 	fi
-	local p
-	for p in "$@"; do wait "$p" 2>/dev/null; done
+	reap_clients "$@"
 }
 
 # play NAME SCENARIO READY CLIENT...: start, one client, wait for READY, replay, stop.
@@ -177,10 +202,41 @@ play() {
 host_play() { play "$@"; }
 host_start() { start_compositor "$@" || return 1; HOST_PID=$COMP_PID; }
 host_stop() { stop_compositor "$@"; }
+HOST_NAME=bezel-compositor
+HOST_VALGRIND=$VALGRIND
+# host_start_plain NAME with|without: bezel-compositor with the adapter, or without it
+# (intercept=false: touches straight to the seat, as in tinywl), and no touch device.
+host_start_plain() {
+	local name=$1 intercept=true
+	[ "$2" = without ] && intercept=false
+	DIR=$OUT/$name
+	rm -rf "$DIR"
+	mkdir -p "$DIR"
+	printf '[bezel]\nlog-level=warning\nintercept=%s\n' $intercept >"$DIR/bezel.ini"
+	SOCK=bezel-wlr-$name
+	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
+	WLR_BACKENDS=headless WLR_RENDERER=pixman "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" \
+		</dev/null >"$DIR/host.log" 2>&1 &
+	CPID=$!
+	COMP_PID=$CPID
+	HOST_PID=$CPID
+	bounded_track "$CPID" "bezel-compositor ($name)"
+	wait_for "$DIR/host.log" "bezel-compositor: running on" 1 "$START_TIMEOUT_S" "bezel-compositor's 'running on' line"
+}
+. "$ROOT/tests/hosts/hostile.sh"
+
+# ---- the hostile course (tests/hosts/hostile.sh) instead of the cases ----
+if [ "$COURSE" = hostile ]; then
+	run_host_hostile "$ROUNDS" "$SEED"
+	finish
+elif [ "$COURSE" = scale ]; then
+	run_host_scale "$IDLE" "$CREATE" "$TOPLEVELS"
+	finish
+fi
 
 # ---- 0. wayland-info: the global and a seat with touch ----
 if start_compositor info tap-bottom; then
-	WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+	run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 	stop_compositor
 	if grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
 		grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
@@ -244,7 +300,7 @@ if want output-removed && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" RE
 	if wait_for "$DIR/c.out" " ready" && kill -USR2 "$COMP_PID" &&
 		wait_for "$DIR/events.log" "gesture began dock" 1 20 && kill -USR1 "$COMP_PID" &&
 		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
-		WAYLAND_DISPLAY=$SOCK wayland-info >"$DIR/wayland-info.out" 2>&1
+		run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 		info=$?
 		stop_compositor "$CPID_c"
 		if grep -q "output HEADLESS-2 (id 1) removed" "$DIR/host.log" &&
@@ -276,9 +332,7 @@ if want simple-touch; then
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
 			kill -0 "$CPID_c" 2>/dev/null
 			alive=$?
-			stop_compositor
-			kill -TERM "$CPID_c" 2>/dev/null
-			wait "$CPID_c" 2>/dev/null
+			stop_compositor "$CPID_c"
 			ev=$DIR/events.log
 			if [ $alive = 0 ] && grep -q "send down id=0 x=300.0 y=250.0" "$ev" &&
 				[ "$(grep -c 'send up id=0' "$ev")" = 1 ] && grep -q "gesture began dock" "$ev" &&

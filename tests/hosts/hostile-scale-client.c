@@ -1,5 +1,6 @@
 /*
- * hostile-scale-client: the clients of the hostile-scale test (hosts/weston/tests/hostile-scale.sh).
+ * hostile-scale-client: the clients of the hostile course's scale part (tests/hosts/hostile.sh),
+ * run against every host.
  * They measure what one client's surfaces cost everyone else (DESIGN §9: cost grows no worse
  * than linearly with surfaces; §5: no client can stall the compositor).
  *
@@ -13,6 +14,9 @@
  *                                        for bare roundtrips
  *   hostile-scale-client disconnect N    a child process maps N xdg toplevels (one shared
  *                                        buffer) and holds them; this process connects too,
+ *                                        maps one toplevel of its own and times 200 commits
+ *                                        + roundtrips ("mapped-commit-us median X ...": a
+ *                                        commit's cost beside N mapped toplevels), then
  *                                        SIGKILLs the child and runs roundtrips back to back:
  *                                        "stall-ms X" is the longest wait for an answer (from
  *                                        the kill to the first, or any one after), i.e. how
@@ -238,9 +242,9 @@ static int mode_create(int n)
 	return 0;
 }
 
-static int mode_commits(int k)
+/* k commits + roundtrips of one mapped toplevel of this connection, and k bare roundtrips */
+static int time_commits(const char *commit_label, const char *roundtrip_label, int k)
 {
-	connect_or_die();
 	struct toplevel *t = map_toplevels(1);
 	uint64_t *c = calloc((size_t)k, sizeof *c), *r = calloc((size_t)k, sizeof *r);
 	if (!c || !r)
@@ -254,9 +258,17 @@ static int mode_commits(int k)
 		c[i] = t1 - t0;
 		r[i] = now_us() - t1;
 	}
-	print_stats("commit-us", c, k);
-	print_stats("roundtrip-us", r, k);
+	print_stats(commit_label, c, k);
+	print_stats(roundtrip_label, r, k);
+	free(c);
+	free(r);
 	return 0;
+}
+
+static int mode_commits(int k)
+{
+	connect_or_die();
+	return time_commits("commit-us", "roundtrip-us", k);
 }
 
 static int mode_disconnect(int n)
@@ -291,6 +303,8 @@ static int mode_disconnect(int n)
 	connect_or_die();
 	for (int i = 0; i < 20; i++)
 		roundtrip_or_die();
+	if (time_commits("mapped-commit-us", "mapped-roundtrip-us", 200) != 0)
+		return 1;
 
 	/* The child dies with its connection open; weston tears its surfaces down when it sees
 	 * the hang-up. Roundtrips back to back for 3 s, or longer if one waited over 1.5 s. */

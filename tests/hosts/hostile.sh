@@ -1,0 +1,234 @@
+# The hostile course every host runs (weston, wlroots, Wayfire), written once: misbehaving
+# clients while touches play, and what one client's surfaces cost the compositor and every other
+# client (DESIGN §5: a hostile client gets a protocol error and is disconnected; it can never
+# crash, stall or confuse the compositor, nor affect another client; §9: cost grows no worse
+# than linearly with surfaces). Source it after tests/hosts/runner.sh and
+# tests/hosts/expectations.sh; it defines functions only.
+#
+# A host runner provides, besides what tests/hosts/expectations.sh asks for:
+#   host_start NAME RECORDING realtime / host_stop [CLIENT PIDS...]: as for the table (under
+#       valgrind when the runner was asked for it: HOST_VALGRIND=1; host_stop then also judges
+#       valgrind's report);
+#   host_start_plain NAME with|without: the compositor with Bezel or without it, and no touch
+#       device; sets DIR, SOCK and HOST_PID; host_stop stops it;
+#   HOSTILE_CLIENT, SCALE_CLIENT (tests/hosts/runner.sh host_hostile_clients), HOST_NAME (for
+#       messages: weston, bezel-compositor, Wayfire).
+# Then it calls run_host_hostile ROUNDS [SEED] and/or run_host_scale IDLE CREATE TOPLEVELS.
+# Every figure is printed on a "figure:" line.
+
+# ---- 1. hostile rounds while touches play ----
+# A well-behaved client (bezel-touch-client) maps first and stays; the touches (gen-touch.py
+# hostile-S: a 1.5 s cycle of taps, slow moves with a second finger swiping up from the bottom,
+# swipes from the top and the bottom) are replayed in real time; tests/hosts/hostile-client runs
+# ROUNDS rounds, one connection each (floods, gesture objects and surfaces destroyed mid-touch in
+# odd orders, unknown edge bits, a second gesture object for one surface, unknown opcodes, abrupt
+# exits and SIGKILL). Then: the compositor still runs, wayland-info still works, a new client
+# gets its taps, every error a round saw was the one it provoked, and the log shows no crash.
+run_host_hostile() {
+	local rounds=$1 seed=${2:-1} secs name=hostile start elapsed status summary endings errors
+	secs=$((40 + rounds * 4))
+	if [ -n "${HOST_VALGRIND:-}" ]; then
+		name=hostile-valgrind
+		secs=$((120 + rounds * 40))
+	fi
+	if ! host_start "$name" "hostile-$secs" realtime; then
+		host_stop
+		fail "$HOST_NAME did not start for the hostile course$(type host_why_not_started >/dev/null 2>&1 && echo ": $(host_why_not_started)") (see $DIR)"
+		return 1
+	fi
+	start_client c "$TOUCH_CLIENT"
+	if ! wait_for "$DIR/c.out" " ready" 1 60 "the well-behaved client's ready line"; then
+		host_stop "$CPID_c"
+		fail "hostile course: the well-behaved client did not map (see $DIR)"
+		return 1
+	fi
+	kill -USR2 "$HOST_PID"
+
+	start=$(date +%s)
+	run_bounded $((rounds * 60 + 60)) "hostile-client ($rounds rounds)" \
+		env WAYLAND_DISPLAY="$SOCK" "$HOSTILE_CLIENT" "$seed" "$rounds" >"$DIR/hostile.out" 2>&1
+	status=$?
+	elapsed=$(($(date +%s) - start))
+	summary=$(grep '^hostile:' "$DIR/hostile.out")
+	errors=$(grep -c '^ok round [0-9]* [a-z-]*: protocol error' "$DIR/hostile.out")
+	endings=$(sed -n 's/^ok round [0-9]* \([a-z-]*\): \(protocol error [a-z_0-9]*\)#[0-9]* \(code [0-9]*\).*/\1 -> \2 \3/p; s/^ok round [0-9]* \([a-z-]*\): \(abrupt end\|no error\|disconnected\).*/\1 -> \2/p' "$DIR/hostile.out" |
+		sort | uniq -c | sed 's/^ *//' | paste -sd ';' | sed 's/;/; /g')
+	if [ "$status" = 0 ] && [ -n "$summary" ]; then
+		pass "$HOST_NAME: $rounds hostile rounds in ${elapsed} s, every error the provoked protocol error ($summary): $endings"
+	else
+		fail "$HOST_NAME: hostile rounds (status $status, see $DIR/hostile.out)"
+		grep '^FAIL' "$DIR/hostile.out" | head -10 | sed 's/^/    /'
+	fi
+
+	local alive=no
+	bounded_alive "$HOST_PID" && alive=yes
+	echo "figure: $HOST_NAME${HOST_VALGRIND:+ under valgrind}, hostile rounds: $rounds rounds in ${elapsed} s, $errors protocol errors provoked (each the one provoked), survived: $alive"
+	if [ $alive = yes ]; then
+		pass "$HOST_NAME still runs after the hostile rounds"
+	else
+		fail "$HOST_NAME is gone after the hostile rounds (see $DIR/host.log)"
+		host_stop "$CPID_c"
+		return 1
+	fi
+	if run_bounded 60 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1 &&
+		grep -q bezel_system_gestures_manager_v1 "$DIR/wayland-info.out"; then
+		pass "wayland-info still works on $HOST_NAME after the hostile rounds and lists bezel_system_gestures_manager_v1"
+	else
+		fail "wayland-info after the hostile rounds (see $DIR/wayland-info.out)"
+	fi
+	# The recording keeps playing its cycle; the new client is on top and gets the middle taps.
+	start_client d "$TOUCH_CLIENT"
+	if wait_for "$DIR/d.out" " ready" 1 60 "the new client's ready line" &&
+		wait_for "$DIR/d.out" " up id=0" 2 60 "two taps reaching the new client" &&
+		[ "$(count "$DIR/d.out" ' down id=0')" -ge 2 ]; then
+		pass "a new well-behaved client gets its taps after the hostile rounds ($(count "$DIR/d.out" ' up id=0') ups so far)"
+	else
+		fail "new client's taps after the hostile rounds (see $DIR/d.out)"
+	fi
+	host_stop "$CPID_c" "$CPID_d"
+
+	# R9: each touch the first client got ended with an up or a cancel; at most the two that
+	# were down when the compositor stopped may still be open.
+	local downs open_ids
+	read -r downs open_ids <<<"$(awk '$2 == "down" { n++; split($3, a, "="); open[a[2]] = 1 }
+		$2 == "up" { split($3, a, "="); delete open[a[2]] }
+		$2 == "cancel" { for (k in open) delete open[k] }
+		END { m = 0; for (k in open) m++; print n + 0, m }' "$DIR/c.out")"
+	if [ "$downs" -ge 1 ] && [ "$open_ids" -le 2 ]; then
+		pass "the client mapped throughout got $downs touch downs, each ended by an up or a cancel ($open_ids open when $HOST_NAME stopped)"
+	else
+		fail "the client mapped throughout: $downs downs, $open_ids never ended (see $DIR/c.out)"
+	fi
+	if grep -q -i -E "segfault|assertion|fatal|backtrace|invalid write|aborted" "$DIR/host.log"; then
+		fail "$HOST_NAME's log reports a crash or an assertion (see $DIR/host.log)"
+		grep -i -E "segfault|assertion|fatal|backtrace|invalid write|aborted" "$DIR/host.log" | head -5 | sed 's/^/    /'
+	else
+		pass "$HOST_NAME's log shows no crash, assertion or abort"
+	fi
+}
+
+# ---- 2. scale: what one client's surfaces cost everyone else ----
+# num FILE KEY N: the N-th word after KEY on its line (num F commit-us 2: "commit-us median 80" -> 80)
+num() { awk -v k="$2" -v f="$3" '$1 == k { print $(f + 1); exit }' "$1" 2>/dev/null; }
+# lt A B: A < B for decimal numbers
+lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
+# bound A K C: K * A + C
+bound() { awk -v a="$1" -v k="$2" -v c="$3" 'BEGIN { printf "%.1f", a * k + c }'; }
+# scale_client LABEL TIMEOUT_S ARGS...: the scale client on the compositor at $SOCK (bounded: a
+# stall is a result, a hang a failure)
+scale_client() {
+	local label=$1 t=$2
+	shift 2
+	run_bounded "$t" "hostile-scale-client $label" env WAYLAND_DISPLAY="$SOCK" "$SCALE_CLIENT" "$@"
+}
+
+# scale_idle_case COUNT: with Bezel and a touch device: the touch client maps, an attacker
+# creates COUNT plain wl_surfaces (no role, no buffer, no Bezel request) and holds them; then
+# another client's commit round trip is timed and 100 taps replay in real time (latency from
+# libinput to the client). Sets DIR.
+scale_idle_case() {
+	local count=$1
+	if ! host_start "scale-idle-$count" taps-100 realtime; then
+		host_stop
+		return 1
+	fi
+	start_client c "$TOUCH_CLIENT"
+	wait_for "$DIR/c.out" " ready" 1 60 "the touch client's ready line" || { host_stop "$CPID_c"; return 1; }
+	CPID_attacker=
+	if [ "$count" -gt 0 ]; then
+		start_client attacker "$SCALE_CLIENT" idle "$count"
+		wait_for "$DIR/attacker.out" "^ready" 1 300 "the attacker's $count idle surfaces" ||
+			{ host_stop "$CPID_c" "$CPID_attacker"; return 1; }
+	fi
+	scale_client commits 600 commits 300 >"$DIR/commits.out" 2>&1 || { host_stop "$CPID_c" "$CPID_attacker"; return 1; }
+	kill -USR2 "$HOST_PID"
+	wait_for "$DIR/events.log" "libinput up" 100 60 "the 100 taps' ups in the event log"
+	python3 "$ROOT/hosts/weston/tests/latency.py" "$DIR/events.log" "$DIR/c.out" "$count idle surfaces" >"$DIR/latency.out" 2>&1
+	host_stop "$CPID_c" "$CPID_attacker"
+	return 0
+}
+
+# run_host_scale IDLE CREATE TOPLEVELS. The assertions are generous bounds that catch a cost
+# growing with other clients' surfaces (a scan per commit, a quadratic teardown), never tight
+# timings:
+#   commit with IDLE idle surfaces           < 3 x commit with 0 + 300 us   (median)
+#   tap latency with IDLE                    < 3 x tap latency with 0 + 2 ms (median)
+#   creating CREATE surfaces, with Bezel     < 3 x without + 250 ms
+#   mapping TOPLEVELS toplevels, with Bezel  < 3 x without + 500 ms
+#   a commit beside TOPLEVELS toplevels      < 3 x without Bezel + 300 us  (median)
+#   stall when their client is killed        < 3 x without Bezel + 250 ms  (goal: within 2 x)
+run_host_scale() {
+	local idle=$1 create=$2 toplevels=$3 d0= dn= mode
+	local c0 cn r0 rn l0 ln
+	if scale_idle_case 0; then d0=$DIR; else fail "$HOST_NAME: idle case with 0 surfaces (see $DIR)"; fi
+	if scale_idle_case "$idle"; then dn=$DIR; else fail "$HOST_NAME: idle case with $idle surfaces (see $DIR)"; fi
+	if [ -n "$d0" ] && [ -n "$dn" ]; then
+		c0=$(num "$d0/commits.out" commit-us 2); cn=$(num "$dn/commits.out" commit-us 2)
+		r0=$(num "$d0/commits.out" roundtrip-us 2); rn=$(num "$dn/commits.out" roundtrip-us 2)
+		l0=$(sed -n 's/.*median \([0-9]*\) us.*/\1/p' "$d0/latency.out"); ln=$(sed -n 's/.*median \([0-9]*\) us.*/\1/p' "$dn/latency.out")
+		echo "figure: $HOST_NAME, another client's commit round trip (median): ${c0:-?} us with 0 idle attacker surfaces, ${cn:-?} us with $idle (bare roundtrip ${r0:-?} / ${rn:-?} us); $(sed -n 's/^ready: //p' "$dn/attacker.out")"
+		echo "figure: $HOST_NAME, tap latency libinput -> client: $(cat "$d0/latency.out"); $(cat "$dn/latency.out")"
+		if [ -n "$c0" ] && [ -n "$cn" ] && lt "$cn" "$(bound "$c0" 3 300)"; then
+			pass "$HOST_NAME: another client's commit costs ${cn} us with $idle idle surfaces held by an attacker, ${c0} us with none (bound 3x + 300 us)"
+		else
+			fail "$HOST_NAME: commit cost grows with another client's idle surfaces: ${cn:-?} us with $idle, ${c0:-?} us with none (bound 3x + 300 us)"
+		fi
+		if [ -n "$l0" ] && [ -n "$ln" ] && lt "$ln" "$(bound "$l0" 3 2000)"; then
+			pass "$HOST_NAME: tap latency ${ln} us with $idle idle surfaces, ${l0} us with none (median; bound 3x + 2 ms)"
+		else
+			fail "$HOST_NAME: tap latency grows with another client's idle surfaces: ${ln:-?} us with $idle, ${l0:-?} us with none (see $dn/latency.out)"
+		fi
+	fi
+
+	local -A create_ms=() stall_ms=() map_ms=() mcommit_us=()
+	for mode in without with; do
+		if host_start_plain "create-$mode" $mode; then
+			scale_client create 600 create "$create" >"$DIR/create.out" 2>&1 &&
+				create_ms[$mode]=$(num "$DIR/create.out" create-ms 1)
+		else
+			fail "$HOST_NAME ($mode Bezel) did not start (see $DIR)"
+		fi
+		host_stop
+	done
+	echo "figure: $HOST_NAME, creating $create surfaces (each committed once): ${create_ms[with]:-?} ms with Bezel, ${create_ms[without]:-?} ms without"
+	if [ -n "${create_ms[with]:-}" ] && [ -n "${create_ms[without]:-}" ] &&
+		lt "${create_ms[with]}" "$(bound "${create_ms[without]}" 3 250)"; then
+		pass "$HOST_NAME: creating $create surfaces: ${create_ms[with]} ms with Bezel, ${create_ms[without]} ms without (bound 3x + 250 ms)"
+	else
+		fail "$HOST_NAME: creating $create surfaces: ${create_ms[with]:-?} ms with Bezel, ${create_ms[without]:-?} ms without (bound 3x + 250 ms)"
+	fi
+
+	for mode in without with; do
+		if host_start_plain "toplevels-$mode" $mode; then
+			if scale_client disconnect 900 disconnect "$toplevels" >"$DIR/disconnect.out" 2>&1; then
+				stall_ms[$mode]=$(num "$DIR/disconnect.out" stall-ms 1)
+				map_ms[$mode]=$(awk '$1 == "mapped" { print $5 }' "$DIR/disconnect.out")
+				mcommit_us[$mode]=$(num "$DIR/disconnect.out" mapped-commit-us 2)
+			fi
+			bounded_alive "$HOST_PID" ||
+				fail "$HOST_NAME ($mode Bezel) died during the disconnect of $toplevels toplevels (see $DIR)"
+		else
+			fail "$HOST_NAME ($mode Bezel) did not start (see $DIR)"
+		fi
+		host_stop
+	done
+	echo "figure: $HOST_NAME, $toplevels mapped toplevels: mapping took ${map_ms[with]:-?} ms with Bezel, ${map_ms[without]:-?} ms without; another client's commit beside them ${mcommit_us[with]:-?} us with Bezel, ${mcommit_us[without]:-?} us without (median); their client killed: stall ${stall_ms[with]:-?} ms with Bezel, ${stall_ms[without]:-?} ms without"
+	if [ -n "${map_ms[with]:-}" ] && [ -n "${map_ms[without]:-}" ] &&
+		lt "${map_ms[with]}" "$(bound "${map_ms[without]}" 3 500)"; then
+		pass "$HOST_NAME: mapping $toplevels toplevels: ${map_ms[with]} ms with Bezel, ${map_ms[without]} ms without (bound 3x + 500 ms)"
+	else
+		fail "$HOST_NAME: mapping $toplevels toplevels: ${map_ms[with]:-?} ms with Bezel, ${map_ms[without]:-?} ms without (bound 3x + 500 ms)"
+	fi
+	if [ -n "${mcommit_us[with]:-}" ] && [ -n "${mcommit_us[without]:-}" ] &&
+		lt "${mcommit_us[with]}" "$(bound "${mcommit_us[without]}" 3 300)"; then
+		pass "$HOST_NAME: another client's commit beside $toplevels mapped toplevels: ${mcommit_us[with]} us with Bezel, ${mcommit_us[without]} us without (median; bound 3x + 300 us)"
+	else
+		fail "$HOST_NAME: another client's commit beside $toplevels mapped toplevels: ${mcommit_us[with]:-?} us with Bezel, ${mcommit_us[without]:-?} us without (bound 3x + 300 us)"
+	fi
+	if [ -n "${stall_ms[with]:-}" ] && [ -n "${stall_ms[without]:-}" ] &&
+		lt "${stall_ms[with]}" "$(bound "${stall_ms[without]}" 3 250)"; then
+		pass "$HOST_NAME: a client with $toplevels toplevels killed: stall ${stall_ms[with]} ms with Bezel, ${stall_ms[without]} ms without (bound 3x + 250 ms; goal 2x)"
+	else
+		fail "$HOST_NAME: a client with $toplevels toplevels killed: stall ${stall_ms[with]:-?} ms with Bezel, ${stall_ms[without]:-?} ms without (bound 3x + 250 ms)"
+	fi
+}
