@@ -2,7 +2,7 @@
 # Hostile scale on bezel-compositor (wlroots 0.15, headless backend, pixman renderer): what one
 # client's surfaces cost the compositor and every other client, with the adapter and without it
 # (intercept=false: no plugin, touches straight to the seat, as in tinywl). The same client
-# (hosts/weston/tests/hostile-scale-client.c) and the same bounds as weston's hostile-scale:
+# (tests/hosts/hostile-scale-client.c) and the same bounds as weston's hostile-scale:
 #
 #   1. mapping N toplevels (MAP_COUNTS, default 2500 5000 10000 20000):
 #        with the adapter < 3 x without + 500 ms
@@ -56,7 +56,7 @@ if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT"/hosts/wlroots/
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
 	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/hosts/wlroots/compositor/bezel-compositor.c" $WLR \
 		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
-	cc $CFLAGS -o "$SC" "$ROOT/hosts/weston/tests/hostile-scale-client.c" "$OUT/xdg-shell-protocol.c" \
+	cc $CFLAGS -o "$SC" "$ROOT/tests/hosts/hostile-scale-client.c" "$OUT/xdg-shell-protocol.c" \
 		-I"$OUT" $(pkg-config --cflags --libs wayland-client); then
 	pass "bezel-compositor, libbezel-wlroots.so and hostile-scale-client compile with -Werror ($CONFIG plugin)"
 else
