@@ -74,21 +74,23 @@ umockdev-run -d "$run/dev/device.umockdev" -i "$node=$run/dev/device.ioctl" \
 	"$shim" "$run" "$prefix/bin/bezel-compositor" --socket "$sock" --config "$run/bezel.ini" \
 	>"$run/compositor.log" 2>&1 &
 umockdev_pid=$!
+bounded_track "$umockdev_pid" bezel-compositor
 wait_for "$run/compositor.log" "bezel-compositor: running on" || { tail -20 "$run/compositor.log"; exit 1; }
 compositor_pid=$(cat "$run/compositor.pid")
+bounded_track "$umockdev_pid" bezel-compositor "$compositor_pid"
 WAYLAND_DISPLAY=$sock "$gen/bezel-defer-client" --edges 2 >"$run/app.out" 2>&1 &
 app_pid=$!
+bounded_track "$app_pid" "the app (bezel-defer-client)"
 wait_for "$run/app.out" "honored_edges bottom" || { cat "$run/app.out"; exit 1; }
 
 echo "== playing the recording (about 6 s)"
 kill -USR2 "$compositor_pid"
-shot() { WAYLAND_DISPLAY=$sock grim "$out/$1" && echo "   screenshot: demo-out/$1"; }
+shot() { WAYLAND_DISPLAY=$sock timeout 20 grim "$out/$1" && echo "   screenshot: demo-out/$1"; }
 wait_for "$run/events.log" "gesture changed dock .*progress=0\.[5-9]" 1 30 && shot wlroots-dock-mid-swipe.png
 wait_for "$run/events.log" "gesture ended cover_sheet .*committed=1" 1 30 && shot wlroots-cover-sheet.png
 wait_for "$run/events.log" "libinput up" 4 30 || true
-kill -TERM "$compositor_pid"
-wait "$umockdev_pid" 2>/dev/null || true
-wait "$app_pid" 2>/dev/null || true
+stop_process bezel-compositor "$compositor_pid" "$umockdev_pid" || true
+reap_process "the app" "$app_pid" 10 || true
 
 echo "== what the app got"
 grep -E "deferred_swipe|gesture_taken" "$run/app.out" | sed 's/^/   /'

@@ -80,10 +80,10 @@ echo "== starting headless weston with $module (and the demo rig $rig)"
 sock=bezel-demo
 start_umockdev_weston "$run" $node "$shim" "$module,$rig" $sock --use-pixman --debug ||
 	{ echo "weston did not start; see $run/weston.log"; exit 1; }
-stop() { kill -TERM "$WESTON_PID" 2>/dev/null || true; wait "$WPID" 2>/dev/null || true; }
-trap stop EXIT
+# (lib.sh's EXIT trap stops weston and the app if the demo ends early)
 WAYLAND_DISPLAY=$sock "$gen/bezel-defer-client" >"$run/app.out" 2>"$run/app.err" &
 app=$!
+bounded_track "$app" "the app (bezel-defer-client)"
 wait_for "$run/app.out" "honored_edges bottom" || { echo "the app did not start; see $run"; exit 1; }
 
 echo "== playing the recording (4.8 s, real time)"
@@ -94,9 +94,8 @@ wait_for "$run/events.log" "gesture changed dock .*progress=0\.[5-9]" 1 30 ||
 shot=$(screenshot "$run" $sock) && mv "$shot" "$out/dock-mid-swipe.png"
 wait_for "$run/events.log" "libinput up" "$CONTACTS" 30 || { echo "replay incomplete; see $run"; exit 1; }
 shot=$(screenshot "$run" $sock) && mv "$shot" "$out/cover-sheet.png"
-stop
-trap - EXIT
-wait "$app" 2>/dev/null || true
+stop_umockdev_weston || true
+reap_process "the app" "$app" 10 || true
 
 # Times relative to the first touch, from the event log's CLOCK_MONOTONIC microseconds.
 t0=$(grep -m1 "libinput down" "$run/events.log" | cut -d' ' -f1)

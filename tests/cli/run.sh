@@ -9,9 +9,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
 
-check() { # name, expected status, command...
+check() { # name, expected status, command... (bounded: 5 minutes, then killed, exit 124)
     local name=$1 want=$2; shift 2
-    "$@" >"$work/out" 2>"$work/err"
+    timeout -k 5 300 "$@" >"$work/out" 2>"$work/err"
     local got=$?
     if [ "$got" -eq "$want" ]; then
         passed=$((passed + 1)); echo "ok   $name"

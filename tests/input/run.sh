@@ -60,6 +60,17 @@ else
 fi
 SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim") || { fail "building tools/umockdev-preload"; finish; }
 
+# ---- 0. the umockdev preload itself, on a real pty: it never waits for the rest of an event
+# on a non-blocking fd (keeps it for the next read), bounds a blocking one, writes the replay
+# handshake, and forgets an fd's tag when the number comes to name another file ----
+if cc -std=gnu11 -Wall -Wextra -Werror -O1 -o "$OUT/preload-selftest" "$ROOT/tools/umockdev-preload/selftest.c" &&
+	LD_PRELOAD=$SHIM UMOCKDEV_DIR=$OUT timeout 30 "$OUT/preload-selftest" >"$OUT/preload-selftest.out" 2>&1; then
+	pass "umockdev preload: $(grep -c '^ok ' "$OUT/preload-selftest.out") checks (a partial event kept for the next read, EAGAIN at once; a blocking read bounded; handshake; untagged after fclose, dup2, dup3, close_range and an unseen close)"
+else
+	sed 's/^/    /' "$OUT/preload-selftest.out" 2>/dev/null | head -20
+	fail "umockdev preload self-test (tools/umockdev-preload/selftest.c)"
+fi
+
 RUN=("$TEST")
 if [ "$VALGRIND" = 1 ]; then
 	# valgrind cannot read the Swift toolchain's DWARF 5: a stripped copy comes first on the path.

@@ -71,7 +71,7 @@ else
 	finish
 fi
 # A clean environment: no PATH to the toolchain, only the prefix on the library path.
-if env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH="$LIBDIR" "$WORK/consumer/bezel-consumer" >"$WORK/run.log" 2>&1; then
+if env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH="$LIBDIR" timeout 60 "$WORK/consumer/bezel-consumer" >"$WORK/run.log" 2>&1; then
 	pass "bezel-consumer runs with only the prefix on LD_LIBRARY_PATH: $(grep -c . "$WORK/run.log") lines, $(head -1 "$WORK/run.log")"
 else
 	cat "$WORK/run.log"

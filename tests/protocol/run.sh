@@ -36,6 +36,12 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
+# wait_for, stop_process, run_bounded and the EXIT trap that stops what is left running.
+. "$ROOT/tests/lib/bounded.sh"
+BOUNDED_DUMP_DIR=$OUT
+# the test compositor under memcheck may take a while to exit (its leak check)
+[ "$VALGRIND" = 1 ] && BOUNDED_STOP_TIMEOUT=180
+
 PASS=0
 FAIL=0
 pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
@@ -107,11 +113,7 @@ export XDG_RUNTIME_DIR
 XDG_RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bezel-proto.XXXXXX")
 chmod 700 "$XDG_RUNTIME_DIR"
 CPID=
-cleanup() {
-	[ -n "$CPID" ] && kill "$CPID" 2>/dev/null
-	rm -rf "$XDG_RUNTIME_DIR"
-}
-trap cleanup EXIT
+bounded_at_exit 'rm -rf "$XDG_RUNTIME_DIR"'
 
 LOG=$OUT/compositor.log
 VGLOG=$OUT/valgrind.log
@@ -127,10 +129,8 @@ else
 	"$OUT/test-compositor" --quiet >"$OUT/compositor.out" 2>"$LOG" &
 fi
 CPID=$!
-for _ in $(seq 1 600); do
-	grep -q '^socket ' "$OUT/compositor.out" 2>/dev/null && break
-	sleep 0.1
-done
+bounded_track "$CPID" test-compositor
+wait_for "$OUT/compositor.out" '^socket ' 1 60 "the test compositor's socket line"
 export WAYLAND_DISPLAY
 WAYLAND_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/compositor.out")
 if [ -z "$WAYLAND_DISPLAY" ]; then
@@ -159,7 +159,7 @@ run_client invalid-edges invalid-edges
 # ---- hostile clients next to a bystander ----
 client bystander 8 >"$OUT/client-bystander.log" 2>&1 &
 BPID=$!
-sleep 0.2
+bounded_track "$BPID" "bystander client"
 HFAIL=0
 : >"$OUT/client-hostile.log"
 : >"$OUT/client-rawfuzz.log"
@@ -175,7 +175,7 @@ else
 	fail "hostile clients: compositor alive: $(kill -0 "$CPID" 2>/dev/null && echo yes || echo NO), client failures: $HFAIL"
 	grep FAIL "$OUT/client-hostile.log" "$OUT/client-rawfuzz.log" | head -5
 fi
-if wait "$BPID"; then
+if reap_process "bystander client" "$BPID" 70 && [ "$STOP_STATUS" = 0 ]; then
 	pass "bystander unaffected: $(sed 's/^ok //' "$OUT/client-bystander.log")"
 else
 	fail "bystander: $(cat "$OUT/client-bystander.log")"
@@ -188,14 +188,11 @@ run_client basic-after-hostile basic
 # window, a slow one that is flushed to the client and then taken by the dock.
 "$OUT/test-compositor" --quiet --demo-swipes >"$OUT/demo-compositor.out" 2>"$OUT/demo-compositor.log" &
 DPID=$!
-for _ in $(seq 1 100); do
-	grep -q '^socket ' "$OUT/demo-compositor.out" 2>/dev/null && break
-	sleep 0.1
-done
+bounded_track "$DPID" "test-compositor --demo-swipes"
+wait_for "$OUT/demo-compositor.out" '^socket ' 1 10 "the demo compositor's socket line"
 DEMO_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/demo-compositor.out")
-WAYLAND_DISPLAY=$DEMO_DISPLAY timeout 20 "$OUT/bezel-defer-client" --seconds 2 >"$OUT/defer-client.log" 2>&1
-kill -TERM "$DPID"
-wait "$DPID"
+WAYLAND_DISPLAY=$DEMO_DISPLAY run_bounded 20 bezel-defer-client "$OUT/bezel-defer-client" --seconds 2 >"$OUT/defer-client.log" 2>&1
+stop_process "test-compositor --demo-swipes" "$DPID" || fail "the demo compositor did not stop within its bound (stacks above)"
 demo_ok=1
 for want in 'honored_edges bottom (2)' 'touch down id=0' 'touch motion id=0' 'touch up id=0' \
 	'touch frame' 'deferred_swipe bottom' 'gesture_taken bottom' 'touch cancel'; do
@@ -223,16 +220,12 @@ mf_demo() {
 	# shellcheck disable=SC2086
 	"$OUT/test-compositor" --quiet --demo-multi-finger ${MF_COMPOSITOR_ARGS:-} >"$OUT/mf-$name.out" 2>"$OUT/mf-$name-compositor.log" &
 	local mpid=$!
+	bounded_track "$mpid" "test-compositor --demo-multi-finger ($name)"
 	# Up to 60 s: on a loaded machine (valgrind runs beside it) the start can take seconds.
-	for _ in $(seq 1 600); do
-		grep -q '^socket ' "$OUT/mf-$name.out" 2>/dev/null && break
-		sleep 0.1 # polling interval, not synchronisation
-	done
-	grep -q '^socket ' "$OUT/mf-$name.out" || echo "    mf-$name: the compositor printed no socket within 60 s"
-	WAYLAND_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/mf-$name.out") timeout 20 \
+	wait_for "$OUT/mf-$name.out" '^socket ' 1 60 "the mf-$name compositor's socket line"
+	WAYLAND_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/mf-$name.out") run_bounded 20 bezel-defer-client \
 		"$OUT/bezel-defer-client" --seconds 1 "$@" >"$OUT/mf-$name.log" 2>&1
-	kill -TERM "$mpid"
-	wait "$mpid"
+	stop_process "test-compositor --demo-multi-finger ($name)" "$mpid" || { mf_ok=0; echo "    mf-$name: the compositor did not stop within its bound"; }
 }
 mf_ok=1
 mf_want() { grep -qF "$2" "$1" || { mf_ok=0; echo "    missing in $(basename "$1"): $2"; }; }
@@ -292,23 +285,18 @@ else
 	"$OUT/test-compositor" --quiet --two-outputs >"$TWO_OUT" 2>"$OUT/two-outputs.log" &
 fi
 TPID=$!
-for _ in $(seq 1 600); do
-	grep -q '^socket ' "$TWO_OUT" 2>/dev/null && break
-	sleep 0.1
-done
+bounded_track "$TPID" "test-compositor --two-outputs"
+wait_for "$TWO_OUT" '^socket ' 1 60 "the two-outputs compositor's socket line"
 TWO_DISPLAY=$(awk '/^socket /{print $2}' "$TWO_OUT")
 WAYLAND_DISPLAY=$TWO_DISPLAY timeout 60 "$OUT/bezel-defer-client" --edges 2 --seconds "$TWO_SECONDS" >"$OUT/client-output0.log" 2>&1 &
 APID=$!
+bounded_track "$APID" "bezel-defer-client on output 0"
 # The second client connects once the first one's surface exists, so that it lands on output 1.
-for _ in $(seq 1 600); do
-	grep -q '^surface ' "$OUT/client-output0.log" 2>/dev/null && break
-	sleep 0.1
-done
-WAYLAND_DISPLAY=$TWO_DISPLAY timeout 60 "$OUT/bezel-defer-client" --edges 2 --seconds "$TWO_SECONDS" >"$OUT/client-output1.log" 2>&1
-wait "$APID"
-kill -TERM "$TPID"
-wait "$TPID"
-TRC=$?
+wait_for "$OUT/client-output0.log" '^surface ' 1 60 "the first client's surface line"
+WAYLAND_DISPLAY=$TWO_DISPLAY run_bounded 60 "bezel-defer-client on output 1" "$OUT/bezel-defer-client" --edges 2 --seconds "$TWO_SECONDS" >"$OUT/client-output1.log" 2>&1
+reap_process "bezel-defer-client on output 0" "$APID" 70
+stop_process "test-compositor --two-outputs" "$TPID"
+TRC=$STOP_STATUS
 two_ok=1
 want() { grep -qF "$2" "$1" || { two_ok=0; echo "    missing in $(basename "$1"): $2"; }; }
 unwanted() { ! grep -qF "$2" "$1" || { two_ok=0; echo "    unexpected in $(basename "$1"): $2"; }; }
@@ -344,9 +332,8 @@ else
 fi
 
 # ---- shutdown ----
-kill -TERM "$CPID"
-wait "$CPID"
-RC=$?
+stop_process test-compositor "$CPID"
+RC=$STOP_STATUS
 CPID=
 if [ "$RC" -eq 0 ] && grep -q 'clean exit (plugin destroy: success)' "$LOG"; then
 	pass "compositor shut down cleanly (clients, plugin, display)"

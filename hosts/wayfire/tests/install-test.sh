@@ -18,7 +18,10 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${1:-$ROOT/build-meson-wayfire}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wayfire-install.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+# wait_for, stop_process, run_bounded; the EXIT trap stops what is left, then removes WORK.
+. "$ROOT/tests/lib/bounded.sh"
+BOUNDED_DUMP_DIR=$WORK
+bounded_at_exit 'rm -rf "$WORK"'
 PREFIX=$WORK/prefix
 PASS=0
 FAIL=0
@@ -65,15 +68,11 @@ printf '[core]\nplugins = bezel\nxwayland = false\n' >"$WORK/wayfire.ini"
 LD_PRELOAD=$WORK/preload.so WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH=$PLUGINDIR \
 	WAYFIRE_PLUGIN_XML_PATH=$METADATA wayfire -c "$WORK/wayfire.ini" >"$WORK/wayfire.log" 2>&1 &
 WF=$!
-i=0
-while ! grep -q "bezel: loaded\|Failed to load plugin\|error loading plugin" "$WORK/wayfire.log" 2>/dev/null && [ $i -lt 1000 ]; do
-	sleep 0.02 # polling interval, not synchronisation
-	i=$((i + 1))
-done
+bounded_track "$WF" Wayfire
+wait_for "$WORK/wayfire.log" "bezel: loaded\|Failed to load plugin\|error loading plugin" 1 20 "Wayfire's plugin load line"
 SOCK=$(sed -n 's/.*Using socket name \(wayland-[0-9]*\).*/\1/p' "$WORK/wayfire.log" | head -1)
-WAYLAND_DISPLAY=${SOCK:-none} wayland-info >"$WORK/wayland-info.out" 2>&1
-kill -TERM $WF 2>/dev/null
-wait $WF 2>/dev/null
+WAYLAND_DISPLAY=${SOCK:-none} run_bounded 30 wayland-info wayland-info >"$WORK/wayland-info.out" 2>&1
+stop_process Wayfire "$WF" || fail "Wayfire did not stop within its bound after SIGTERM (stacks above)"
 if grep -q "bezel: loaded; libbezel" "$WORK/wayfire.log" &&
 	grep -q "interface: 'bezel_system_gestures_manager_v1'" "$WORK/wayland-info.out"; then
 	pass "Wayfire loads the installed plugin with 'plugins = bezel', logs it, and wayland-info lists bezel_system_gestures_manager_v1"

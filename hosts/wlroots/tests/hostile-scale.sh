@@ -13,6 +13,8 @@
 #      another client for a round trip meanwhile:
 #        with the adapter < 3 x without + 250 ms
 #
+# The shared hostile course (tests/hosts/hostile.sh; hosts/wlroots/tests/run.sh --scale) is what
+# scripts/test.sh runs on every host; this script adds the mapping curve over several counts.
 # Every figure is printed (and kept in OUT/scale-*/). Every client runs under `timeout`, every
 # wait is bounded and says what it waited for, every process is stopped by its PID with a
 # bounded wait, then a stack dump, then SIGKILL.
@@ -67,36 +69,8 @@ fi
 export XDG_RUNTIME_DIR
 XDG_RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wlr-scale.XXXXXX")
 chmod 700 "$XDG_RUNTIME_DIR"
-
-# wait_file FILE PATTERN TIMEOUT_S WHAT: polls FILE until PATTERN matches; says what it waited
-# for when the bound runs out.
-wait_file() {
-	local i=0
-	while [ $i -lt $(($3 * 20)) ]; do
-		grep -q -- "$2" "$1" 2>/dev/null && return 0
-		sleep 0.05 # polling interval, not synchronisation
-		i=$((i + 1))
-	done
-	echo "timeout: $3 s waiting for $4 ('$2' in $1)"
-	return 1
-}
-
-# stop_pid LABEL PID [TIMEOUT_S]: SIGTERM, a bounded wait, then a stack dump and SIGKILL.
-stop_pid() {
-	local label=$1 pid=$2 t=${3:-20} i=0
-	[ -n "$pid" ] || return 0
-	kill -TERM "$pid" 2>/dev/null
-	while kill -0 "$pid" 2>/dev/null && [ $i -lt $((t * 20)) ]; do
-		sleep 0.05 # polling interval
-		i=$((i + 1))
-	done
-	if kill -0 "$pid" 2>/dev/null; then
-		echo "timeout: $label (pid $pid) still runs $t s after SIGTERM; stack, then SIGKILL"
-		timeout -k 5 60 gdb -batch -nx -p "$pid" -ex 'thread apply all bt' 2>&1 </dev/null | grep -E '^(Thread|#)' | head -30
-		kill -KILL "$pid" 2>/dev/null
-	fi
-	wait "$pid" 2>/dev/null
-}
+bounded_at_exit 'rm -rf "$XDG_RUNTIME_DIR"'
+BOUNDED_DUMP_DIR=$OUT
 
 # start_comp NAME with|without: bezel-compositor with the adapter or without; sets DIR, SOCK,
 # COMP. It logs "running on" once it accepts clients.
@@ -110,10 +84,11 @@ start_comp() {
 	WLR_BACKENDS=headless WLR_RENDERER=pixman "$OUT/bezel-compositor" --socket "$SOCK" \
 		--config "$DIR/bezel.ini" >"$DIR/host.log" 2>&1 </dev/null &
 	COMP=$!
-	wait_file "$DIR/host.log" "bezel-compositor: running on" 30 "bezel-compositor ($2 the adapter) to accept clients"
+	bounded_track "$COMP" "bezel-compositor ($1)"
+	wait_for "$DIR/host.log" "bezel-compositor: running on" 1 30 "bezel-compositor ($2 the adapter) to accept clients"
 }
 stop_comp() {
-	stop_pid bezel-compositor "$COMP"
+	stop_process bezel-compositor "$COMP"
 	COMP=
 }
 # sc ARGS...: the scale client on the current compositor (a stall is a result, a hang a failure)
@@ -144,7 +119,7 @@ for n in $MAP_COUNTS; do
 		else
 			echo "    scale client: $(tail -1 "$DIR/disconnect.out")"
 		fi
-		kill -0 "$COMP" 2>/dev/null || fail "bezel-compositor ($mode the adapter) died with $n toplevels (see $DIR)"
+		bounded_alive "$COMP" || fail "bezel-compositor ($mode the adapter) died with $n toplevels (see $DIR)"
 		stop_comp
 	done
 	echo "figure: mapping $n toplevels: ${MAP_MS[$n-with]:-?} ms with the adapter, ${MAP_MS[$n-without]:-?} ms without; killing their client stalls ${STALL_MS[$n-with]:-?} / ${STALL_MS[$n-without]:-?} ms"
@@ -177,11 +152,12 @@ for mode in without with; do
 			# shellcheck disable=SC2086 # "mode N"
 			WAYLAND_DISPLAY=$SOCK timeout -k 5 900 "$SC" $attacker >"$DIR/attacker.out" 2>&1 &
 			apid=$!
-			wait_file "$DIR/attacker.out" "^ready" 300 "the attacker to hold $attacker" || fail "attacker $attacker ($mode the adapter) not ready (see $DIR)"
+			bounded_track "$apid" "attacker ($attacker)"
+			wait_for "$DIR/attacker.out" "^ready" 1 300 "the attacker to hold $attacker" || fail "attacker $attacker ($mode the adapter) not ready (see $DIR)"
 		fi
 		sc commits 300 >"$DIR/commits.out" 2>&1 && COMMIT_US[$key]=$(num "$DIR/commits.out" commit-us 2)
 		echo "    $mode the adapter, attacker $attacker: $(head -1 "$DIR/commits.out"); $(sed -n 's/^ready: //p' "$DIR/attacker.out" 2>/dev/null)"
-		stop_pid attacker "$apid"
+		stop_process attacker "$apid"
 		stop_comp
 	done
 done
@@ -192,5 +168,4 @@ for a in mapped idle; do
 	check "another client's commit with the attacker's $a surfaces, adapter against none (us)" \
 		"${COMMIT_US[with-$a]:-}" "${COMMIT_US[without-$a]:-}" 3 300 us
 done
-rm -rf "$XDG_RUNTIME_DIR"
 finish

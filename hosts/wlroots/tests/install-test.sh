@@ -87,7 +87,7 @@ int main(void)
 EOF
 # shellcheck disable=SC2086 # FLAGS is a list of flags
 if cc -std=gnu11 -Wall -Werror -o "$WORK/author" "$WORK/author.c" $FLAGS >"$WORK/cc.log" 2>&1 &&
-	LD_LIBRARY_PATH=$(pkg-config --variable=libdir bezel-wlroots) "$WORK/author" >"$WORK/author.out" 2>"$WORK/author.err"; then
+	LD_LIBRARY_PATH=$(pkg-config --variable=libdir bezel-wlroots) timeout 30 "$WORK/author" >"$WORK/author.out" 2>"$WORK/author.err"; then
 	pass "a C file built with only those flags links and runs: $(cat "$WORK/author.out")"
 else
 	cat "$WORK/cc.log" "$WORK/author.out" 2>/dev/null | tail -10
@@ -100,7 +100,7 @@ chmod 700 "$XDG_RUNTIME_DIR"
 # -s runs wayland-info inside the compositor's session; it then stops the compositor (its parent).
 if env -i PATH=/usr/bin:/bin XDG_RUNTIME_DIR="$XDG_RUNTIME_DIR" WLR_BACKENDS=headless WLR_RENDERER=pixman \
 	timeout 30 "$PREFIX/bin/bezel-compositor" --socket bezel-install \
-	-s "wayland-info >'$WORK/info.out' 2>&1; kill -TERM \$PPID" >"$WORK/compositor.log" 2>&1 &&
+	-s "timeout 20 wayland-info >'$WORK/info.out' 2>&1; kill -TERM \$PPID" >"$WORK/compositor.log" 2>&1 </dev/null &&
 	grep -q "bezel_system_gestures_manager_v1" "$WORK/info.out"; then
 	pass "installed bezel-compositor runs headless (pixman, no DRM); wayland-info lists bezel_system_gestures_manager_v1"
 else
