@@ -206,6 +206,7 @@ class bezel_wayfire_t
 
         configure();
         connect_input();
+        keep_touch_focus_valid();
 
         on_output_added.set_callback([=] (wf::signal_data_t *data)
         {
@@ -257,6 +258,7 @@ class bezel_wayfire_t
     std::unordered_map<wf::output_t*, output_panels_t> panels;
 
     wf::signal_connection_t on_touch_down, on_touch_motion, on_touch_up;
+    wf::signal_connection_t on_surface_unmapped;
     wf::signal_connection_t on_output_added, on_output_removed;
     wf::wl_listener_wrapper on_touch_frame, on_touch_cancel;
 
@@ -416,6 +418,36 @@ class bezel_wayfire_t
         });
         on_touch_frame.connect(&core.get_wlr_cursor()->events.touch_frame);
         on_touch_cancel.connect(&core.get_wlr_cursor()->events.touch_cancel);
+    }
+
+    /*
+     * Wayfire 0.7 keeps the first finger's touch focus surface until the next focus change
+     * and never lets go of it when that surface goes away; its touch-down grab, which would,
+     * is never taken for touches. A subsurface is deleted right after its unmap, and the next
+     * focus change (the view's unmap) reads the deleted object: Wayfire crashes, with or
+     * without this plugin, when a client with a subsurface is killed under a finger. Bezel
+     * routes the touches to clients, so Wayfire's own focus only has to stay valid: when the
+     * surface it holds is unmapped, Wayfire is told the stacking changed (as its switcher
+     * plugin does), and picks the focus again while the old surface still exists.
+     */
+    void keep_touch_focus_valid()
+    {
+        on_surface_unmapped.set_callback([=] (wf::signal_data_t *data)
+        {
+            auto ev = static_cast<wf::surface_map_state_changed_signal*>(data);
+            auto& core = wf::get_core();
+            if (!ev || !ev->surface || ev->surface->is_mapped() ||
+                (core.get_touch_focus() != ev->surface))
+            {
+                return;
+            }
+
+            wf::stack_order_changed_signal changed;
+            changed.output = ev->surface->get_output() ? ev->surface->get_output() :
+                core.get_active_output();
+            core.emit_signal("output-stack-order-changed", &changed);
+        });
+        wf::get_core().connect_signal("surface-unmapped", &on_surface_unmapped);
     }
 
     /* ------------------------------------------------------------ the adapter's questions */
