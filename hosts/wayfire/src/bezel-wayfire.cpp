@@ -258,7 +258,6 @@ class bezel_wayfire_t
     std::unordered_map<wf::output_t*, output_panels_t> panels;
 
     wf::signal_connection_t on_touch_down, on_touch_motion, on_touch_up;
-    wf::signal_connection_t on_surface_unmapped;
     wf::signal_connection_t on_output_added, on_output_removed;
     wf::wl_listener_wrapper on_touch_frame, on_touch_cancel;
 
@@ -449,6 +448,8 @@ class bezel_wayfire_t
         });
         wf::get_core().connect_signal("surface-unmapped", &on_surface_unmapped);
     }
+
+    wf::signal_connection_t on_surface_unmapped;
 
     /* ------------------------------------------------------------ the adapter's questions */
 
