@@ -206,7 +206,7 @@ class bezel_wayfire_t
 
         configure();
         connect_input();
-        keep_touch_focus_valid();
+        core.connect_signal("surface-unmapped", &on_surface_unmapped);
 
         on_output_added.set_callback([=] (wf::signal_data_t *data)
         {
@@ -420,36 +420,25 @@ class bezel_wayfire_t
     }
 
     /*
-     * Wayfire 0.7 keeps the first finger's touch focus surface until the next focus change
-     * and never lets go of it when that surface goes away; its touch-down grab, which would,
-     * is never taken for touches. A subsurface is deleted right after its unmap, and the next
-     * focus change (the view's unmap) reads the deleted object: Wayfire crashes, with or
-     * without this plugin, when a client with a subsurface is killed under a finger. Bezel
-     * routes the touches to clients, so Wayfire's own focus only has to stay valid: when the
-     * surface it holds is unmapped, Wayfire is told the stacking changed (as its switcher
-     * plugin does), and picks the focus again while the old surface still exists.
+     * Wayfire 0.7 keeps its touch focus surface when that surface goes: a subsurface deleted
+     * under a finger crashes it at the view's unmap, with or without this plugin. Bezel routes
+     * touches, so Wayfire's focus only has to stay valid: on the unmap of the focus, Wayfire
+     * is told the stacking changed (as its switcher does) and picks a focus while it exists.
      */
-    void keep_touch_focus_valid()
-    {
-        on_surface_unmapped.set_callback([=] (wf::signal_data_t *data)
+    wf::signal_connection_t on_surface_unmapped{[] (wf::signal_data_t *data)
         {
             auto ev = static_cast<wf::surface_map_state_changed_signal*>(data);
             auto& core = wf::get_core();
-            if (!ev || !ev->surface || ev->surface->is_mapped() ||
-                (core.get_touch_focus() != ev->surface))
+            if (ev && ev->surface && !ev->surface->is_mapped() &&
+                (core.get_touch_focus() == ev->surface))
             {
-                return;
+                wf::stack_order_changed_signal changed;
+                auto *wo = ev->surface->get_output();
+                changed.output = wo ? wo : core.get_active_output();
+                core.emit_signal("output-stack-order-changed", &changed);
             }
-
-            wf::stack_order_changed_signal changed;
-            changed.output = ev->surface->get_output() ? ev->surface->get_output() :
-                core.get_active_output();
-            core.emit_signal("output-stack-order-changed", &changed);
-        });
-        wf::get_core().connect_signal("surface-unmapped", &on_surface_unmapped);
-    }
-
-    wf::signal_connection_t on_surface_unmapped;
+        }
+    };
 
     /* ------------------------------------------------------------ the adapter's questions */
 
