@@ -78,7 +78,7 @@ bounded_track "$umockdev_pid" bezel-compositor
 wait_for "$run/compositor.log" "bezel-compositor: running on" || { tail -20 "$run/compositor.log"; exit 1; }
 compositor_pid=$(cat "$run/compositor.pid")
 bounded_track "$umockdev_pid" bezel-compositor "$compositor_pid"
-WAYLAND_DISPLAY=$sock "$gen/bezel-defer-client" --edges 2 >"$run/app.out" 2>&1 &
+WAYLAND_DISPLAY=$sock timeout 300 "$gen/bezel-defer-client" --edges 2 >"$run/app.out" 2>&1 &
 app_pid=$!
 bounded_track "$app_pid" "the app (bezel-defer-client)"
 wait_for "$run/app.out" "honored_edges bottom" || { cat "$run/app.out"; exit 1; }

@@ -81,7 +81,7 @@ sock=bezel-demo
 start_umockdev_weston "$run" $node "$shim" "$module,$rig" $sock --use-pixman --debug ||
 	{ echo "weston did not start; see $run/weston.log"; exit 1; }
 # (lib.sh's EXIT trap stops weston and the app if the demo ends early)
-WAYLAND_DISPLAY=$sock "$gen/bezel-defer-client" >"$run/app.out" 2>"$run/app.err" &
+WAYLAND_DISPLAY=$sock timeout 300 "$gen/bezel-defer-client" >"$run/app.out" 2>"$run/app.err" &
 app=$!
 bounded_track "$app" "the app (bezel-defer-client)"
 wait_for "$run/app.out" "honored_edges bottom" || { echo "the app did not start; see $run"; exit 1; }

@@ -99,6 +99,7 @@ swift_tests() {
 
 export -f swift_build swift_tests
 export log_dir
+group "test harness: bounded waits and stops (tests/lib/bounded.sh)" tests/lib/run.sh
 group "swift build" swift_build
 group "swift test (BezelCore, BezelScenario, BezelInput, BezelRender)" swift_tests
 group "bezel command line" tests/cli/run.sh "$(swift build --show-bin-path)/bezel"

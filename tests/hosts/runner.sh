@@ -19,11 +19,13 @@ finish() {
 }
 
 # start_client LABEL CMD...: starts a client on the compositor at $SOCK, its output in
-# $DIR/LABEL.out and .err; sets CPID_<LABEL>.
+# $DIR/LABEL.out and .err, under `timeout` (CLIENT_TIMEOUT_S, default 900: the suite's stops
+# end it long before); sets CPID_<LABEL> (timeout's pid: signals reach the client through it,
+# and kill_process kills both).
 start_client() {
 	local label=$1
 	shift
-	WAYLAND_DISPLAY=$SOCK "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
+	WAYLAND_DISPLAY=$SOCK timeout -k 5 "${CLIENT_TIMEOUT_S:-900}" "$@" >"$DIR/$label.out" 2>"$DIR/$label.err" &
 	eval "CPID_$label=$!"
 	bounded_track $! "client $label ($(basename "$1"))"
 }

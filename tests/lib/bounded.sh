@@ -14,7 +14,8 @@
 #   reap_process LABEL PID [TIMEOUT_S]
 #       for a process that ends by itself (a client whose compositor stopped): a bounded wait
 #       for it, then stop_process.
-#   kill_process LABEL PID: SIGKILL, then a bounded wait and the reap.
+#   kill_process LABEL PID: SIGKILL to PID and every process below it (a client under
+#       `timeout`), then a bounded wait and the reap.
 #   run_bounded TIMEOUT_S LABEL CMD...
 #       runs CMD under `timeout`; says so when the bound was hit.
 #   bounded_at_exit CMD: one more command for the EXIT trap (after the stops).
@@ -22,6 +23,7 @@
 # Polling is at intervals, never a sleep that stands for an event.
 
 declare -gA BOUNDED_LABEL=() BOUNDED_SIGNAL=()
+BOUNDED_MAIN_PID=$BASHPID
 BOUNDED_EXIT_CMDS=()
 STOP_STATUS=0
 # Seconds a stop waits after SIGTERM (valgrind's leak check at exit can take a while).
@@ -139,7 +141,8 @@ reap_process() {
 kill_process() {
 	local label=$1 pid=${2:-}
 	[ -n "$pid" ] || return 0
-	kill -KILL "$pid" 2>/dev/null
+	# shellcheck disable=SC2046 # a list of pids
+	kill -KILL $(bounded_descendants "$pid") "$pid" 2>/dev/null
 	# (bash reports a child killed by a signal on stderr when it reaps it: not news here)
 	if ! bounded_gone "$pid" 10 2>/dev/null; then
 		echo "timeout: $label (pid $pid) survives SIGKILL for 10 s; left behind"
@@ -169,6 +172,9 @@ run_bounded() {
 
 bounded_cleanup() {
 	local pid cmd
+	# A child forked from the suite runs the suite's traps until it execs: a signal in that
+	# moment must not make it clean up the suite's things.
+	[ "$BASHPID" = "$BOUNDED_MAIN_PID" ] || return 0
 	for pid in "${!BOUNDED_LABEL[@]}"; do
 		stop_process "${BOUNDED_LABEL[$pid]} (left running at exit)" "${BOUNDED_SIGNAL[$pid]}" "$pid" 10 >&2
 	done

@@ -167,12 +167,12 @@ START=$(date +%s)
 for seed in $(seq 1 "$HOSTILE"); do
 	client hostile "$seed" 300 >>"$OUT/client-hostile.log" 2>&1 || HFAIL=$((HFAIL + 1))
 	client rawfuzz "$seed" >>"$OUT/client-rawfuzz.log" 2>&1 || HFAIL=$((HFAIL + 1))
-	kill -0 "$CPID" 2>/dev/null || break
+	bounded_alive "$CPID" || break
 done
-if kill -0 "$CPID" 2>/dev/null && [ "$HFAIL" -eq 0 ]; then
+if bounded_alive "$CPID" && [ "$HFAIL" -eq 0 ]; then
 	pass "compositor survived $HOSTILE hostile + $HOSTILE raw-fuzz clients in $(($(date +%s) - START)) s; hostile endings:$(sed -n 's/.*ended with \([^ ]*\).*(errno \([0-9]*\)).*/\1 errno \2/p' "$OUT/client-hostile.log" | sort | uniq -c | sort -rn | head -5 | tr -s ' \n' ' ')"
 else
-	fail "hostile clients: compositor alive: $(kill -0 "$CPID" 2>/dev/null && echo yes || echo NO), client failures: $HFAIL"
+	fail "hostile clients: compositor alive: $(bounded_alive "$CPID" && echo yes || echo NO), client failures: $HFAIL"
 	grep FAIL "$OUT/client-hostile.log" "$OUT/client-rawfuzz.log" | head -5
 fi
 if reap_process "bystander client" "$BPID" 70 && [ "$STOP_STATUS" = 0 ]; then

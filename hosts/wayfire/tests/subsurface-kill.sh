@@ -39,8 +39,7 @@ host_play_subsurface_kill() {
 	fi
 	kill -USR2 "$HOST_PID"
 	wait_for "$DIR/c.out" " down id=0" 1 20 || echo "    $name: the client saw no down (see $DIR/c.out)"
-	kill -KILL "$CPID_c"
-	wait "$CPID_c" 2>/dev/null
+	kill_process "client c" "$CPID_c"
 	WAYLAND_DISPLAY=$SOCK timeout -k 2 10 wayland-info >"$DIR/wayland-info.out" 2>&1
 	echo $? >"$DIR/wayland-info.status"
 	if [ "$(cat "$DIR/wayland-info.status")" = 0 ]; then

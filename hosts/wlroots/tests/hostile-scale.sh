@@ -137,7 +137,7 @@ for mode in without with; do
 		start_comp kill-$r-$mode $mode || { fail "bezel-compositor did not start (see $DIR)"; stop_comp; continue; }
 		sc disconnect "$TOPLEVELS" >"$DIR/disconnect.out" 2>&1 &&
 			runs+=("$(num "$DIR/disconnect.out" stall-ms 1)")
-		kill -0 "$COMP" 2>/dev/null || fail "bezel-compositor ($mode the adapter) died when the client was killed (see $DIR)"
+		bounded_alive "$COMP" || fail "bezel-compositor ($mode the adapter) died when the client was killed (see $DIR)"
 		stop_comp
 	done
 	[ ${#runs[@]} -gt 0 ] && STALL_MS[$mode]=$(median "${runs[@]}")

@@ -330,7 +330,7 @@ if want simple-touch; then
 		start_client c weston-simple-touch
 		if wait_for "$DIR/host.log" "toplevel mapped" && kill -USR2 "$COMP_PID" &&
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
-			kill -0 "$CPID_c" 2>/dev/null
+			bounded_alive "$CPID_c"
 			alive=$?
 			stop_compositor "$CPID_c"
 			ev=$DIR/events.log

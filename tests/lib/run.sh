@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The test harness itself (tests/lib/bounded.sh): nothing it waits for can make a suite hang.
+#   1. wait_for gives up at its bound and says what it waited for;
+#   2. a process that ignores SIGTERM is stopped within the bound: stack dump, then SIGKILL,
+#      its children too; a process that obeys is reaped with its exit status;
+#   3. run_bounded stops a command at its bound;
+#   4. kill_process kills a client started under `timeout` (both processes);
+#   5. a suite's EXIT trap stops what it left running, when it ends and when it is sent SIGTERM
+#      (as scripts/test.sh does to a group past its time limit).
+# Usage: tests/lib/run.sh     Ends with "N passed, N failed".
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-harness.XXXXXX")
+. "$ROOT/tests/lib/bounded.sh"
+BOUNDED_DUMP_DIR=$WORK
+bounded_at_exit 'rm -rf "$WORK"'
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+now() { date +%s%N | cut -c1-13; } # ms
+
+# 1.
+t0=$(now)
+out=$(wait_for "$WORK/never" "ready" 1 1 "the ready line of nothing")
+rc=$?
+ms=$(($(now) - t0))
+if [ $rc = 1 ] && [ $ms -lt 3000 ] && [[ $out == *"waiting for the ready line of nothing"* ]]; then
+	pass "wait_for gives up after its 1 s bound ($ms ms) and says what it waited for: $out"
+else
+	fail "wait_for: status $rc after $ms ms, said '$out'"
+fi
+
+# 2.
+bash -c 'trap "" TERM; sleep 300 & echo $! >"$1"; wait' _ "$WORK/child.pid" &
+stubborn=$!
+bounded_track "$stubborn" stubborn
+wait_for "$WORK/child.pid" . 1 10 "the stubborn process's child" >/dev/null
+child=$(cat "$WORK/child.pid")
+t0=$(now)
+stop_process stubborn "$stubborn" "$stubborn" 2 >"$WORK/stop.out"
+rc=$?
+out=$(cat "$WORK/stop.out")
+ms=$(($(now) - t0))
+if [ $rc = 1 ] && [ $ms -lt 20000 ] && ! bounded_alive "$stubborn" && ! bounded_alive "$child" &&
+	[[ $out == *"still runs 2 s after SIGTERM"* ]] && { ! command -v gdb >/dev/null || grep -q '^#0 ' "$WORK"/stack-stubborn-*.txt; }; then
+	pass "a process that ignores SIGTERM: stopped in $ms ms (bound 2 s), its stacks dumped ($(grep -c '^#' "$WORK"/stack-stubborn-*.txt) frames), SIGKILL to it and its child"
+else
+	fail "stopping a process that ignores SIGTERM: status $rc after $ms ms; alive: $(bounded_alive "$stubborn" && echo it) $(bounded_alive "$child" && echo child); said: $out"
+	kill -KILL "$child" 2>/dev/null
+fi
+sleep 300 &
+obedient=$!
+# (until the fork has become sleep: before its exec the child still runs this script's traps)
+wait_for "/proc/$obedient/comm" '^sleep$' 1 5 "the obedient process's exec" >/dev/null
+stop_process obedient "$obedient" "$obedient" 5
+rc=$?
+if [ $rc = 0 ] && [ "$STOP_STATUS" = 143 ] && ! bounded_alive "$obedient"; then
+	pass "a process that obeys SIGTERM is reaped at once, exit status $STOP_STATUS"
+else
+	fail "stopping an obedient process: status $rc, exit status $STOP_STATUS"
+fi
+
+# 3.
+t0=$(now)
+out=$(run_bounded 1 "a sleeper" sleep 30)
+rc=$?
+ms=$(($(now) - t0))
+if [ $rc = 124 ] && [ $ms -lt 5000 ] && [[ $out == *"a sleeper did not finish within 1 s"* ]]; then
+	pass "run_bounded stops a command at its bound ($ms ms, status 124) and says so"
+else
+	fail "run_bounded: status $rc after $ms ms, said '$out'"
+fi
+
+# 4.
+timeout 300 sleep 301 &
+client=$!
+wait_for /dev/null . 0 1 >/dev/null # a moment for timeout to start its child
+inner=$(pgrep -P "$client")
+kill_process client "$client"
+if [ -n "$inner" ] && ! bounded_alive "$client" && ! bounded_alive "$inner"; then
+	pass "kill_process kills a client under timeout: both timeout and the client are gone"
+else
+	fail "kill_process: timeout alive: $(bounded_alive "$client" && echo yes || echo no), client ($inner) alive: $(bounded_alive "$inner" && echo yes || echo no)"
+fi
+
+# 5.
+for how in exit sigterm; do
+	rm -f "$WORK/left.pid"
+	bash -c '. "$1/tests/lib/bounded.sh"; sleep 300 & echo $! >"$2"; bounded_track $! "a left-over process"
+		[ "$3" = exit ] && exit 0; wait_for /dev/null never 1 120' _ "$ROOT" "$WORK/left.pid" "$how" >"$WORK/suite-$how.out" 2>&1 &
+	suite=$!
+	wait_for "$WORK/left.pid" . 1 10 "the suite's left-over pid" >/dev/null
+	left=$(cat "$WORK/left.pid" 2>/dev/null)
+	[ $how = sigterm ] && kill -TERM "$suite"
+	reap_process "the suite" "$suite" 20 >/dev/null
+	if [ -n "$left" ] && ! bounded_alive "$left" && bounded_gone "$left" 0; then
+		pass "a suite that ends by $how: its EXIT trap stops the process it left running"
+	else
+		fail "a suite that ends by $how left pid ${left:-?} running ($(cat "$WORK/suite-$how.out"))"
+		[ -n "$left" ] && kill -KILL "$left" 2>/dev/null
+	fi
+done
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
