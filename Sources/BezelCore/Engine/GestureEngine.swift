@@ -9,6 +9,13 @@
 /// The hot path allocates nothing once its buffers have grown: touches are values, lists are
 /// preallocated `ContiguousArray`s emptied with `removeAll(keepingCapacity:)`, and no closure or
 /// existential box is created per event.
+///
+/// The built-in recognizers (`BuiltIns/`: tap, long press, pan, swipe, pinch, rotation,
+/// screen-edge pan) are public API for compositors that drive this engine directly: E13 makes
+/// them part of the engine, and an author should not have to write a tap to use it. The system
+/// router uses none of them (its multi-finger gestures are `MultiFingerRecognizer`), so they cost
+/// the routing path nothing; the tests hold them to E1–E18, and `bezel bench --engine` loads them
+/// through `BezelEngineBench`, which lives outside BezelCore.
 public final class GestureEngine {
     /// The node tree touches are hit-tested against (E3). Add surfaces with `tree.add`.
     public var tree: NodeTree
