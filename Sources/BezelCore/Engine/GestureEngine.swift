@@ -39,7 +39,10 @@ public final class GestureEngine {
     /// Attached recognizers in attachment order.
     public private(set) var recognizers: ContiguousArray<GestureRecognizer> = []
     /// Responder events in the order they were delivered (E14–E16).
-    public internal(set) var deliveries: ContiguousArray<ResponderDelivery> = []
+    public var deliveries: ContiguousArray<ResponderDelivery> { recordedDeliveries }
+    /// The storage of `deliveries`, visible to inlined code so that `clearDeliveries()` costs a
+    /// caller outside BezelCore no call.
+    @usableFromInline var recordedDeliveries: ContiguousArray<ResponderDelivery> = []
     /// Touch events handled so far.
     public private(set) var eventCount = 0
     /// Recognitions published so far (a continuous `began` or a discrete `ended`).
@@ -96,7 +99,7 @@ public final class GestureEngine {
         self.logger = logger
         self.tree = NodeTree(bounds: output.bounds)
         recognizers.reserveCapacity(32)
-        deliveries.reserveCapacity(256)
+        recordedDeliveries.reserveCapacity(256)
         records.reserveCapacity(16)
         held.reserveCapacity(64)
         requests.reserveCapacity(16)
@@ -269,8 +272,9 @@ public final class GestureEngine {
     public var nextDeadline: Milliseconds { timers.nextDeadline }
 
     /// Empties `deliveries`, keeping its storage.
+    @inlinable
     public func clearDeliveries() {
-        deliveries.removeAll(keepingCapacity: true)
+        recordedDeliveries.removeAll(keepingCapacity: true)
     }
 
     /// Number of touch sequences the engine still keeps (down, or with events held back).
