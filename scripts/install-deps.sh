@@ -10,6 +10,7 @@ packages=(
     umockdev libumockdev-dev                     # headless libinput harness (DESIGN §7)
     meson ninja-build                            # meson-shim and its consumer example
     valgrind                                     # leak checks of the protocol server
+    gdb                                          # stack dumps of a process a test had to kill
     weston libweston-10-dev wayland-utils        # weston host and its headless tests
     python3                                      # real-time replay helper of the weston tests
     time                                         # peak memory of the CLI's hostile-file tests
