@@ -59,6 +59,8 @@ else
 	finish
 fi
 SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim") || { fail "building tools/umockdev-preload"; finish; }
+# umockdev skips the spaces a script line starts with; this keeps them (see the script)
+SPACES=$ROOT/tools/umockdev-preload/script-spaces.py
 
 # ---- 0. the umockdev preload itself, on a real pty: it never waits for the rest of an event
 # on a non-blocking fd (keeps it for the next read), bounds a blocking one, writes the replay
@@ -142,6 +144,7 @@ fi
 python3 "$ROOT/hosts/weston/tests/gen-touch.py" swipe-up "$OUT/swipe.evemu" >/dev/null &&
 	mkdir -p "$OUT/swipe-dev" "$OUT/four-dev" "$OUT/held-dev" &&
 	"$PROBE" umockdev --events "$OUT/swipe.evemu" --out "$OUT/swipe-dev" --node "$NODE" >/dev/null &&
+	python3 "$SPACES" "$OUT/swipe-dev/device.script" >/dev/null &&
 	"$PROBE" trace --events "$OUT/swipe.evemu" --output 1920x1080@121x68 --transform 90 >"$OUT/swipe.frames" ||
 	{ fail "preparing the swipe recording"; finish; }
 expected "$OUT/swipe.frames" >"$OUT/swipe.expected"
@@ -172,6 +175,7 @@ REC=atmel-maxtouch.4-finger-drag-down
 if [ -f "$TRACES/$REC.events" ]; then
 	"$PROBE" umockdev --desc "$TRACES/atmel-maxtouch.desc" --events "$TRACES/$REC.events" \
 		--out "$OUT/four-dev" --node "$NODE" >/dev/null &&
+		python3 "$SPACES" "$OUT/four-dev/device.script" >/dev/null &&
 		"$PROBE" trace --desc "$TRACES/atmel-maxtouch.desc" --events "$TRACES/$REC.events" \
 			--output 2340x1080@147x68 --transform 270 >"$OUT/four.frames" ||
 		fail "preparing $REC"
@@ -198,6 +202,7 @@ cut = reports[-2] + 1
 open(sys.argv[2], "w").write("\n".join(lines[:cut]) + "\n")
 EOF
 "$PROBE" umockdev --events "$OUT/held.evemu" --out "$OUT/held-dev" --node "$NODE" >/dev/null &&
+	python3 "$SPACES" "$OUT/held-dev/device.script" >/dev/null &&
 	"$PROBE" trace --events "$OUT/held.evemu" --output 1080x1920@68x121 >"$OUT/held.frames" ||
 	fail "preparing the held recording"
 expected "$OUT/held.frames" >"$OUT/held.expected"

@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <poll.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -92,7 +94,7 @@ int main(void)
 	}
 	setenv("BEZEL_UMOCKDEV_HANDSHAKE", "1", 1);
 	int fd = open_follower(leader, O_NONBLOCK);
-	unsigned char ev[EV * 2], buf[EV * 10], hs[EV + 1];
+	unsigned char ev[EV * 2], buf[EV * 64], hs[EV + 1];
 	make_events(ev, 2);
 
 	/* the first empty read: EAGAIN, and the handshake goes to the writer's side */
@@ -136,6 +138,65 @@ int main(void)
 	check(r == 10 && waited < 3000, "a blocking read with a partial event and no rest returns within the bound");
 	printf("   (it waited %lld ms)\n", waited);
 	close(bfd);
+
+	/* a stream written in odd-sized pieces arrives whole and in order, event by event */
+	int sfd = open_follower(leader, O_NONBLOCK);
+	const int n_events = 20000;
+	fflush(stdout);
+	pid_t writer = fork();
+	if (writer == 0) {
+		unsigned char one[EV];
+		unsigned seed = 7;
+		int fl = fcntl(leader, F_GETFL);
+		fcntl(leader, F_SETFL, fl & ~O_NONBLOCK);
+		static unsigned char all[20000 * EV];
+		for (int i = 0; i < n_events; i++) {
+			struct input_event e;
+			memset(&e, 0, sizeof e);
+			e.type = EV_ABS;
+			e.code = ABS_MT_POSITION_X;
+			e.value = i;
+			memcpy(one, &e, EV);
+			memcpy(all + (size_t)i * EV, one, EV);
+		}
+		for (size_t off = 0; off < sizeof all;) {
+			seed = seed * 1103515245u + 12345u;
+			size_t piece = 1 + (seed >> 16) % 97;
+			if (piece > sizeof all - off)
+				piece = sizeof all - off;
+			ssize_t w = write(leader, all + off, piece);
+			if (w <= 0)
+				_exit(1);
+			off += (size_t)w;
+		}
+		_exit(0);
+	}
+	int next_value = 0, bad = 0;
+	unsigned seed = 3;
+	for (long long end = now_ms() + 20000; next_value < n_events && !bad && now_ms() < end;) {
+		struct pollfd pfd = { sfd, POLLIN, 0 };
+		poll(&pfd, 1, 100);
+		seed = seed * 1103515245u + 12345u;
+		size_t want = EV * (1 + (seed >> 16) % 64);
+		ssize_t got_n = read(sfd, buf, want > sizeof buf ? sizeof buf : want);
+		if (got_n < 0 && errno == EAGAIN)
+			continue;
+		if (got_n <= 0 || got_n % (ssize_t)EV != 0) {
+			bad = 1;
+			break;
+		}
+		for (ssize_t off = 0; off < got_n; off += (ssize_t)EV) {
+			struct input_event e;
+			memcpy(&e, buf + off, sizeof e);
+			if (e.type != EV_ABS || e.value != next_value++)
+				bad = 1;
+		}
+	}
+	waitpid(writer, NULL, 0);
+	check(!bad && next_value == n_events, "20,000 events written in pieces of 1 to 97 bytes are read whole, in order, none lost");
+	if (bad || next_value != n_events)
+		printf("   (stopped at event %d)\n", next_value);
+	close(sfd);
 
 	/* untagging: each way the number can come to name another file */
 	int n = fd;

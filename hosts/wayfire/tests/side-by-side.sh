@@ -93,6 +93,7 @@ prepare() {
 	if [ "$PACING" = realtime ] && [ -f "$d/rec.evemu" ]; then
 		python3 "$ROOT/hosts/weston/tests/realtime-script.py" "$d/rec.evemu" "$d/device.script" || return 1
 	fi
+	python3 "$ROOT/tools/umockdev-preload/script-spaces.py" "$d/device.script" >/dev/null || return 1
 	DEVICE_DIR=$d
 }
 

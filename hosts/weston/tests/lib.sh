@@ -41,6 +41,7 @@ make_touch_device() {
 	if [ "$mode" = realtime ]; then
 		python3 "$root/hosts/weston/tests/realtime-script.py" "$dir/rec.evemu" "$dir/dev/device.script" || return 1
 	fi
+	python3 "$root/tools/umockdev-preload/script-spaces.py" "$dir/dev/device.script" >/dev/null
 }
 
 # start_umockdev_weston DIR NODE SHIM MODULE SOCK [WESTON ARGS...]

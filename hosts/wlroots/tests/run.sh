@@ -128,6 +128,7 @@ start_compositor() {
 	if [ "$mode" = realtime ]; then
 		python3 "$ROOT/hosts/weston/tests/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
 	fi
+	python3 "$ROOT/tools/umockdev-preload/script-spaces.py" "$DIR/dev/device.script" >/dev/null || return 1
 	cat >"$DIR/bezel.ini" <<-EOF
 	[bezel]
 	log-level=debug
