@@ -99,6 +99,12 @@ run_host_hostile() {
 	else
 		fail "the client mapped throughout: $downs downs, $open_ids never ended (see $DIR/c.out)"
 	fi
+	# A touchscreen stream out of step shows as SYN_DROPPED (garbage read as events).
+	if grep -q "SYN_DROPPED" "$DIR/host.log"; then
+		fail "libinput read the touchscreen out of step (SYN_DROPPED in $DIR/host.log)"
+	else
+		pass "the touchscreen's events reached libinput whole and in step (no SYN_DROPPED) for the $(grep -c 'libinput up' "$DIR/events.log") touches played"
+	fi
 	if grep -q -i -E "segfault|assertion|fatal|backtrace|invalid write|aborted" "$DIR/host.log"; then
 		fail "$HOST_NAME's log reports a crash or an assertion (see $DIR/host.log)"
 		grep -i -E "segfault|assertion|fatal|backtrace|invalid write|aborted" "$DIR/host.log" | head -5 | sed 's/^/    /'

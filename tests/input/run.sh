@@ -170,6 +170,24 @@ TU=$(grep '^up ' "$OUT/swipe.out" | awk '{print $3}')
 [ -n "$T0" ] && [ -n "$TU" ] && [ $((TU - T0)) -eq 168 ] &&
 	pass "times are the recording's: up $((TU - T0)) ms after down" || fail "up-down time: '$T0' '$TU' (want 168 ms)"
 
+# ---- 2b. the same swipe 31.95 s into a recording: its events straddle the 32nd second, whose
+# time's first byte is 0x20, which umockdev would drop from a script line (script-spaces.py
+# keeps it): every frame must still arrive whole and in step ----
+mkdir -p "$OUT/late-dev"
+awk '$1 == "E:" { $2 = sprintf("%.6f", $2 + 31.95) } { print }' "$OUT/swipe.evemu" >"$OUT/late.evemu" &&
+	"$PROBE" umockdev --events "$OUT/late.evemu" --out "$OUT/late-dev" --node "$NODE" >/dev/null &&
+	MOVED=$(python3 "$SPACES" "$OUT/late-dev/device.script") &&
+	"$PROBE" trace --events "$OUT/late.evemu" --output 1080x1920@68x121 >"$OUT/late.frames" ||
+	fail "preparing the late swipe"
+expected "$OUT/late.frames" >"$OUT/late.expected"
+FRAMES=$(grep -c '^frame ' "$OUT/late.expected")
+if [ "${MOVED:-0}" -gt 0 ] && live late "$OUT/late-dev" --device "$NODE" --frames "$FRAMES" && compare late; then
+	pass "a swipe across a recording's 32nd second: $FRAMES frames, all whole and in step ($MOVED script lines kept their leading 0x20)"
+else
+	tail -5 "$OUT/late.err"
+	fail "a swipe across a recording's 32nd second (moved ${MOVED:-?} lines)"
+fi
+
 # ---- 3. a real four-finger recording on a 270-degree output ----
 REC=atmel-maxtouch.4-finger-drag-down
 if [ -f "$TRACES/$REC.events" ]; then
