@@ -10,6 +10,7 @@
  * weston reports outputs through compositor signals: created (enabled), resized, moved, and
  * destroyed (disabled or unplugged). An output that goes away mid-gesture cancels what its
  * touches carried (R8, bezel_output_remove), and the module keeps no pointer to it afterwards.
+ * Which output a touch landed on is the plugin's business (the module gives layout points).
  */
 #include <stdlib.h>
 
@@ -38,49 +39,21 @@ static struct bw_output *find(struct bw *bw, struct weston_output *output)
 	return NULL;
 }
 
-/* The output whose area holds the layout point; the first one when none does. */
-struct bw_output *bw_output_at(struct bw *bw, double gx, double gy)
-{
-	struct bw_output *o;
-	wl_list_for_each(o, &bw->outputs, link) {
-		struct weston_output *w = o->output;
-		if (gx >= w->x && gx < w->x + w->width && gy >= w->y && gy < w->y + w->height)
-			return o;
-	}
-	if (wl_list_empty(&bw->outputs))
-		return NULL;
-	o = wl_container_of(bw->outputs.next, o, link);
-	return o;
-}
-
-/* Physical size: the head's, unless [bezel] gives one (weston's headless head says 1 mm per
- * pixel, which would make every millimetre threshold wrong). */
-static void physical_size(struct bw *bw, struct weston_output *w, int32_t *mmw, int32_t *mmh)
-{
-	struct weston_head *head = weston_output_get_first_head(w);
-	*mmw = head ? head->mm_width : 0;
-	*mmh = head ? head->mm_height : 0;
-	if (bw->cfg.width_mm > 0 && bw->cfg.height_mm > 0) {
-		*mmw = bw->cfg.width_mm;
-		*mmh = bw->cfg.height_mm;
-	}
-}
-
+/* The head's physical size: the plugin uses [bezel] output-width-mm / -height-mm instead when
+ * they are set (weston's headless head says 1 mm per pixel). */
 static void describe(struct bw *bw, struct bw_output *o, bool added)
 {
 	struct weston_output *w = o->output;
-	int32_t mmw, mmh;
-	physical_size(bw, w, &mmw, &mmh);
+	struct weston_head *head = weston_output_get_first_head(w);
+	int32_t mmw = head ? head->mm_width : 0, mmh = head ? head->mm_height : 0;
 	int r = added ? bezel_output_add(bw->plugin, o->id, w->x, w->y, w->width, w->height, mmw,
 					 mmh, (int32_t)w->transform)
 		      : bezel_output_update(bw->plugin, o->id, w->x, w->y, w->width, w->height,
 					    mmw, mmh, (int32_t)w->transform);
 	if (r != BEZEL_OK)
 		weston_log("bezel: output %s: %s\n", w->name, bezel_result_string(r));
-	weston_log("bezel: output %s (plugin output %u) %dx%d+%d+%d, %dx%d mm, transform %u\n",
+	weston_log("bezel: output %s (plugin output %u) %dx%d+%d+%d, head %dx%d mm, transform %u\n",
 		   w->name, o->id, w->width, w->height, w->x, w->y, mmw, mmh, w->transform);
-	bw_evlog(bw, "output %s id=%u %dx%d+%d+%d", added ? "added" : "changed", o->id, w->width,
-		 w->height, w->x, w->y);
 }
 
 static void add_output(struct bw *bw, struct weston_output *w)
@@ -128,7 +101,6 @@ static void output_destroyed(struct wl_listener *l, void *data)
 	if (!o)
 		return;
 	weston_log("bezel: output %s (plugin output %u) removed\n", o->output->name, o->id);
-	bw_evlog(bw, "output removed id=%u", o->id);
 	uint32_t id = o->id;
 	wl_list_remove(&o->link);
 	free(o);
