@@ -30,7 +30,7 @@ WF="-I$OUT -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags wayfire)"
 PLUGINS=$OUT/plugins
 mkdir -p "$PLUGINS"
 # shellcheck disable=SC2086 # flag variables are lists
-if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/hosts/wlroots/src/bezel-wlroots.c" $WLR \
+if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT"/hosts/wlroots/src/*.c $WLR \
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
 	c++ $CXXFLAGS -o "$OUT/libbezel-wayfire.so" "$ROOT/hosts/wayfire/src/bezel-wayfire.cpp" $WF \
 		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&

@@ -8,6 +8,8 @@
  *   hostile-scale-client create N        creates N wl_surfaces, each committed once (empty),
  *                                        and prints "create-ms X" once the compositor has
  *                                        processed them all
+ *   hostile-scale-client mapped N        maps N xdg toplevels (one shared buffer), prints
+ *                                        "ready ..." and holds them until killed
  *   hostile-scale-client commits K       maps a toplevel, then K times: commit + roundtrip;
  *                                        prints "commit-us median X p90 Y max Z" and the same
  *                                        for bare roundtrips
@@ -223,6 +225,18 @@ static int mode_idle(int n)
 	return 0;
 }
 
+static int mode_mapped(int n)
+{
+	connect_or_die();
+	uint64_t t0 = now_us();
+	map_toplevels(n);
+	printf("ready: %d toplevels mapped in %llu ms\n", n, (unsigned long long)(now_us() - t0) / 1000);
+	fflush(stdout);
+	while (wl_display_dispatch(display) >= 0)
+		;
+	return 0;
+}
+
 static int mode_create(int n)
 {
 	connect_or_die();
@@ -327,7 +341,7 @@ int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s idle|create|commits|disconnect N\n", argv[0]);
+		fprintf(stderr, "usage: %s idle|mapped|create|commits|disconnect N\n", argv[0]);
 		return 2;
 	}
 	int n = atoi(argv[2]);
@@ -337,6 +351,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "idle"))
 		return mode_idle(n);
+	if (!strcmp(argv[1], "mapped"))
+		return mode_mapped(n);
 	if (!strcmp(argv[1], "create"))
 		return mode_create(n);
 	if (!strcmp(argv[1], "commits"))

@@ -274,32 +274,51 @@ static struct wlr_surface *surface_at(void *data, double lx, double ly, double *
 	return wlr_scene_surface_from_node(n)->surface;
 }
 
-struct position_query {
-	struct wlr_surface *surface;
-	int x, y;
-	bool found;
-};
-
-static void position_iter(struct wlr_surface *surface, int sx, int sy, void *data)
+/* Where an xdg surface's window geometry starts in the layout: a toplevel's scene node, a
+ * popup placed against its parent's (false: not shown). */
+static bool xdg_origin(struct wlr_xdg_surface *xdg, int depth, int *x, int *y)
 {
-	struct position_query *q = data;
-	if (surface == q->surface && !q->found) {
-		q->x = sx;
-		q->y = sy;
-		q->found = true;
+	if (!xdg || !xdg->mapped || !xdg->data || depth > 64)
+		return false;
+	if (xdg->role == WLR_XDG_SURFACE_ROLE_POPUP) {
+		struct wlr_xdg_surface *parent = xdg->popup && xdg->popup->parent &&
+			wlr_surface_is_xdg_surface(xdg->popup->parent) ?
+			wlr_xdg_surface_from_wlr_surface(xdg->popup->parent) : NULL;
+		if (!xdg_origin(parent, depth + 1, x, y))
+			return false;
+		*x += xdg->popup->geometry.x;
+		*y += xdg->popup->geometry.y;
+		return true;
 	}
+	return wlr_scene_node_coords(xdg->data, x, y);
 }
 
-/* The adapter's question "where is this surface shown": a walk over the app layer's enabled
- * surfaces (a reference compositor's few surfaces; a big one would keep a map). */
+/* The adapter's question "where is this surface shown": from the surface up to its xdg
+ * surface, whose scene node knows its place. The cost is the depth of the surface, never the
+ * number of surfaces on screen (the adapter asks at a surface's map and while it is touched). */
 static bool surface_position(void *data, struct wlr_surface *surface, double *lx, double *ly)
 {
-	struct server *s = data;
-	struct position_query q = { .surface = surface };
-	wlr_scene_node_for_each_surface(&s->apps->node, position_iter, &q);
-	*lx = q.x;
-	*ly = q.y;
-	return q.found;
+	(void)data;
+	int dx = 0, dy = 0;
+	for (int depth = 0; depth < 64 && wlr_surface_is_subsurface(surface); depth++) {
+		struct wlr_subsurface *sub = wlr_subsurface_from_wlr_surface(surface);
+		if (!sub || !sub->mapped || !sub->parent)
+			return false;
+		dx += sub->current.x;
+		dy += sub->current.y;
+		surface = sub->parent;
+	}
+	if (!wlr_surface_is_xdg_surface(surface))
+		return false;
+	struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(surface);
+	int x, y;
+	if (!xdg_origin(xdg, 0, &x, &y))
+		return false;
+	struct wlr_box geo;
+	wlr_xdg_surface_get_geometry(xdg, &geo);
+	*lx = x - geo.x + dx;
+	*ly = y - geo.y + dy;
+	return true;
 }
 
 /* ---------------------------------------------------------------- panels */

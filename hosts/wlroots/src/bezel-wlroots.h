@@ -112,10 +112,11 @@ struct bezel_wlr_interface {
 	struct wlr_surface *(*surface_at)(void *data, double lx, double ly, double *sx, double *sy);
 	/**
 	 * Where `surface` is shown: its layout position in *lx, *ly, and true; false if it is not
-	 * shown (unmapped, hidden). Called after the surface's commits, so that the plugin knows a
-	 * surface (and tells its client which edges it honours) from the moment it is mapped, not
-	 * only from its first touch. May be NULL: surfaces are then made known at their first
-	 * touch.
+	 * shown (unmapped, hidden). Asked after a commit of a surface the plugin does not know yet,
+	 * so that it knows the surface (and tells its client which edges it honours) from the
+	 * moment it is mapped, not only from its first touch; then only while a finger is on the
+	 * surface and for the parents of a surface a touch hits. Keep it cheap (no walk over every
+	 * surface). May be NULL: surfaces are then made known at their first touch.
 	 */
 	bool (*surface_position)(void *data, struct wlr_surface *surface, double *lx, double *ly);
 	/** A system gesture began, moved, ended, was cancelled or failed (may be NULL). */

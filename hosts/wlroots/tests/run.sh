@@ -59,7 +59,7 @@ host_protocol_code "$OUT"
 # DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g -gdwarf-4"
 WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
-if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT/hosts/wlroots/src/bezel-wlroots.c" $WLR \
+if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT"/hosts/wlroots/src/*.c $WLR \
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
 	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/hosts/wlroots/compositor/bezel-compositor.c" \
 		$WLR \

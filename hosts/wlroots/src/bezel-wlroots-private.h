@@ -1,0 +1,149 @@
+/*
+ * bezel-wlroots-private.h: what the adapter's files share (never installed). The adapter is
+ * split by concern: adapter.c (life cycle, and the path of a touch through the files),
+ * input.c (touch input), surfaces.c (surfaces and policy, R6), outputs.c, delivery.c (events to
+ * clients), grab.c (the seat's touch grab), drag.c (R7), gestures.c (gestures, affordances) and
+ * log.c (the event log and the plugin's log lines).
+ */
+#ifndef BEZEL_WLROOTS_PRIVATE_H
+#define BEZEL_WLROOTS_PRIVATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <wayland-server-core.h>
+#include <wlr/types/wlr_seat.h>
+
+#include "bezel.h"
+#include "bezel-wlroots.h"
+
+/* Touches the adapter tracks at once; the plugin tracks 16, libinput seat slots are small. */
+#define BW_MAX_TOUCHES 32
+
+/* One finger, from its down to its up or cancel. */
+struct bw_touch {
+	bool down;
+	int32_t id;
+	struct wlr_surface *surface; /* hit at the down (NULL: no client surface) */
+	struct wl_listener surface_destroy;
+	double origin_x, origin_y;   /* the surface's layout position at the down */
+	double out_x, out_y;         /* layout position of the output the touch went down on */
+	struct wlr_output *output;   /* that output (NULL if none) */
+	uint32_t serial;             /* reserved at the seat's down; the client's down carries it */
+	bool serial_used;
+	bool delivered;              /* the client got its down (so motion/up may follow) */
+	bool swallowed;              /* the client's touches were cancelled: nothing more */
+};
+
+/* A surface of the compositor; the plugin knows it (`added`) while it is shown. */
+struct bw_surface {
+	struct bezel_wlr *bw;
+	struct wl_list link;
+	struct wlr_surface *surface;
+	struct wl_listener commit;
+	struct wl_listener destroy;
+	bool added;
+	uint32_t policy;      /* last mask given to bezel_surface_set_policy */
+	double x, y, w, h;    /* the rectangle last given to the plugin (layout coordinates) */
+};
+
+struct bw_output {
+	struct bezel_wlr *bw;
+	struct wl_list link;
+	struct wlr_output *output;
+	struct wl_listener destroy;
+	uint32_t id;                 /* the plugin's output id */
+	bool added;                  /* the plugin knows it */
+	int32_t width_mm, height_mm; /* set by bezel_wlr_set_output_size_mm; 0: as reported */
+};
+
+struct bezel_wlr {
+	struct wl_display *display;
+	struct wlr_seat *seat;
+	struct wlr_output_layout *layout;
+	struct bezel_plugin *plugin;
+	struct bezel_wlr_interface iface;
+	void *data;
+	FILE *event_log;
+
+	/* The grab on top of the seat, and the grab that went underneath it (NULL: default). */
+	struct wlr_seat_touch_grab grab;
+	struct wlr_seat_touch_grab *inner;
+	bool destroying;
+
+	struct bw_touch touches[BW_MAX_TOUCHES];
+	uint32_t last_msec;
+
+	/* The touch drag being followed (R7). */
+	struct wlr_drag *drag;
+	int32_t drag_id;
+	struct wl_listener drag_destroy;
+
+	enum bezel_wlr_policy policy;
+	struct wl_list surfaces; /* bw_surface.link */
+	struct wl_list outputs;  /* bw_output.link */
+	uint32_t next_output_id; /* 0 is the plugin's default output: the first one seen */
+
+	struct wl_listener new_surface;
+	struct wl_listener grab_begin;
+	struct wl_listener grab_end;
+	struct wl_listener start_drag;
+	struct wl_listener seat_destroy;
+	struct wl_listener layout_add;
+	struct wl_listener layout_change;
+	struct wl_listener layout_destroy;
+};
+
+/* Nothing below leaves the shared library. */
+#pragma GCC visibility push(hidden)
+
+/* log.c */
+uint64_t bw_now_usec(void);
+void bw_evlog(struct bezel_wlr *bw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void bw_plugin_log(void *data, int level, const char *message);
+
+/* input.c */
+struct bw_touch *bw_touch_get(struct bezel_wlr *bw, int32_t id);
+void bw_touch_release(struct bw_touch *t);
+bool bw_surface_touched(struct bezel_wlr *bw, struct wlr_surface *s);
+
+/* outputs.c */
+struct bw_output *bw_output_find(struct bezel_wlr *bw, struct wlr_output *output);
+struct bw_output *bw_output_by_id(struct bezel_wlr *bw, uint32_t id);
+struct bw_output *bw_output_at(struct bezel_wlr *bw, double lx, double ly, double *ox, double *oy);
+void bw_outputs_sync(struct bezel_wlr *bw);
+void bw_outputs_listen(struct bezel_wlr *bw);
+void bw_outputs_finish(struct bezel_wlr *bw);
+
+/* surfaces.c */
+void bw_new_surface(struct wl_listener *l, void *data);
+void bw_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, double y, int depth);
+void bw_surfaces_finish(struct bezel_wlr *bw);
+
+/* delivery.c: the plugin's decisions for clients (bezel_host_interface) */
+void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+		     uint32_t time);
+void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+		       uint32_t time);
+void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time);
+void bw_deliver_frame(void *data, struct wl_client *client);
+void bw_deliver_cancel(void *data, struct wl_client *client);
+
+/* gestures.c */
+void bw_gesture_event(void *data, const struct bezel_gesture_event *e);
+void bw_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown);
+
+/* drag.c */
+void bw_drag_started(struct wl_listener *l, void *data);
+void bw_cancel_drag(void *data);
+
+/* grab.c */
+extern const struct wlr_touch_grab_interface bw_grab_interface;
+bool bw_inner_is_drag(struct bezel_wlr *bw);
+void bw_grab_begun(struct wl_listener *l, void *data);
+void bw_grab_ended(struct wl_listener *l, void *data);
+
+#pragma GCC visibility pop
+
+#endif /* BEZEL_WLROOTS_PRIVATE_H */

@@ -1,0 +1,124 @@
+/*
+ * Delivery to clients: the plugin's decisions (down, motion, up, frame, cancel), sent to the
+ * client's wl_touch resources directly (adapter.c says why); a down goes through an inner popup
+ * grab when there is one.
+ */
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_surface.h>
+
+#include "bezel-wlroots-private.h"
+
+static struct wlr_seat_client *seat_client_of(struct bezel_wlr *bw, struct wl_resource *res)
+{
+	return res && bw->seat ? wlr_seat_client_for_wl_client(bw->seat, wl_resource_get_client(res))
+			       : NULL;
+}
+
+/* The client's wl_touch resources that are live: wlroots makes a resource inert (no user data)
+ * when it was bound while the seat had no touch, and sends nothing to those; neither do we. */
+#define for_each_live_touch(res, sc)                     \
+	wl_resource_for_each(res, &(sc)->touches)        \
+		if (wl_resource_get_user_data(res) != NULL)
+
+void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+		     uint32_t time)
+{
+	struct bezel_wlr *bw = data;
+	struct wlr_seat_client *sc = seat_client_of(bw, surface);
+	struct bw_touch *t = bw_touch_get(bw, id);
+	if (!sc || (t && t->swallowed))
+		return;
+	struct wlr_touch_point *point = wlr_seat_touch_get_point(bw->seat, id); /* sc: seat is alive */
+	uint32_t serial = 0;
+	if (bw->inner && !bw_inner_is_drag(bw) && point && point->surface &&
+	    point->surface->resource == surface) {
+		/* A popup grab decides about downs (one outside its client dismisses it). */
+		point->sx = sx;
+		point->sy = sy;
+		serial = bw->inner->interface->down(bw->inner, time, point);
+		sc->needs_touch_frame = false; /* the plugin sends the frame */
+		if (!serial) {
+			if (t)
+				t->swallowed = true;
+			return;
+		}
+		if (id == (int32_t)bw->seat->touch_state.grab_id)
+			bw->seat->touch_state.grab_serial = serial;
+	} else {
+		if (t && t->serial && !t->serial_used) {
+			serial = t->serial; /* the serial the seat recorded at this touch's down */
+			t->serial_used = true;
+		} else {
+			serial = wlr_seat_client_next_serial(sc);
+		}
+		struct wl_resource *res;
+		for_each_live_touch(res, sc)
+			wl_touch_send_down(res, serial, time, surface, id, wl_fixed_from_double(sx),
+					   wl_fixed_from_double(sy));
+	}
+	if (t)
+		t->delivered = true;
+	bw_evlog(bw, "send down id=%d x=%.1f y=%.1f time=%u", id, sx, sy, time);
+}
+
+void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+		       uint32_t time)
+{
+	struct bezel_wlr *bw = data;
+	struct wlr_seat_client *sc = seat_client_of(bw, surface);
+	struct bw_touch *t = bw_touch_get(bw, id);
+	if (!sc || (t && (t->swallowed || !t->delivered)))
+		return;
+	struct wl_resource *res;
+	for_each_live_touch(res, sc)
+		wl_touch_send_motion(res, time, id, wl_fixed_from_double(sx), wl_fixed_from_double(sy));
+	bw_evlog(bw, "send motion id=%d x=%.1f y=%.1f time=%u", id, sx, sy, time);
+}
+
+void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time)
+{
+	struct bezel_wlr *bw = data;
+	struct wlr_seat_client *sc = seat_client_of(bw, surface);
+	struct bw_touch *t = bw_touch_get(bw, id);
+	if (!sc || (t && (t->swallowed || !t->delivered)))
+		return;
+	uint32_t serial = wlr_seat_client_next_serial(sc);
+	struct wl_resource *res;
+	for_each_live_touch(res, sc)
+		wl_touch_send_up(res, serial, time, id);
+	if (t)
+		t->delivered = false;
+	bw_evlog(bw, "send up id=%d time=%u", id, time);
+}
+
+void bw_deliver_frame(void *data, struct wl_client *client)
+{
+	struct bezel_wlr *bw = data;
+	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
+	if (!sc)
+		return;
+	struct wl_resource *res;
+	for_each_live_touch(res, sc)
+		wl_touch_send_frame(res);
+	sc->needs_touch_frame = false;
+	bw_evlog(bw, "send frame");
+}
+
+void bw_deliver_cancel(void *data, struct wl_client *client)
+{
+	struct bezel_wlr *bw = data;
+	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
+	if (!sc)
+		return;
+	struct wl_resource *res;
+	for_each_live_touch(res, sc)
+		wl_touch_send_cancel(res);
+	/* wl_touch.cancel ends all of the client's touches: nothing more for those ids. */
+	for (int i = 0; i < BW_MAX_TOUCHES; i++) {
+		struct bw_touch *t = &bw->touches[i];
+		if (t->down && t->surface && t->surface->resource &&
+		    wl_resource_get_client(t->surface->resource) == client)
+			t->swallowed = true;
+	}
+	bw_evlog(bw, "send cancel");
+}

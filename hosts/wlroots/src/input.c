@@ -1,0 +1,180 @@
+/*
+ * Touch input: the compositor's touch events in layout coordinates, hit-tested through its
+ * surface_at, given to the seat (its touch points, popup grabs, drags) and to the plugin, which
+ * decides what each client gets (delivery.c).
+ */
+#include <string.h>
+
+#include <wlr/types/wlr_data_device.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/util/log.h>
+
+#include "bezel-wlroots-private.h"
+
+struct bw_touch *bw_touch_get(struct bezel_wlr *bw, int32_t id)
+{
+	for (int i = 0; i < BW_MAX_TOUCHES; i++)
+		if (bw->touches[i].down && bw->touches[i].id == id)
+			return &bw->touches[i];
+	return NULL;
+}
+
+static void touch_clear_surface(struct bw_touch *t)
+{
+	if (t->surface) {
+		wl_list_remove(&t->surface_destroy.link);
+		t->surface = NULL;
+	}
+}
+
+static void touch_surface_destroyed(struct wl_listener *l, void *data)
+{
+	struct bw_touch *t = wl_container_of(l, t, surface_destroy);
+	(void)data;
+	touch_clear_surface(t);
+}
+
+void bw_touch_release(struct bw_touch *t)
+{
+	touch_clear_surface(t);
+	t->down = false;
+}
+
+/* A finger is on `s` (it may move under it, and its events are relative to it). */
+bool bw_surface_touched(struct bezel_wlr *bw, struct wlr_surface *s)
+{
+	for (int i = 0; i < BW_MAX_TOUCHES; i++)
+		if (bw->touches[i].down && bw->touches[i].surface == s)
+			return true;
+	return false;
+}
+
+static struct bw_touch *touch_begin(struct bezel_wlr *bw, int32_t id)
+{
+	struct bw_touch *t = bw_touch_get(bw, id);
+	if (t)
+		bw_touch_release(t); /* a down for an id that is down: the device lost an up */
+	for (int i = 0; i < BW_MAX_TOUCHES; i++)
+		if (!bw->touches[i].down) {
+			t = &bw->touches[i];
+			memset(t, 0, sizeof *t);
+			t->down = true;
+			t->id = id;
+			t->surface_destroy.notify = touch_surface_destroyed;
+			return t;
+		}
+	return NULL;
+}
+
+uint32_t bezel_wlr_touch_down(struct bezel_wlr *bw, int32_t id, double lx, double ly,
+			      uint32_t time_msec)
+{
+	if (!bw || !bw->seat || !bw->layout)
+		return 0;
+	bw->last_msec = time_msec;
+	double ox, oy;
+	struct bw_output *o = bw_output_at(bw, lx, ly, &ox, &oy);
+	bw_evlog(bw, "input down id=%d x=%.1f y=%.1f time=%u", id, lx - ox, ly - oy, time_msec);
+	struct bw_touch *t = touch_begin(bw, id);
+	if (!t) {
+		wlr_log(WLR_ERROR, "bezel: more than %d touches down; touch %d dropped",
+			BW_MAX_TOUCHES, id);
+		return 0;
+	}
+	t->out_x = ox;
+	t->out_y = oy;
+	t->output = o ? o->output : NULL;
+	double sx = 0, sy = 0;
+	struct wlr_surface *s = bw->iface.surface_at(bw->data, lx, ly, &sx, &sy);
+	uint32_t serial = 0;
+	if (s && s->resource) {
+		t->surface = s;
+		wl_signal_add(&s->events.destroy, &t->surface_destroy);
+		t->origin_x = lx - sx;
+		t->origin_y = ly - sy;
+		bw_surface_sync(bw, s, t->origin_x, t->origin_y, 0);
+		/* The seat's touch point: popup grabs and drags see it, and it records the
+		 * serial our grab reserves (wl_data_device.start_drag checks it). */
+		if (wlr_surface_accepts_touch(bw->seat, s))
+			serial = wlr_seat_touch_notify_down(bw->seat, s, time_msec, id, sx, sy);
+	}
+	/* The plugin decides, with the compositor's hit (R3's lookup walks up from it); a touch it
+	 * releases at once is delivered from inside this call. */
+	bezel_touch_down_on_surface(bw->plugin, o ? o->id : 0, id, lx - ox, ly - oy,
+				    t->surface ? t->surface->resource : NULL, time_msec);
+	return serial;
+}
+
+void bezel_wlr_touch_motion(struct bezel_wlr *bw, int32_t id, double lx, double ly,
+			    uint32_t time_msec)
+{
+	if (!bw || !bw->seat)
+		return;
+	bw->last_msec = time_msec;
+	struct bw_touch *t = bw_touch_get(bw, id);
+	double ox = t ? t->out_x : 0, oy = t ? t->out_y : 0;
+	bw_evlog(bw, "input motion id=%d x=%.1f y=%.1f time=%u", id, lx - ox, ly - oy, time_msec);
+	if (bw->drag && id == bw->drag_id) {
+		/* The drag owns this touch (R7): its target follows the finger. */
+		double sx, sy;
+		struct wlr_surface *s = bw->iface.surface_at(bw->data, lx, ly, &sx, &sy);
+		if (s)
+			wlr_seat_touch_point_focus(bw->seat, s, time_msec, id, sx, sy);
+		else
+			wlr_seat_touch_point_clear_focus(bw->seat, time_msec, id);
+		wlr_seat_touch_notify_motion(bw->seat, time_msec, id, sx, sy);
+	} else if (t && t->surface) {
+		wlr_seat_touch_notify_motion(bw->seat, time_msec, id, lx - t->origin_x,
+					     ly - t->origin_y);
+	}
+	bezel_touch_motion(bw->plugin, id, lx - ox, ly - oy, time_msec);
+}
+
+void bezel_wlr_touch_up(struct bezel_wlr *bw, int32_t id, uint32_t time_msec)
+{
+	if (!bw || !bw->seat)
+		return;
+	bw->last_msec = time_msec;
+	bw_evlog(bw, "input up id=%d time=%u", id, time_msec);
+	struct bw_touch *t = bw_touch_get(bw, id);
+	if (bw->drag && id == bw->drag_id) {
+		/* The drag grab drops (or not) and ends; then the plugin sees the lift. */
+		wlr_seat_touch_notify_up(bw->seat, time_msec, id);
+		bezel_touch_up(bw->plugin, id, time_msec);
+	} else {
+		/* The plugin first: a held tap is released now, while the seat's point lives. */
+		bezel_touch_up(bw->plugin, id, time_msec);
+		wlr_seat_touch_notify_up(bw->seat, time_msec, id);
+	}
+	if (t)
+		bw_touch_release(t);
+}
+
+void bezel_wlr_touch_frame(struct bezel_wlr *bw)
+{
+	if (!bw || !bw->seat)
+		return;
+	bw_evlog(bw, "input frame");
+	bezel_touch_frame(bw->plugin, bw->last_msec);
+	wlr_seat_touch_notify_frame(bw->seat);
+}
+
+void bezel_wlr_touch_cancel(struct bezel_wlr *bw, uint32_t time_msec)
+{
+	if (!bw || !bw->seat)
+		return;
+	bw->last_msec = time_msec;
+	bw_evlog(bw, "input cancel");
+	if (bw->drag && bw->drag->source)
+		wlr_data_source_destroy(bw->drag->source);
+	bezel_touch_cancel(bw->plugin, time_msec);
+	/* The seat's points go without any further event: our grab's up sends nothing. */
+	for (int i = 0; i < BW_MAX_TOUCHES; i++) {
+		struct bw_touch *t = &bw->touches[i];
+		if (!t->down)
+			continue;
+		wlr_seat_touch_notify_up(bw->seat, time_msec, t->id);
+		bw_touch_release(t);
+	}
+}

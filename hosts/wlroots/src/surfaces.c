@@ -1,0 +1,213 @@
+/*
+ * Surfaces and policy (R6): every wl_surface's commits and destruction go to the plugin, and the
+ * plugin knows a surface while the compositor shows it, with its rectangle in layout
+ * coordinates (surface-local coordinates of the events it sends come from it).
+ *
+ * Cost: a commit costs the same whatever the number of surfaces. The compositor is asked where
+ * a surface is (surface_position) only while the plugin does not know it yet (its map), while a
+ * finger is on it (it may move under the finger), and for the parents of a surface a touch hits
+ * (the R3 lookup reads their deferred regions); a touch-down takes the hit surface's position
+ * from the hit-test itself.
+ */
+#include <stdlib.h>
+
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/util/log.h>
+
+#include "bezel-wlroots-private.h"
+
+static void surface_destroyed(struct wl_listener *l, void *data);
+
+/* The adapter's record of `s`: found through its own destroy listener on the surface, so the
+ * cost is the few listeners of one surface, not the number of surfaces. */
+static struct bw_surface *surface_find(struct bezel_wlr *bw, struct wlr_surface *s)
+{
+	struct wl_listener *l = wl_signal_get(&s->events.destroy, surface_destroyed);
+	struct bw_surface *bs = l ? wl_container_of(l, bs, destroy) : NULL;
+	return bs && bs->bw == bw ? bs : NULL;
+}
+
+/* The surface whose deferral the R3 lookup reaches next: a subsurface's parent, a popup's. */
+static struct wlr_surface *surface_parent(struct wlr_surface *s)
+{
+	if (wlr_surface_is_subsurface(s)) {
+		struct wlr_subsurface *sub = wlr_subsurface_from_wlr_surface(s);
+		return sub ? sub->parent : NULL;
+	}
+	if (wlr_surface_is_xdg_surface(s)) {
+		struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(s);
+		if (xdg && xdg->role == WLR_XDG_SURFACE_ROLE_POPUP && xdg->popup)
+			return xdg->popup->parent;
+	}
+	return NULL;
+}
+
+/* R6 default: a full-screen xdg toplevel (or a surface on one) may defer edges. */
+static uint32_t surface_policy(struct bezel_wlr *bw, struct wlr_surface *s)
+{
+	if (bw->policy == BEZEL_WLR_POLICY_ALL)
+		return BEZEL_EDGE_ALL;
+	struct wlr_surface *root = s;
+	for (int depth = 0; depth < 64; depth++) {
+		struct wlr_surface *p = surface_parent(root);
+		if (!p)
+			break;
+		root = p;
+	}
+	if (wlr_surface_is_xdg_surface(root)) {
+		struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(root);
+		if (xdg && xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL && xdg->toplevel &&
+		    xdg->toplevel->current.fullscreen)
+			return BEZEL_EDGE_ALL;
+	}
+	return 0;
+}
+
+static void surface_update_policy(struct bezel_wlr *bw, struct bw_surface *bs)
+{
+	uint32_t p = surface_policy(bw, bs->surface);
+	if (bs->added && p != bs->policy) {
+		bezel_surface_set_policy(bw->plugin, bs->surface->resource, p);
+		/* The same rule for multi-finger kinds (M4): a window that may not keep the edges
+		 * may not keep the workspace swipe either. */
+		bezel_surface_set_gesture_policy(bw->plugin, bs->surface->resource,
+						 p ? BEZEL_GESTURE_KIND_ALL : 0);
+		bs->policy = p;
+	}
+}
+
+static bool surface_position(struct bezel_wlr *bw, struct wlr_surface *s, double *x, double *y)
+{
+	return s->role && bw->iface.surface_position &&
+	       bw->iface.surface_position(bw->data, s, x, y);
+}
+
+static void surface_set_rect(struct bezel_wlr *bw, struct bw_surface *bs, double x, double y,
+			     double w, double h)
+{
+	if (x == bs->x && y == bs->y && w == bs->w && h == bs->h)
+		return;
+	bezel_surface_set_rect(bw->plugin, bs->surface->resource, x, y, w, h);
+	bs->x = x;
+	bs->y = y;
+	bs->w = w;
+	bs->h = h;
+}
+
+static void surface_committed(struct wl_listener *l, void *data)
+{
+	struct bw_surface *bs = wl_container_of(l, bs, commit);
+	struct bezel_wlr *bw = bs->bw;
+	struct wlr_surface *s = bs->surface;
+	(void)data;
+	/* Applies a pending set_deferred_edges (double-buffered on wl_surface.commit). */
+	bezel_surface_commit(bw->plugin, s->resource);
+	/* A surface is known to the plugin while the compositor shows it. Its role's commit
+	 * handler (xdg map) has run before this signal, so the position is current. */
+	double x, y;
+	if (!wlr_surface_has_buffer(s)) {
+		if (bs->added && bw->iface.surface_position) {
+			bezel_surface_remove(bw->plugin, s->resource); /* unmapped: R8 for its touches */
+			bs->added = false;
+		}
+	} else if ((!bs->added || bw_surface_touched(bw, s)) && surface_position(bw, s, &x, &y)) {
+		bw_surface_sync(bw, s, x, y, 0);
+	} else if (bs->added) {
+		surface_set_rect(bw, bs, bs->x, bs->y, s->current.width, s->current.height);
+	}
+	surface_update_policy(bw, bs);
+}
+
+static void surface_destroyed(struct wl_listener *l, void *data)
+{
+	struct bw_surface *bs = wl_container_of(l, bs, destroy);
+	(void)data;
+	/* The plugin also listens to the wl_resource; removing first keeps the order clear: the
+	 * client's touches there are cancelled, held events dropped. */
+	if (bs->added)
+		bezel_surface_remove(bs->bw->plugin, bs->surface->resource);
+	wl_list_remove(&bs->commit.link);
+	wl_list_remove(&bs->destroy.link);
+	wl_list_remove(&bs->link);
+	free(bs);
+}
+
+void bw_new_surface(struct wl_listener *l, void *data)
+{
+	struct bezel_wlr *bw = wl_container_of(l, bw, new_surface);
+	struct wlr_surface *s = data;
+	struct bw_surface *bs = calloc(1, sizeof *bs);
+	if (!bs) {
+		wlr_log(WLR_ERROR, "bezel: out of memory tracking a surface");
+		return;
+	}
+	bs->bw = bw;
+	bs->surface = s;
+	bs->commit.notify = surface_committed;
+	wl_signal_add(&s->events.commit, &bs->commit);
+	bs->destroy.notify = surface_destroyed;
+	wl_signal_add(&s->events.destroy, &bs->destroy);
+	wl_list_insert(bw->surfaces.prev, &bs->link);
+}
+
+/*
+ * Makes sure the plugin knows `s` at layout (x, y), and the surfaces above it in the R3 lookup
+ * where the compositor can place them.
+ */
+void bw_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, double y, int depth)
+{
+	struct bw_surface *bs = surface_find(bw, s);
+	if (!bs || depth > 64)
+		return;
+	struct wlr_surface *parent = surface_parent(s);
+	struct bw_surface *pbs = parent ? surface_find(bw, parent) : NULL;
+	if (pbs) {
+		/* A parent the compositor cannot place sits at the child's origin until its own
+		 * hit (only its deferral is looked up through the child). */
+		double px = x, py = y;
+		bool placed = surface_position(bw, parent, &px, &py);
+		if (placed || !pbs->added)
+			bw_surface_sync(bw, parent, px, py, depth + 1);
+	}
+	double w = s->current.width, h = s->current.height;
+	if (bs->added) {
+		surface_set_rect(bw, bs, x, y, w, h);
+		return;
+	}
+	int r = bezel_surface_add(bw->plugin, s->resource, pbs && pbs->added ? parent->resource : NULL,
+				  x, y, w, h);
+	if (r == BEZEL_OK || r == BEZEL_ERROR_EXISTS) {
+		bs->added = true;
+		bs->x = x;
+		bs->y = y;
+		bs->w = w;
+		bs->h = h;
+		bs->policy = BEZEL_EDGE_ALL; /* the plugin's default */
+		surface_update_policy(bw, bs);
+	}
+}
+
+void bw_surfaces_finish(struct bezel_wlr *bw)
+{
+	struct bw_surface *bs, *btmp;
+	wl_list_for_each_safe(bs, btmp, &bw->surfaces, link) {
+		wl_list_remove(&bs->commit.link);
+		wl_list_remove(&bs->destroy.link);
+		wl_list_remove(&bs->link);
+		free(bs);
+	}
+	wl_list_remove(&bw->new_surface.link);
+}
+
+int bezel_wlr_set_policy(struct bezel_wlr *bw, enum bezel_wlr_policy policy)
+{
+	if (!bw || (policy != BEZEL_WLR_POLICY_FULLSCREEN && policy != BEZEL_WLR_POLICY_ALL))
+		return BEZEL_ERROR_INVALID_ARGUMENT;
+	bw->policy = policy;
+	struct bw_surface *bs;
+	wl_list_for_each(bs, &bw->surfaces, link)
+		surface_update_policy(bw, bs);
+	return BEZEL_OK;
+}
