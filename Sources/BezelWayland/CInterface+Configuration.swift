@@ -84,6 +84,18 @@ public func bezel_c_plugin_configure_file(_ handle: OpaquePointer?, _ path: Unsa
     return configure(p, lines: found.lines, firstLine: found.firstLine, source: "\(name) [\(wanted)]")
 }
 
+/// `bezel_plugin_set_setting`: one key changed, the others kept.
+@_cdecl("bezel_plugin_set_setting")
+public func bezel_c_plugin_set_setting(_ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                       _ value: UnsafePointer<CChar>?) -> Int32 {
+    guard let p = plugin(handle) else { return INVALID }
+    guard let key, let value else {
+        p.log(.warning, "bezel_plugin_set_setting: NULL key or value")
+        return INVALID
+    }
+    return p.setSetting(String(cString: key), String(cString: value))
+}
+
 /// The whole of a text file, or `nil` (errno set) if it cannot be read.
 private func readFile(_ path: UnsafePointer<CChar>) -> String? {
     guard let f = fopen(path, "re") else { return nil }

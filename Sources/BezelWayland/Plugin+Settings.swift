@@ -42,9 +42,11 @@ extension Plugin {
         let config: SystemGestureConfig
         do {
             config = try SystemGestureConfig(flattened: gestureEntries)
+            self.gestureEntries = gestureEntries
         } catch {
             log(.warning, "configuration rejected, using the defaults: \(error.key): \(error.reason)")
             config = SystemGestureConfig()
+            self.gestureEntries = []
             ok = false
         }
         router.setConfig(config)
@@ -57,6 +59,34 @@ extension Plugin {
         apply(next, given: given)
         if ok { log(.info, "configuration set (\(entries.count) keys)") }
         return ok
+    }
+
+    /// Changes one setting, keeping the others. A refused value changes nothing.
+    func setSetting(_ written: String, _ value: String) -> Int32 {
+        let key = HostSettings.aliases[written] ?? written
+        if let spec = HostSettings.spec(key) {
+            switch spec.canonical(value) {
+            case .success(let canonical):
+                var next = settings
+                next[key] = canonical
+                apply(next, given: [key: canonical])
+                return OK
+            case .failure(let error):
+                log(.warning, "[bezel] \(written)=\(value): \(error.reason); \(key) unchanged")
+                return INVALID
+            }
+        }
+        var entries = gestureEntries.filter { $0.key != written }
+        entries.append((written, value))
+        do {
+            router.setConfig(try SystemGestureConfig(flattened: entries))
+        } catch {
+            log(.warning, "[bezel] \(written)=\(value) refused, the configuration is unchanged: \(error.key): \(error.reason)")
+            return INVALID
+        }
+        gestureEntries = entries
+        refreshGestureNames()
+        return OK
     }
 
     /// Puts `next` in force: what the plugin acts on itself is applied here.

@@ -99,6 +99,8 @@ final class Plugin {
     var decidesPolicy = false
     /// The `[bezel]` settings in force (HostSettings), canonical values by key.
     var settings = HostSettings.defaults
+    /// The gesture settings of the configuration in force, as written (for `set_setting`).
+    var gestureEntries: [(key: String, value: String)] = []
     /// The event log (`struct bezel_event_log *`), or `nil`.
     var eventLog: OpaquePointer?
     /// The outputs as the host described them (by id), before `output-*-mm` apply: where a

@@ -222,6 +222,33 @@ static void test_settings(void)
 	CHECK(bezel_plugin_configure_file(plugin, NULL, "bezel") == BEZEL_ERROR_INVALID_ARGUMENT,
 	      "configure_file(NULL) refused");
 	bezel_plugin_configure(plugin, NULL, NULL, 0);
+
+	/* One key at a time, the rest kept. */
+	const char *k5[] = { "panels", "bind-bottom" };
+	const char *v5[] = { "false", "" };
+	bezel_plugin_configure(plugin, k5, v5, 2);
+	reset();
+	CHECK(bezel_plugin_set_setting(plugin, "defer-policy", "all") == BEZEL_OK &&
+		      bezel_plugin_set_setting(plugin, "hold-window-ms", "100") == BEZEL_OK &&
+		      bezel_plugin_get_setting_bool(plugin, "panels", &b) == BEZEL_OK && !b &&
+		      bezel_plugin_get_setting(plugin, "defer-policy", buf, sizeof buf) == BEZEL_OK && !strcmp(buf, "all"),
+	      "set_setting changes one host key and one gesture key; panels=false stays");
+	swipe_up_layout(540, OUTPUT_H - 5);
+	CHECK(seen.began == 0 && seen.downs == 1, "and bind-bottom= stays too: the swipe goes to the client");
+	reset();
+	CHECK(bezel_plugin_set_setting(plugin, "defer-policy", "some") == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      logged("[bezel] defer-policy=some: not fullscreen or all; defer-policy unchanged") &&
+		      bezel_plugin_set_setting(plugin, "hold-window-ms", "-4") == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      logged("hold-window-ms=-4 refused, the configuration is unchanged") &&
+		      bezel_plugin_set_setting(plugin, "no-such-key", "1") == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      bezel_plugin_set_setting(plugin, NULL, "1") == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      bezel_plugin_set_setting(plugin, "panels", NULL) == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      bezel_plugin_set_setting(NULL, "panels", "true") == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      bezel_plugin_get_setting(plugin, "defer-policy", buf, sizeof buf) == BEZEL_OK && !strcmp(buf, "all"),
+	      "set_setting refuses bad values, unknown keys and NULL, naming them; nothing changes");
+	swipe_up_layout(540, OUTPUT_H - 5);
+	CHECK(seen.began == 0, "after the refusals the gesture settings are as before (bottom still unbound)");
+	bezel_plugin_configure(plugin, NULL, NULL, 0);
 }
 
 static void test_layout_touches(struct wl_resource *left, struct wl_resource *right)

@@ -431,6 +431,16 @@ int bezel_plugin_configure_file(struct bezel_plugin *plugin, const char *path,
 				const char *section);
 
 /**
+ * Changes one key of the list above (a host setting or a gesture setting), keeping every other
+ * setting as the last configuration left it: for hosts whose own calls or environment change
+ * one setting (bezel_wlr_set_policy, an environment variable). Since 0.3.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL key or value, or the value or key is
+ *         refused: a warning names it, and nothing changes).
+ */
+int bezel_plugin_set_setting(struct bezel_plugin *plugin, const char *key, const char *value);
+
+/**
  * The value in force of a setting of the list above (not a gesture setting), as text in its
  * canonical spelling ("fullscreen", "true", "0", a path, "" for none): the configured value, or
  * the default. Copied NUL-terminated into `buf`; truncated when it does not fit. Since 0.3.
