@@ -52,10 +52,14 @@
  *   - layout coordinates: the compositor's global space in logical pixels, in which outputs
  *     have their positions and surfaces their rectangles (bezel_surface_add/set_rect);
  *   - output-local coordinates: logical pixels as the user sees one output, (0,0) being its
- *     top-left corner after the output transform, x growing right and y down. Touches are
- *     given this way (as libinput's transformed coordinates for that output give them).
- * A touch at output-local (x, y) on an output at layout (ox, oy) hit-tests surfaces at layout
- * (ox + x, oy + y). With one output at (0,0), as before version 0.2, both spaces are the same.
+ *     top-left corner after the output transform, x growing right and y down.
+ * Touches are given either way: in layout coordinates (bezel_touch_down_layout and
+ * bezel_touch_motion_layout, since 0.3: the plugin finds the output), or output-local (as
+ * libinput's transformed coordinates for that output give them). A touch at output-local
+ * (x, y) on an output at layout (ox, oy) hit-tests surfaces at layout (ox + x, oy + y); the
+ * plugin alone converts, so a host never does. Clients get surface-local coordinates, from
+ * the surface's rectangle. With one output at (0,0), as before version 0.2, both spaces are
+ * the same.
  *
  * Times are milliseconds on CLOCK_MONOTONIC, truncated to 32 bits as in wl_touch (libinput
  * event times are on that clock). Times that go backwards are clamped to the latest time seen
@@ -77,9 +81,18 @@
  * (bezel_surface_place_above). Hosts that hit-test themselves name the surface with
  * bezel_touch_down_on_surface instead.
  *
+ * Which surfaces may defer edges (R6) is decided by the host (bezel_surface_set_policy) or,
+ * since 0.3, by the plugin from the host's facts (bezel_plugin_decide_policy).
+ *
  * Subsurfaces may nest to any depth (wl_subsurface has no limit, so neither does the plugin):
  * nothing walks the tree by recursion, a touch-down costs at most the siblings and ancestors
  * on its path, and removing a surface costs the size of its subtree, not of the tree.
+ *
+ * WHAT HOSTS NO LONGER KEEP (since 0.3)
+ *
+ * The [bezel] keys and their parser, the event log, the deferral policy and the bookkeeping of
+ * which touches a client is still owed after a wl_touch.cancel are the plugin's: a host gives
+ * facts (layout positions, full screen, lock state, a refused down) and acts on callbacks.
  *
  * LINKING
  *
