@@ -63,7 +63,6 @@ struct bw {
 	struct wl_list surfaces; /* bw_surface.link */
 	struct wl_list dirty;    /* bw_surface.dirty_link: committed since the last update */
 	struct wl_event_source *dirty_idle; /* also used after a surface went away */
-	struct wl_list outputs;  /* bw_output.link */
 
 	struct wl_listener destroy_listener;
 	struct wl_listener create_surface_listener;
@@ -124,12 +123,6 @@ struct bw_surface {
 	double x, y, w, h; /* as last given to the plugin */
 };
 
-struct bw_output {
-	struct wl_list link;
-	struct weston_output *output;
-	uint32_t id; /* the plugin's output id */
-};
-
 /* Times: weston's timespecs and the plugin's milliseconds, both CLOCK_MONOTONIC. */
 static inline uint32_t bw_ts_msec(const struct timespec *ts)
 {
@@ -166,14 +159,8 @@ void bw_feed_up(struct bw_seat *bs, const struct timespec *time, int id);
 void bw_feed_frame(struct bw_seat *bs);
 void bw_feed_cancel(struct bw_seat *bs);
 
-/* deliver.c: the plugin's touch_* callbacks */
-void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
-		     uint32_t time);
-void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
-		       uint32_t time);
-void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time);
-void bw_deliver_frame(void *data, struct wl_client *client);
-void bw_deliver_cancel(void *data, struct wl_client *client);
+/* deliver.c: sets the plugin's touch_* callbacks in `host` */
+void bw_deliver_wire(struct bezel_host_interface *host);
 
 /* surfaces.c */
 void bw_surfaces_init(struct bw *bw);
@@ -193,12 +180,13 @@ void bw_lock_check(struct bw *bw, uint32_t time);
 void bw_panels_init(struct bw *bw);
 void bw_panels_fini(struct bw *bw);
 void bw_panels_dismiss_open(struct bw *bw);
-void bw_on_gesture(void *data, const struct bezel_gesture_event *e);
-void bw_on_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown);
+/* Sets the plugin's gesture_event and affordance callbacks in `host`. */
+void bw_panels_wire(struct bezel_host_interface *host);
 
 /* outputs.c */
 void bw_outputs_init(struct bw *bw);
 void bw_outputs_fini(struct bw *bw);
-struct bw_output *bw_output_by_id(struct bw *bw, uint32_t id);
+/* The weston output that is the plugin's output `id`, or NULL. */
+struct weston_output *bw_output_by_id(struct bw *bw, uint32_t id);
 
 #endif

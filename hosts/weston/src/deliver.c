@@ -25,8 +25,8 @@ static struct weston_touch *delivery_touch(struct bw *bw)
 			_l ? &(touch)->focus_resource_list : &(touch)->resource_list)      \
 			if (wl_resource_get_client(res) == (client))
 
-void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
-		     uint32_t time)
+static void deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx,
+			 double sy, uint32_t time)
 {
 	struct bw *bw = data;
 	struct weston_touch *touch = delivery_touch(bw);
@@ -44,8 +44,8 @@ void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double
 				   wl_fixed_from_double(sy));
 }
 
-void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
-		       uint32_t time)
+static void deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx,
+			   double sy, uint32_t time)
 {
 	struct weston_touch *touch = delivery_touch(data);
 	struct wl_client *client = wl_resource_get_client(surface);
@@ -56,7 +56,7 @@ void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, doub
 		wl_touch_send_motion(res, time, id, wl_fixed_from_double(sx), wl_fixed_from_double(sy));
 }
 
-void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time)
+static void deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time)
 {
 	struct bw *bw = data;
 	struct weston_touch *touch = delivery_touch(bw);
@@ -69,22 +69,32 @@ void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t
 		wl_touch_send_up(res, serial, time, id);
 }
 
-void bw_deliver_frame(void *data, struct wl_client *client)
+/* frame and cancel: one event to each of the client's wl_touch. */
+static void send_all(struct bw *bw, struct wl_client *client, void (*send)(struct wl_resource *))
 {
-	struct weston_touch *touch = delivery_touch(data);
+	struct weston_touch *touch = delivery_touch(bw);
 	struct wl_resource *res, *tmp;
 	if (!touch)
 		return;
 	for_each_client_touch(touch, client, res, tmp)
-		wl_touch_send_frame(res);
+		send(res);
 }
 
-void bw_deliver_cancel(void *data, struct wl_client *client)
+static void deliver_frame(void *data, struct wl_client *client)
 {
-	struct weston_touch *touch = delivery_touch(data);
-	struct wl_resource *res, *tmp;
-	if (!touch)
-		return;
-	for_each_client_touch(touch, client, res, tmp)
-		wl_touch_send_cancel(res);
+	send_all(data, client, wl_touch_send_frame);
+}
+
+static void deliver_cancel(void *data, struct wl_client *client)
+{
+	send_all(data, client, wl_touch_send_cancel);
+}
+
+void bw_deliver_wire(struct bezel_host_interface *host)
+{
+	host->touch_down = deliver_down;
+	host->touch_motion = deliver_motion;
+	host->touch_up = deliver_up;
+	host->touch_frame = deliver_frame;
+	host->touch_cancel = deliver_cancel;
 }

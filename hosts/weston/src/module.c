@@ -65,21 +65,13 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	bw->ec = ec;
 	wl_list_init(&bw->seats);
 	wl_list_init(&bw->surfaces);
-	wl_list_init(&bw->outputs);
 
-	/* Deliveries go to clients (deliver.c); gestures to the panels. */
-	struct bezel_host_interface host = {
-		.version = BEZEL_HOST_INTERFACE_VERSION,
-		.touch_down = bw_deliver_down,
-		.touch_motion = bw_deliver_motion,
-		.touch_up = bw_deliver_up,
-		.touch_frame = bw_deliver_frame,
-		.touch_cancel = bw_deliver_cancel,
-		.cancel_drag = bw_cancel_drag,
-		.log = on_log,
-		.gesture_event = bw_on_gesture,
-		.affordance = bw_on_affordance,
-	};
+	/* Each room sets the callbacks it answers: deliveries to clients (deliver.c), gestures
+	 * (panels.c), the drag to cancel (drag.c); the log lines go to weston's log (here). */
+	struct bezel_host_interface host = { .version = BEZEL_HOST_INTERFACE_VERSION, .log = on_log };
+	bw_deliver_wire(&host);
+	bw_panels_wire(&host);
+	host.cancel_drag = bw_cancel_drag;
 	int r = bezel_plugin_create(ec->wl_display, &host, bw, &bw->plugin);
 	if (r != BEZEL_OK) {
 		weston_log("bezel: cannot create the plugin: %s\n", bezel_result_string(r));

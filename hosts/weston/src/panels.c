@@ -8,21 +8,16 @@
  * region, so weston never picks them for a touch and they change nothing about routing. A
  * committed gesture leaves its panel fully open until the next touch-down; an abandoned or
  * cancelled one removes it. A real shell would draw its dock from the same callbacks
- * (bw_on_gesture and bw_on_affordance, the plugin's gesture_event and affordance).
+ * (the plugin's gesture_event and affordance, bw_panels_wire).
  */
 #include <string.h>
 
 #include "bezel-weston.h"
 
+/* 0 top, 1 bottom, 2 left, 3 right: the bit's position (the protocol's values are 1, 2, 4, 8). */
 static int edge_index(uint32_t edge)
 {
-	switch (edge) {
-	case BEZEL_EDGE_TOP: return 0;
-	case BEZEL_EDGE_BOTTOM: return 1;
-	case BEZEL_EDGE_LEFT: return 2;
-	case BEZEL_EDGE_RIGHT: return 3;
-	default: return -1;
-	}
+	return edge && edge <= BEZEL_EDGE_RIGHT && !(edge & (edge - 1)) ? __builtin_ctz(edge) : -1;
 }
 
 struct rgba { float r, g, b, a; };
@@ -99,10 +94,9 @@ static void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *ges
 		       double progress)
 {
 	int i = edge_index(edge);
-	struct bw_output *o = bw_output_by_id(bw, output_id);
-	if (!bw->cfg.panels || !o || i < 0)
+	struct weston_output *w = bw_output_by_id(bw, output_id);
+	if (!bw->cfg.panels || !w || i < 0)
 		return;
-	struct weston_output *w = o->output;
 	double X = w->x, Y = w->y, W = w->width, H = w->height;
 	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
 	struct bw_panel *panel = &bw->edge_panel[i];
@@ -147,10 +141,9 @@ static void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, b
  */
 static void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char *gesture, double progress)
 {
-	struct bw_output *o = bw_output_by_id(bw, output_id);
-	if (!bw->cfg.panels || !o)
+	struct weston_output *w = bw_output_by_id(bw, output_id);
+	if (!bw->cfg.panels || !w)
 		return;
-	struct weston_output *w = o->output;
 	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
 	double iw = 0.6 * w->width * p, ih = 0.3 * w->height * p;
 	bw->indicator_output = output_id;
@@ -186,12 +179,11 @@ static void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge,
 	if (!bw->cfg.panels || i < 0)
 		return;
 	struct bw_panel *bar = &bw->affordance[i];
-	struct bw_output *o = bw_output_by_id(bw, output_id);
-	if (!show || !o) {
+	struct weston_output *w = bw_output_by_id(bw, output_id);
+	if (!show || !w) {
 		hide(bw, bar);
 		return;
 	}
-	struct weston_output *w = o->output;
 	double X = w->x, Y = w->y, W = w->width, H = w->height;
 	double shorter = W < H ? W : H;
 	double len = 0.36 * shorter, thick = shorter / 110 + 2, gap = thick * 1.5;
@@ -233,7 +225,7 @@ static void on_multi_finger(struct bw *bw, const struct bezel_gesture_event *e)
 		   e->fingers, e->output_id);
 }
 
-void bw_on_gesture(void *data, const struct bezel_gesture_event *e)
+static void on_gesture(void *data, const struct bezel_gesture_event *e)
 {
 	struct bw *bw = data;
 	if (e->kind != BEZEL_GESTURE_KIND_EDGE) {
@@ -260,9 +252,15 @@ void bw_on_gesture(void *data, const struct bezel_gesture_event *e)
 		   e->edge, e->output_id);
 }
 
-void bw_on_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown)
+static void on_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown)
 {
 	bw_affordance_show(data, output_id, edge, shown);
+}
+
+void bw_panels_wire(struct bezel_host_interface *host)
+{
+	host->gesture_event = on_gesture;
+	host->affordance = on_affordance;
 }
 
 void bw_panels_init(struct bw *bw)

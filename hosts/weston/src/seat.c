@@ -134,10 +134,11 @@ static void seat_caps_changed(struct wl_listener *l, void *data)
 static void track_seat(struct bw *bw, struct weston_seat *seat)
 {
 	struct bw_seat *bs = calloc(1, sizeof *bs);
-	if (!bs)
+	if (!bs) {
+		weston_log("bezel: out of memory: seat %s not followed\n", seat->seat_name);
 		return;
-	bs->bw = bw;
-	bs->seat = seat;
+	}
+	*bs = (struct bw_seat){ .bw = bw, .seat = seat };
 	bs->caps_listener.notify = seat_caps_changed;
 	wl_signal_add(&seat->updated_caps_signal, &bs->caps_listener);
 	bs->destroy_listener.notify = seat_destroyed;
