@@ -32,6 +32,12 @@ let package = Package(
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
 
+        // The gesture engine's synthetic load for `bezel bench --engine` and its test; only the
+        // CLI and the tests link it. Same release flag as BezelCore, so the figures compare.
+        .target(name: "BezelEngineBench", dependencies: ["BezelCore"], swiftSettings: [
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+        ]),
+
         // Counts heap allocations for `bezel bench` (interposes malloc in the CLI only).
         .target(name: "CMallocCounter"),
 
@@ -57,6 +63,7 @@ let package = Package(
 
         .executableTarget(name: "BezelCLI", dependencies: [
             "BezelCore",
+            "BezelEngineBench",
             "BezelRender",
             "BezelInput",
             "BezelScenario",
@@ -76,7 +83,7 @@ let package = Package(
             .product(name: "CWaylandServer", package: "CBezel"),
         ]),
 
-        .testTarget(name: "BezelCoreTests", dependencies: ["BezelCore"]),
+        .testTarget(name: "BezelCoreTests", dependencies: ["BezelCore", "BezelEngineBench"]),
         .testTarget(name: "BezelInputTests", dependencies: ["BezelInput", "BezelCore", "BezelInputProbe"],
                     exclude: ["Fixtures"]),   // recordings read at run time through #filePath
         .testTarget(name: "BezelScenarioTests", dependencies: ["BezelScenario", "BezelCore"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BezelCore
+import BezelEngineBench
 import BezelScenario
 import CMallocCounter
 

@@ -336,7 +336,7 @@ extension GestureEngine {
         case .moved, .stationary: break
         }
         deliveryCount += 1
-        if recordsDeliveries { deliveries.append(d) }
+        if recordsDeliveries { recordedDeliveries.append(d) }
     }
 
     private func removeFinishedRecords() {

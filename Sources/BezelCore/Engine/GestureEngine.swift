@@ -9,6 +9,13 @@
 /// The hot path allocates nothing once its buffers have grown: touches are values, lists are
 /// preallocated `ContiguousArray`s emptied with `removeAll(keepingCapacity:)`, and no closure or
 /// existential box is created per event.
+///
+/// The built-in recognizers (`BuiltIns/`: tap, long press, pan, swipe, pinch, rotation,
+/// screen-edge pan) are public API for compositors that drive this engine directly: E13 makes
+/// them part of the engine, and an author should not have to write a tap to use it. The system
+/// router uses none of them (its multi-finger gestures are `MultiFingerRecognizer`), so they cost
+/// the routing path nothing; the tests hold them to E1–E18, and `bezel bench --engine` loads them
+/// through `BezelEngineBench`, which lives outside BezelCore.
 public final class GestureEngine {
     /// The node tree touches are hit-tested against (E3). Add surfaces with `tree.add`.
     public var tree: NodeTree
@@ -32,7 +39,10 @@ public final class GestureEngine {
     /// Attached recognizers in attachment order.
     public private(set) var recognizers: ContiguousArray<GestureRecognizer> = []
     /// Responder events in the order they were delivered (E14–E16).
-    public internal(set) var deliveries: ContiguousArray<ResponderDelivery> = []
+    public var deliveries: ContiguousArray<ResponderDelivery> { recordedDeliveries }
+    /// The storage of `deliveries`, visible to inlined code so that `clearDeliveries()` costs a
+    /// caller outside BezelCore no call.
+    @usableFromInline var recordedDeliveries: ContiguousArray<ResponderDelivery> = []
     /// Touch events handled so far.
     public private(set) var eventCount = 0
     /// Recognitions published so far (a continuous `began` or a discrete `ended`).
@@ -89,7 +99,7 @@ public final class GestureEngine {
         self.logger = logger
         self.tree = NodeTree(bounds: output.bounds)
         recognizers.reserveCapacity(32)
-        deliveries.reserveCapacity(256)
+        recordedDeliveries.reserveCapacity(256)
         records.reserveCapacity(16)
         held.reserveCapacity(64)
         requests.reserveCapacity(16)
@@ -262,8 +272,9 @@ public final class GestureEngine {
     public var nextDeadline: Milliseconds { timers.nextDeadline }
 
     /// Empties `deliveries`, keeping its storage.
+    @inlinable
     public func clearDeliveries() {
-        deliveries.removeAll(keepingCapacity: true)
+        recordedDeliveries.removeAll(keepingCapacity: true)
     }
 
     /// Number of touch sequences the engine still keeps (down, or with events held back).

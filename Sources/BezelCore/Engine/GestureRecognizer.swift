@@ -76,7 +76,7 @@ open class GestureRecognizer {
     var sequenceSerials: ContiguousArray<UInt64> = []
 
     var failureRequirements: ContiguousArray<GestureRecognizer> = []
-    var actions: ContiguousArray<GestureAction> = []
+    @usableFromInline var actions: ContiguousArray<GestureAction> = []
 
     /// Creates a recognizer with a name for logs.
     public init(name: String) {
@@ -255,7 +255,9 @@ open class GestureRecognizer {
     // MARK: Target-action (E12)
 
     /// Adds an action on `target`, held weakly. The action runs on every published state change
-    /// except `failed`, and reads the state from the recognizer.
+    /// except `failed`, and reads the state from the recognizer. Inlinable so that a caller in
+    /// another module gets the thunk specialized for its target type, as callers inside do.
+    @inlinable
     public final func addTarget<T: AnyObject>(_ target: T,
                                               action: @escaping (T, GestureRecognizer) -> Void) {
         actions.append(GestureAction(target: target, hasTarget: true, thunk: { t, r in

@@ -1,8 +1,8 @@
 import Testing
 @testable import BezelCore
 
-/// Seed scenarios not covered elsewhere, and the workload used by `bezel bench --engine`.
-@Suite("Engine: seed scenarios and workload")
+/// Seed scenarios not covered elsewhere.
+@Suite("Engine: seed scenarios")
 struct SeedScenarioTests {
     @Test("E10 (seed 001): disable+enable drops one touch, so a dragged item does not scroll the list")
     func dragWhileScrolling() {
@@ -35,20 +35,5 @@ struct SeedScenarioTests {
                                 "scroll:changed", "grab:changed", "scroll:changed"])
         #expect(scroll.translation == pt(0, -90))    // only the second finger scrolls
         _ = delegate
-    }
-
-    @Test("Workload: deterministic, recognizes and delivers, and leaves nothing behind")
-    func workloadRuns() {
-        let w = EngineWorkload(seed: 7, sequences: 50)
-        let first = w.run(events: w.eventsPerPass)
-        #expect(first.events == w.eventsPerPass)
-        #expect(first.recognitions > 0)
-        #expect(first.deliveries > 0)
-        #expect(first.actions > first.recognitions)
-        let second = w.run(events: w.eventsPerPass)
-        #expect(second == first)                     // the same script gives the same work
-        #expect(w.engine.trackedTouchCount == 0)
-        #expect(EngineWorkload(seed: 7, sequences: 50).run(events: 500)
-                == EngineWorkload(seed: 7, sequences: 50).run(events: 500))
     }
 }

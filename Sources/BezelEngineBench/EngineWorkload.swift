@@ -1,3 +1,8 @@
+// BezelEngineBench: the gesture engine's synthetic load, for `bezel bench --engine` and its
+// test. It drives BezelCore's engine through its public API only, as a compositor would, and it
+// is kept out of BezelCore so that no product (libbezel, the CLI's routing) carries it.
+import BezelCore
+
 /// A deterministic synthetic load for the gesture engine, for `bezel bench --engine`.
 ///
 /// It builds a node tree a few levels deep (screen → app → list → rows) with a tap and a long

@@ -1,0 +1,219 @@
+/// One touch's life in its slot: down (hit-test, candidates, route), motion, up, the frame that
+/// closes a batch, and device cancels (R2, R8). Slots are reused in place; nothing allocates.
+extension RouterCore {
+    /// A finger touched down at `position` (output 0's logical px) at `time`.
+    @discardableResult
+    mutating func touchDown(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
+        touchDown(id: id, at: position, output: 0, target: .hitTest, time: time)
+    }
+
+    /// A finger touched down on `output` at output-local `position` at `time`. Edge zones and
+    /// millimetres come from that output; `target` finds the surface (hit-testing happens at
+    /// the layout position, the output's origin plus `position`).
+    @discardableResult
+    mutating func touchDown(id: Int32, at position: Point, output: OutputID, target: TouchTarget,
+                            time: Milliseconds) -> TouchInputResult {
+        beginInstant(time)
+        guard position.isFinite else {
+            logger.log(.warning, "touch \(id): down at a non-finite position dropped")
+            return .invalidPosition
+        }
+        guard let o = outputs.index(of: output) else {
+            logger.log(.warning, "touch \(id): down on unknown output \(output) dropped")
+            return .unknownOutput
+        }
+        guard slots.index(ofTouch: id) == nil else {
+            logger.log(.warning, "touch \(id): down for an id that is already down, dropped")
+            return .alreadyDown
+        }
+        guard let i = slots.firstIndex(where: { !$0.active }) else {
+            logger.log(.warning, "touch \(id): more than \(maxTouches) touches, down dropped")
+            return .tooManyTouches
+        }
+        // A new finger fails every candidate that is still deciding (multi_touch).
+        for j in slots.indices where slots[j].active {
+            failPossibleCandidates(j, reason: .multiTouch, onlyIfMultiTouchRejects: true)
+        }
+
+        let origin = outputs[o].origin
+        let layoutPosition = Point(x: origin.x + position.x, y: origin.y + position.y)
+        var result = TouchInputResult.accepted
+        let surface: NodeTree.NodeID
+        switch target {
+        case .hitTest:
+            surface = tree.hitTest(layoutPosition)
+        case .surface(let named) where named == .none:
+            surface = .root
+        case .surface(let named):
+            if named != .root && tree.contains(named) {
+                surface = named
+            } else {
+                logger.log(.warning, "touch \(id): down on unknown surface \(named), taken as over no surface")
+                surface = .root
+                result = .unknownSurface
+            }
+        }
+        slots[i].output = o
+        slots[i].active = true
+        slots[i].id = id
+        slots.noteTouch(id, inSlot: i)
+        slots[i].clientActive = false
+        slots[i].holdDeadline = .never
+        if slots[i].hasCandidate {  // otherwise both are nil already
+            slots[i].candidate0 = nil
+            slots[i].candidate1 = nil
+            slots[i].hasCandidate = false
+        }
+        slots[i].owner = .none
+        if surface != .root {
+            slots[i].surface = surface
+            slots[i].client = tree.tag(of: surface)
+        } else {
+            slots[i].surface = .none
+            slots[i].client = -1
+        }
+
+        createCandidates(i, at: position, time: time)
+
+        if slots[i].hasPossibleLiveCandidate {
+            slots[i].route = .held
+            slots[i].held.append(.init(kind: .down, position: layoutPosition, time: time))
+            var window = Double.infinity
+            if let c = slots[i].candidate0, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
+            if let c = slots[i].candidate1, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
+            slots[i].holdDeadline = time + Milliseconds(window)
+            noteDeadline(slots[i].holdDeadline)
+        } else if slots[i].surface != .none {
+            slots[i].route = .client
+            deliver(i, .down, position: layoutPosition, time: time)
+        } else {
+            slots[i].route = .swallowed
+        }
+        if let mf = multiFinger { feedMultiFinger(mf, .down(position), slot: i, time: time) }
+        return result
+    }
+
+    /// A finger moved to `position` (local to the output it went down on) at `time`.
+    @discardableResult
+    mutating func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
+        beginInstant(time)
+        guard let i = slotIndex(of: id) else {
+            logger.log(.debug, "touch \(id): motion for an unknown touch dropped")
+            return .unknownTouch
+        }
+        guard position.isFinite else {
+            logger.log(.warning, "touch \(id): motion to a non-finite position dropped")
+            return .invalidPosition
+        }
+        let o = slots[i].output
+        let origin = outputs[o].origin
+        let layoutPosition = Point(x: origin.x + position.x, y: origin.y + position.y)
+        let wasHeld = slots[i].route == .held
+        if wasHeld { slots[i].held.append(.init(kind: .motion, position: layoutPosition, time: time)) }
+
+        if slots[i].hasCandidate {
+            let position_mm = outputs[o].geometry.toMillimetres(position)
+            // Optional chaining mutates in place and cannot trap.
+            if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
+                handle(verdict, slot: i, which: 0)
+            }
+            if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
+                handle(verdict, slot: i, which: 1)
+            }
+        }
+        // A held motion reached the client with the flush, if there was one.
+        if !wasHeld && slots[i].route == .client {
+            deliver(i, .motion, position: layoutPosition, time: time)
+        }
+        if let mf = multiFinger { feedMultiFinger(mf, .motion(position), slot: i, time: time) }
+        return .accepted
+    }
+
+    /// A finger lifted at `time`.
+    @discardableResult
+    mutating func touchUp(id: Int32, time: Milliseconds) -> TouchInputResult {
+        beginInstant(time)
+        guard let i = slotIndex(of: id) else {
+            logger.log(.debug, "touch \(id): up for an unknown touch dropped")
+            return .unknownTouch
+        }
+        let wasHeld = slots[i].route == .held
+        if wasHeld { slots[i].held.append(.init(kind: .up, position: .zero, time: time)) }
+        if slots[i].hasCandidate {
+            liftCandidate(i, which: 0, time: time)
+            liftCandidate(i, which: 1, time: time)
+        }
+        if !wasHeld && slots[i].route == .client {
+            deliver(i, .up, position: .zero, time: time)
+        }
+        if let mf = multiFinger { feedMultiFinger(mf, .up, slot: i, time: time) }
+        release(i)
+        return .accepted
+    }
+
+    /// The end of one input frame: every client that got events in this batch gets exactly
+    /// one `clientFrame`, after those events.
+    mutating func frame(time: Milliseconds) {
+        beginInstant(time)
+        // Looked at before binding: most frames carry no multi-finger progress.
+        if multiFinger?.hasPendingChange == true, let mf = multiFinger { flushMultiFingerChanges(mf) }
+        endBatch()
+    }
+
+    /// The device cancelled every touch (R8): running gestures report `systemCancelled`,
+    /// deciding candidates fail `cancelled`, held events are dropped, and every client with
+    /// active touches gets `clientCancel`.
+    mutating func cancelAll(time: Milliseconds) {
+        beginInstant(time)
+        cancelTouches(onOutput: nil)
+    }
+
+    /// Cancels the active touches on output index `output` (every touch when `nil`), as a
+    /// device cancel does (R8), and frees their slots.
+    mutating func cancelTouches(onOutput output: Int?) {
+        if let mf = multiFinger {
+            for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
+                feedMultiFinger(mf, .cancel, slot: i, time: now)
+            }
+        }
+        cancelScratch.removeAll(keepingCapacity: true)
+        for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
+            // Held events are dropped first, so that failing the candidates cannot flush them.
+            if slots[i].route == .held {
+                slots[i].held.removeAll(keepingCapacity: true)
+                slots[i].route = .swallowed
+                slots[i].holdDeadline = .never
+            }
+            cancelCandidate(i, which: 0)
+            cancelCandidate(i, which: 1)
+            if slots[i].clientActive, !cancelScratch.contains(slots[i].client) {
+                cancelScratch.append(slots[i].client)
+            }
+        }
+        var k = 0
+        while k < cancelScratch.count {
+            cancelClient(cancelScratch[k])
+            k += 1
+        }
+        for i in slots.indices where slots[i].active && (output == nil || slots[i].output == output) {
+            release(i)
+        }
+    }
+
+    private mutating func release(_ i: Int) {
+        slots.forgetTouch(inSlot: i)
+        slots[i].active = false
+        slots[i].route = .swallowed
+        slots[i].clientActive = false
+        if slots[i].hasCandidate {  // otherwise both are nil already
+            slots[i].candidate0 = nil
+            slots[i].candidate1 = nil
+            slots[i].hasCandidate = false
+        }
+        slots[i].holdDeadline = .never
+        if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
+    }
+
+    @inline(__always)
+    func slotIndex(of id: Int32) -> Int? { slots.index(ofTouch: id) }
+}
