@@ -169,6 +169,7 @@ class bezel_wayfire_t
 
         configure();
         connect_input();
+        core.connect_signal("surface-unmapped", &on_surface_unmapped);
 
         on_output_removed.set_callback([=] (wf::signal_data_t *data)
         {
@@ -300,6 +301,27 @@ class bezel_wayfire_t
         on_touch_frame.connect(&core.get_wlr_cursor()->events.touch_frame);
         on_touch_cancel.connect(&core.get_wlr_cursor()->events.touch_cancel);
     }
+
+    /*
+     * Wayfire 0.7 keeps its touch focus surface when that surface goes: a subsurface deleted
+     * under a finger crashes it at the view's unmap, with or without this plugin. Bezel routes
+     * touches, so Wayfire's focus only has to stay valid: on the unmap of the focus, Wayfire
+     * is told the stacking changed (as its switcher does) and picks a focus while it exists.
+     */
+    wf::signal_connection_t on_surface_unmapped{[] (wf::signal_data_t *data)
+        {
+            auto ev = static_cast<wf::surface_map_state_changed_signal*>(data);
+            auto& core = wf::get_core();
+            if (ev && ev->surface && !ev->surface->is_mapped() &&
+                (core.get_touch_focus() == ev->surface))
+            {
+                wf::stack_order_changed_signal changed;
+                auto *wo = ev->surface->get_output();
+                changed.output = wo ? wo : core.get_active_output();
+                core.emit_signal("output-stack-order-changed", &changed);
+            }
+        }
+    };
 
     /* ------------------------------------------------------------ the adapter's questions */
 
