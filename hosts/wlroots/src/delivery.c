@@ -83,25 +83,26 @@ void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t
 		wl_touch_send_up(res, serial, time, id);
 }
 
+/* frame and cancel: one event to each of the client's live wl_touch; the seat client, or NULL. */
+static struct wlr_seat_client *send_all(struct bezel_wlr *bw, struct wl_client *client,
+					void (*send)(struct wl_resource *))
+{
+	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
+	struct wl_resource *res;
+	if (sc)
+		for_each_live_touch(res, sc)
+			send(res);
+	return sc;
+}
+
 void bw_deliver_frame(void *data, struct wl_client *client)
 {
-	struct bezel_wlr *bw = data;
-	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
-	if (!sc)
-		return;
-	struct wl_resource *res;
-	for_each_live_touch(res, sc)
-		wl_touch_send_frame(res);
-	sc->needs_touch_frame = false;
+	struct wlr_seat_client *sc = send_all(data, client, wl_touch_send_frame);
+	if (sc)
+		sc->needs_touch_frame = false; /* the plugin sends the frame */
 }
 
 void bw_deliver_cancel(void *data, struct wl_client *client)
 {
-	struct bezel_wlr *bw = data;
-	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
-	if (!sc)
-		return;
-	struct wl_resource *res;
-	for_each_live_touch(res, sc)
-		wl_touch_send_cancel(res);
+	send_all(data, client, wl_touch_send_cancel);
 }
