@@ -27,8 +27,10 @@ struct HostSettingSpec {
         self.appliedWhenGiven = appliedWhenGiven
     }
 
-    /// The canonical spelling of `value`, or why it is refused.
-    func canonical(_ value: String) -> Result<String, SettingError> {
+    /// The canonical spelling of `value` (trimmed of spaces and tabs, as gesture values are),
+    /// or why it is refused.
+    func canonical(_ written: String) -> Result<String, SettingError> {
+        let value = String(ConfigText.trimmed(written[...]))
         switch kind {
         case .choice(let words):
             let lowered = value.lowercased()

@@ -228,11 +228,11 @@ static void test_settings(void)
 	const char *v5[] = { "false", "" };
 	bezel_plugin_configure(plugin, k5, v5, 2);
 	reset();
-	CHECK(bezel_plugin_set_setting(plugin, "defer-policy", "all") == BEZEL_OK &&
+	CHECK(bezel_plugin_set_setting(plugin, "defer-policy", " all\t") == BEZEL_OK &&
 		      bezel_plugin_set_setting(plugin, "hold-window-ms", "100") == BEZEL_OK &&
 		      bezel_plugin_get_setting_bool(plugin, "panels", &b) == BEZEL_OK && !b &&
 		      bezel_plugin_get_setting(plugin, "defer-policy", buf, sizeof buf) == BEZEL_OK && !strcmp(buf, "all"),
-	      "set_setting changes one host key and one gesture key; panels=false stays");
+	      "set_setting changes one host key (its value trimmed) and one gesture key; panels=false stays");
 	swipe_up_layout(540, OUTPUT_H - 5);
 	CHECK(seen.began == 0 && seen.downs == 1, "and bind-bottom= stays too: the swipe goes to the client");
 	reset();
