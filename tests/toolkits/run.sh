@@ -79,6 +79,30 @@ else
 	fail "bezel-protocols.pc pkgdatadir is '$(pkg-config --variable=pkgdatadir bezel-protocols)'"
 fi
 build_apps "$OUT"
+# The README's snippets are cut from these apps (README, "For app developers").
+if python3 "$ROOT/tests/toolkits/readme-snippets.py" "$ROOT" >"$OUT/snippets.out" 2>&1; then
+	pass "README: the $(grep -c '^ok' "$OUT/snippets.out") toolkit snippets are in the apps this suite runs, word for word"
+else
+	fail "README snippets no longer in the apps: $(grep -v '^ok' "$OUT/snippets.out" | tr '\n' ';')"
+fi
+# meson-shim takes clients/ in as a subproject: -Dgtk4=enabled builds it, and asks for the client.
+rm -rf "$OUT/shim-gtk4"
+if meson setup "$OUT/shim-gtk4" "$ROOT/meson-shim" -Dgtk4=enabled >"$OUT/shim-gtk4.log" 2>&1; then
+	if grep -qE 'libbezel-gtk4 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk-1.0 typelib *: True' "$OUT/shim-gtk4.log"; then
+		pass "meson-shim -Dgtk4=enabled configures libbezel-gtk4 and its typelib (subproject bezel-clients)"
+	else
+		fail "meson-shim -Dgtk4=enabled: no libbezel-gtk4 in the summary (see $OUT/shim-gtk4.log)"
+	fi
+else
+	fail "meson setup meson-shim -Dgtk4=enabled (see $OUT/shim-gtk4.log)"
+fi
+rm -rf "$OUT/shim-nogtk"
+if ! meson setup "$OUT/shim-nogtk" "$ROOT/meson-shim" -Dclient=disabled -Dgtk4=enabled >"$OUT/shim-nogtk.log" 2>&1 &&
+	grep -q -- "-Dgtk4=enabled needs the client library" "$OUT/shim-nogtk.log"; then
+	pass "meson-shim -Dclient=disabled -Dgtk4=enabled fails meson setup and says why"
+else
+	fail "meson-shim -Dclient=disabled -Dgtk4=enabled (see $OUT/shim-nogtk.log)"
+fi
 
 export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
