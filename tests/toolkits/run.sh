@@ -20,6 +20,10 @@
 # from 0 back to 2; a change while shown (GTK draws nothing then) reaches 3; a windowed app is
 # told only 0, never 2 first.
 #
+# Also: libbezel-client's own promises (client-api-test.c), what libbezel-client.so links and
+# exports, bezel-protocols.pc, the README's toolkit snippets (still in these apps, word for
+# word), and meson-shim's -Dgtk4= and -Dclient= options (meson setup only).
+#
 # Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
 # under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
 #
