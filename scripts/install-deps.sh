@@ -20,6 +20,7 @@ packages=(
     libsdl2-dev                                  # bezel-sdl2.h and the SDL2 app of the toolkit suite
     qt6-base-dev qt6-base-private-dev qt6-wayland qt6-wayland-dev qt6-wayland-dev-tools
                                                  # examples/qt6 (qtwaylandscanner; the qpa header for wl_surface)
+    xvfb                                         # the toolkit suite's GTK apps on X11, where Bezel does nothing
 )
 
 missing=()

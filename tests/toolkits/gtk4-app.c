@@ -6,6 +6,7 @@
  *   gesture_taken EDGE          a system gesture took the app's touches
  *   touch begin X Y | touch end | touch cancel
  *   ready                       the window is on screen (three frames drawn)
+ *   supported 0|1               whether the display has Bezel (0 on X11: the calls do nothing)
  *
  * Build with nothing but:  cc -o gtk4-app gtk4-app.c $(pkg-config --cflags --libs bezel-gtk4)
  * Run: gtk4-app [--windowed] [--hide-show]
@@ -118,6 +119,7 @@ static void activate(GtkApplication *app, gpointer windowed)
 	else
 		gtk_window_fullscreen(window);
 	gtk_window_present(window);
+	printf("supported %d\n", bezel_gtk_is_supported());
 }
 
 int main(int argc, char **argv)

@@ -63,7 +63,7 @@ build_apps() {
 		if cc -Wall -Werror -o "$out/gtk4-app" "$t/gtk4-app.c" $(pkg-config --cflags --libs bezel-gtk4) \
 			>"$out/gtk4-build.log" 2>&1; then
 			pass "gtk4: the app builds with nothing but \`pkg-config --cflags --libs bezel-gtk4\`"
-			APP_CMD[gtk4]="env GSK_RENDERER=cairo GDK_BACKEND=wayland $out/gtk4-app"
+			APP_CMD[gtk4]="env GSK_RENDERER=cairo $out/gtk4-app"
 		else
 			fail "gtk4: building gtk4-app.c with pkg-config bezel-gtk4 (see $out/gtk4-build.log)"
 		fi
@@ -74,7 +74,7 @@ build_apps() {
 			'import gi; gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk; assert int(BezelGtk.Edges.BOTTOM) == 2' \
 			>"$out/python-build.log" 2>&1; then
 			pass "python: gi.require_version('BezelGtk', '1.0') loads the typelib; BezelGtk.Edges.BOTTOM is 2"
-			APP_CMD[python]="env GSK_RENDERER=cairo GDK_BACKEND=wayland GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 $py $t/python-app.py"
+			APP_CMD[python]="env GSK_RENDERER=cairo GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 $py $t/python-app.py"
 		else
 			fail "python: the BezelGtk typelib does not load (see $out/python-build.log)"
 		fi
@@ -172,8 +172,40 @@ start_app() {
 	local app=$1
 	shift
 	# shellcheck disable=SC2086 # APP_CMD is a word list
-	WAYLAND_DISPLAY=$SOCK timeout 90 ${APP_CMD[$app]} "$@" >"$DIR/app.out" 2>"$DIR/app.err" &
+	WAYLAND_DISPLAY=$SOCK GDK_BACKEND=wayland timeout 90 ${APP_CMD[$app]} "$@" >"$DIR/app.out" 2>"$DIR/app.err" &
 	APP_PID=$!
+}
+
+# run_x11 APP: a GTK app on Xvfb (no Wayland display): every call does nothing, nothing breaks.
+run_x11() {
+	local app=$1 label="$1 on X11 (Xvfb)" xpid d
+	DIR=$OUT/$app-x11
+	rm -rf "$DIR"
+	mkdir -p "$DIR"
+	# -displayfd: Xvfb picks a free display and writes its number once it accepts clients.
+	Xvfb -displayfd 3 -nolisten tcp -screen 0 1080x1920x24 3>"$DIR/display" >"$DIR/xvfb.log" 2>&1 &
+	xpid=$!
+	if ! wait_for "$DIR/display" "^[0-9]" 1 20; then
+		kill -TERM "$xpid" 2>/dev/null
+		wait "$xpid" 2>/dev/null
+		fail "$label: Xvfb did not start (see $DIR)"
+		return
+	fi
+	d=$(head -1 "$DIR/display")
+	# shellcheck disable=SC2086 # APP_CMD is a word list
+	env -u WAYLAND_DISPLAY DISPLAY=":$d" GDK_BACKEND=x11 timeout 90 ${APP_CMD[$app]} >"$DIR/app.out" 2>"$DIR/app.err" &
+	APP_PID=$!
+	wait_for "$DIR/app.out" "^ready" 1 30
+	kill -TERM "$APP_PID" 2>/dev/null
+	wait "$APP_PID" 2>/dev/null
+	kill -TERM "$xpid" 2>/dev/null
+	wait "$xpid" 2>/dev/null
+	if grep -q '^ready' "$DIR/app.out" && grep -q '^supported 0$' "$DIR/app.out" &&
+		! grep -q '^honored' "$DIR/app.out" && ! grep -qi 'critical' "$DIR/app.err"; then
+		pass "$label: the app runs as before: bezel_gtk_is_supported() is false, the calls do nothing, no warning"
+	else
+		fail "$label: $(grep -c . "$DIR/app.out") lines, $(grep -ci critical "$DIR/app.err") criticals (see $DIR)"
+	fi
 }
 
 host_label() { [ "$1" = weston ] && echo "weston (desktop-shell)" || echo "bezel-compositor (wlroots)"; }

@@ -18,7 +18,7 @@
 #     sheet swipe (which the host's event log shows as the dock and the cover sheet).
 # Under desktop-shell, the GTK apps also (R6, the toolkit traps): hidden and shown again, go
 # from 0 back to 2; a change while shown (GTK draws nothing then) reaches 3; a windowed app is
-# told only 0, never 2 first.
+# told only 0, never 2 first. On X11 (Xvfb) they run as before and the calls do nothing.
 #
 # Also: libbezel-client's own promises (client-api-test.c), what libbezel-client.so links and
 # exports, bezel-protocols.pc, the README's toolkit snippets (still in these apps, word for
@@ -32,7 +32,7 @@
 #   BEZEL_WINDOWED_FIX=1: a windowed app told 2 first is a failure (by default it prints SKIP
 #     until the hosts send honoured sets only once their policy is known)
 # Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
-# gobject-introspection, python3-gi, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson).
+# gobject-introspection, python3-gi, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SCRATCH=${BEZEL_TOOLKITS_SCRATCH:-$ROOT/.build-toolkits}
@@ -143,4 +143,9 @@ done
 if want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ]; then
 	run_windowed gtk4
 fi
+# ---- not Wayland: the GTK apps on X11 ----
+for app in gtk4 python; do
+	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
+	run_x11 "$app"
+done
 finish
