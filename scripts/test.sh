@@ -98,6 +98,7 @@ group "wlroots 0.15 with libbezel-wlroots + bezel-compositor headless, real clie
 group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-compositor" hosts/wlroots/tests/install-test.sh
 group "Wayfire 0.7 headless with libbezel-wayfire.so, real clients, libinput under umockdev" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh
 group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" hosts/wayfire/tests/install-test.sh
+group "toolkit apps (GTK 4 C and Python, SDL2, Qt 6) on weston and bezel-compositor, demo recording" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
 echo
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
