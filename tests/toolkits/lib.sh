@@ -294,10 +294,7 @@ run_windowed() {
 		fail "$label: windowed app not shown (see $DIR)"
 	elif [ -z "$(echo "$told" | tr -d '0 ')" ]; then
 		pass "$label: a windowed app is told only honored 0, never 2 first (R6; told: '${told:-nothing}')"
-	elif [ "${BEZEL_WINDOWED_FIX:-0}" = 1 ]; then
-		fail "$label: a windowed app was told '$told' (R6: never 2 first; see $DIR)"
 	else
-		echo "SKIP windowed-honoured: needs the library's policy-known fix"
-		echo "  ($label was told honored '$told'; BEZEL_WINDOWED_FIX=1 makes this a failure)"
+		fail "$label: a windowed app was told '$told' (R6: never 2 first; see $DIR)"
 	fi
 }

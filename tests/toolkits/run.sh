@@ -29,8 +29,6 @@
 #
 # usage: tests/toolkits/run.sh [--only gtk4|python|sdl2|qt6]...
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits)
-#   BEZEL_WINDOWED_FIX=1: a windowed app told 2 first is a failure (by default it prints SKIP
-#     until the hosts send honoured sets only once their policy is known)
 # Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
 # gobject-introspection, python3-gi, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb).
 set -u
