@@ -16,7 +16,7 @@ build_bezel_compositor() {
 	wlroots_protocol_code "$out" || return 1
 	wlr="-DWLR_USE_UNSTABLE -I$out -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
 	# shellcheck disable=SC2086 # flag lists
-	cc $CFLAGS -shared -fPIC -o "$out/libbezel-wlroots.so" "$ROOT/hosts/wlroots/src/bezel-wlroots.c" $wlr \
+	cc $CFLAGS -shared -fPIC -o "$out/libbezel-wlroots.so" "$ROOT"/hosts/wlroots/src/*.c $wlr \
 		-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" >"$out/wlroots-build.log" 2>&1 &&
 		cc $CFLAGS -o "$out/bezel-compositor" "$ROOT/hosts/wlroots/compositor/bezel-compositor.c" $wlr \
 			-L"$out" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$out:$BIN" >>"$out/wlroots-build.log" 2>&1
