@@ -65,7 +65,7 @@ idle-time=0
 output-width-mm=68
 output-height-mm=121
 event-log=$run/events.log
-# gesture settings (DESIGN §4.4, flattened): the defaults, written out
+# gesture settings (docs/design.md §4.4, flattened): the defaults, written out
 hold-window-ms=150
 rearm-window-ms=2000
 bottom-edge-zone-mm=3.5

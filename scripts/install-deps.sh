@@ -7,7 +7,7 @@ packages=(
     pkg-config gcc binutils coreutils
     libwayland-dev wayland-protocols             # protocol server, wayland-scanner, xdg-shell
     libinput-dev libudev-dev                     # live touch source
-    umockdev libumockdev-dev                     # headless libinput harness (DESIGN §7)
+    umockdev libumockdev-dev                     # headless libinput harness (docs/design.md §7)
     meson ninja-build                            # meson-shim and its consumer example
     valgrind                                     # leak checks of the protocol server
     weston libweston-10-dev wayland-utils        # weston host and its headless tests

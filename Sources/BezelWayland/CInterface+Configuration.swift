@@ -10,7 +10,7 @@ import Musl
 // The `[bezel]` configuration (bezel.h, "CONFIGURATION"): one parser for every host, from
 // pairs, text or an ini file, and the settings read back; and the event log (section 5).
 
-/// `bezel_plugin_configure`: the defaults overridden by `[bezel]` pairs (DESIGN §4.4).
+/// `bezel_plugin_configure`: the defaults overridden by `[bezel]` pairs (docs/design.md §4.4).
 @_cdecl("bezel_plugin_configure")
 public func bezel_c_plugin_configure(_ handle: OpaquePointer?,
                                      _ keys: UnsafePointer<UnsafePointer<CChar>?>?,

@@ -59,7 +59,7 @@ public func bezel_c_surface_get_honored_edges(_ handle: OpaquePointer?, _ surfac
 }
 
 /// `bezel_surface_set_gesture_policy`: the multi-finger gesture kinds a surface may defer (R6,
-/// DESIGN §4.5 M4).
+/// docs/design.md §4.5 M4).
 @_cdecl("bezel_surface_set_gesture_policy")
 public func bezel_c_surface_set_gesture_policy(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                                _ kinds: UInt32) -> Int32 {

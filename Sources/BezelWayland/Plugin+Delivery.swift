@@ -117,7 +117,7 @@ extension Plugin {
         return true
     }
 
-    /// A multi-finger gesture event (DESIGN §4.5). Only the version 2 `gesture_event` callback
+    /// A multi-finger gesture event (docs/design.md §4.5). Only the version 2 `gesture_event` callback
     /// can say what it is (kind, fingers, scale); a host without it gets a debug log line.
     private func deliverMultiFinger(_ output: RouterOutput) {
         var e = bezel_gesture_event()

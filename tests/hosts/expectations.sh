@@ -102,7 +102,7 @@ check_client_killed() {
 		! grep -q -i "segfault\|assert\|fatal" "$DIR/host.log"
 }
 
-# M1/M3 (DESIGN §4.5): three fingers landing together in the middle and swiping left are the
+# M1/M3 (docs/design.md §4.5): three fingers landing together in the middle and swiping left are the
 # bound multi-finger swipe; the client got the three downs, then wl_touch.cancel (a version-1
 # client is never sent gesture_taken with edge 0), then nothing; it ends committed.
 check_multi_finger_swipe() {
@@ -116,7 +116,7 @@ check_multi_finger_swipe() {
 		! grep -q "gesture began dock" "$ev"
 }
 
-# M4 (DESIGN §4.5): a full-screen client deferring the swipe kind keeps the three-finger swipe:
+# M4 (docs/design.md §4.5): a full-screen client deferring the swipe kind keeps the three-finger swipe:
 # it is told honored_gestures swipe, gets the three downs and the three ups, never gesture_taken
 # nor wl_touch.cancel; the bound gesture fails with reason deferred and never begins.
 check_multi_finger_deferred() {

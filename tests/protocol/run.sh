@@ -15,7 +15,7 @@
 #      change what a swipe does, bad keys are refused with a warning and the defaults;
 #   6b. protocol version 2: set_deferred_gestures/honored_gestures, invalid_gesture_kinds, and a
 #      3-finger swipe taken from a version 2 client (gesture_taken 0), a version 1 client (only
-#      the cancel) and kept by a client that defers swipes (DESIGN §4.5, §5);
+#      the cancel) and kept by a client that defers swipes (docs/design.md §4.5, §5);
 #   6c. R6 over a real socket: a windowed client is told honored_edges / honored_gestures 0 once,
 #      never a value taken back (the plugin decides from the host's late fact), and at once under
 #      defer-policy=all;
@@ -251,7 +251,7 @@ else
 	fail "R6 defer-policy=all: told \"$ALL\""
 fi
 
-# ---- protocol version 2 and multi-finger gestures (DESIGN §4.5, §5) ----
+# ---- protocol version 2 and multi-finger gestures (docs/design.md §4.5, §5) ----
 run_client v2-basic v2-basic
 run_client invalid-gesture-kinds invalid-gesture-kinds
 

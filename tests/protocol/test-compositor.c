@@ -15,7 +15,7 @@
  * Input regions from wl_surface.set_input_region are passed on to the plugin at commit.
  * Gesture events come through the version 2 callbacks and are printed with their output.
  *
- * With --demo-multi-finger it binds a 3-finger swipe left (multi_finger, DESIGN §4.5) and
+ * With --demo-multi-finger it binds a 3-finger swipe left (multi_finger, docs/design.md §4.5) and
  * plays one over the first surface whose bottom edge is honoured, so that clients see their
  * three touches taken: gesture_taken(0) from protocol version 2 on, then wl_touch.cancel.
  *
@@ -697,7 +697,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (C.demo_multi_finger) {
-		/* The flattened keys a host's config file would give (DESIGN §4.4, §4.5). */
+		/* The flattened keys a host's config file would give (docs/design.md §4.4, §4.5). */
 		const char *keys[] = { "multi-finger" };
 		const char *values[] = { "workspace:swipe:3:left" };
 		rc = bezel_plugin_configure(C.bezel, keys, values, 1);

@@ -145,7 +145,7 @@ void bzl_evlog_gesture(struct bezel_event_log *log, const struct bezel_gesture_e
 		}
 		return;
 	}
-	/* Multi-finger gestures (DESIGN §4.5): no edge; the kind and finger count instead. */
+	/* Multi-finger gestures (docs/design.md §4.5): no edge; the kind and finger count instead. */
 	switch (e->phase) {
 	case BEZEL_GESTURE_CHANGED:
 		line(log, "gesture changed %s edge=0 travel=%.2f progress=%.3f velocity=%.1f "

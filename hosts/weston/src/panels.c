@@ -135,7 +135,7 @@ static void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, b
 }
 
 /*
- * Multi-finger gestures (DESIGN §4.5) belong to no edge: a box in the middle of the output
+ * Multi-finger gestures (docs/design.md §4.5) belong to no edge: a box in the middle of the output
  * stands in for an overview or a workspace switcher. It grows with the progress and, once
  * committed, stays until the next touch-down, like the edge panels.
  */
@@ -200,7 +200,7 @@ static void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge,
 
 static const char *const phase_names[] = { "began", "changed", "ended", "cancelled", "failed" };
 
-/* Multi-finger gestures (DESIGN §4.5): a box in the middle of the output. */
+/* Multi-finger gestures (docs/design.md §4.5): a box in the middle of the output. */
 static void on_multi_finger(struct bw *bw, const struct bezel_gesture_event *e)
 {
 	switch (e->phase) {

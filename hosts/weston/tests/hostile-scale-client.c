@@ -1,6 +1,6 @@
 /*
  * hostile-scale-client: the clients of the hostile-scale test (hosts/weston/tests/hostile-scale.sh).
- * They measure what one client's surfaces cost everyone else (DESIGN §9: cost grows no worse
+ * They measure what one client's surfaces cost everyone else (docs/design.md §9: cost grows no worse
  * than linearly with surfaces; §5: no client can stall the compositor).
  *
  *   hostile-scale-client idle N          creates N wl_surfaces (no role, no buffer, no commit),

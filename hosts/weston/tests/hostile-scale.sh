@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Hostile scale: what one client's surfaces cost the compositor and every other client, with real
-# weston 10 (headless, kiosk shell) and bezel-weston.so (DESIGN §5: no client can stall the
+# weston 10 (headless, kiosk shell) and bezel-weston.so (docs/design.md §5: no client can stall the
 # compositor; §9: cost grows no worse than linearly with surfaces).
 #
 #   1. idle surfaces: another client's commit round trip (commit + wl_display.sync) with 0 and

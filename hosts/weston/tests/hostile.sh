@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile clients against real weston 10 with bezel-weston.so while touches play (DESIGN §5: a
+# Hostile clients against real weston 10 with bezel-weston.so while touches play (docs/design.md §5: a
 # hostile client gets a protocol error and is disconnected; it can never crash, stall or confuse
 # the compositor, nor affect another client).
 #

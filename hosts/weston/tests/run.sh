@@ -230,7 +230,7 @@ elif want host; then
 	run_host_expectations
 fi
 
-# ---- 7. gesture settings from [bezel] (DESIGN §4.4, flattened keys) reach the plugin ----
+# ---- 7. gesture settings from [bezel] (docs/design.md §4.4, flattened keys) reach the plugin ----
 # bind-bottom= unbinds the bottom edge: a swipe up from the bottom is then the client's.
 if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$OUT/bezel-touch-client"; then
 	if grep -q "bezel\[info\]: bezel: configuration set" "$DIR/weston.log" &&
@@ -345,7 +345,7 @@ if want killed; then
 	fi
 fi
 
-# ---- 9. stacking from weston's own order, and a popup with its grab (DESIGN §6) ----
+# ---- 9. stacking from weston's own order, and a popup with its grab (docs/design.md §6) ----
 # Two full-screen clients overlap (kiosk-shell): b, mapped last, is on top. b opens an
 # xdg_popup with an explicit grab under its first touch, while that finger is still down.
 # Then a tap inside the popup, a dock swipe while the popup is open, a tap outside it; b is

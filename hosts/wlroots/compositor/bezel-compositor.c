@@ -391,7 +391,7 @@ static void panel_hide(struct server *s, int i)
 }
 
 /*
- * Multi-finger gestures (DESIGN §4.5) belong to no edge. A box in the middle of the output
+ * Multi-finger gestures (docs/design.md §4.5) belong to no edge. A box in the middle of the output
  * stands in for an overview or a workspace switcher: it grows with the progress and, once
  * committed, stays until the next touch-down, like the edge panels.
  */

@@ -92,7 +92,7 @@ struct bezel_wlr_gesture_event {
 	double velocity_mm_s;      /**< CHANGED: filtered inward velocity */
 	bool committed;            /**< ENDED: complete the action, else animate back */
 	const char *reason;        /**< FAILED: tap, lateral, still, ...; NULL otherwise */
-	/* Multi-finger gestures (DESIGN §4.5) have edge 0 and these set; appended so that older
+	/* Multi-finger gestures (docs/design.md §4.5) have edge 0 and these set; appended so that older
 	 * compositors that never read them stay correct. */
 	uint32_t kind;             /**< enum bezel_gesture_kind (bezel.h): 0 edge, 1 swipe, 2 pinch, 4 hold */
 	uint32_t fingers;          /**< 1 for edge gestures, 3..5 for multi-finger ones */

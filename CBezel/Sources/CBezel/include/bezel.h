@@ -193,7 +193,7 @@ enum bezel_gesture_phase {
 
 /**
  * Kinds of system gesture. 0 is an edge gesture; the other values are the protocol's
- * gesture_kind bits (multi-finger system gestures, DESIGN §4.5).
+ * gesture_kind bits (multi-finger system gestures, docs/design.md §4.5).
  */
 enum bezel_gesture_kind {
 	BEZEL_GESTURE_KIND_EDGE = 0,
@@ -298,7 +298,7 @@ struct bezel_host_interface {
 	/**
 	 * If non-NULL, called for every system gesture event INSTEAD of gesture_began,
 	 * gesture_changed, gesture_ended, gesture_cancelled and gesture_failed. The event says
-	 * which output the gesture is on. Multi-finger gestures (the `multi-finger` key, DESIGN
+	 * which output the gesture is on. Multi-finger gestures (the `multi-finger` key, docs/design.md
 	 * §4.5) come only through this callback: `edge` 0, `kind` swipe, pinch or hold,
 	 * `fingers` 3 to 5, and on CHANGED a pinch's `scale`; a host without it is not told about
 	 * them (their fingers are still taken from the clients when one begins).
@@ -388,14 +388,14 @@ int bezel_plugin_set_log_level(struct bezel_plugin *plugin, int level);
  *   touch-output=N                       bezel-compositor: the output (1-based, 0: the first)
  *                                        the touchscreen maps to
  *   seat=NAME                            weston's test rig: its seat's name (default bezel)
- * Gesture settings (DESIGN §4.4), flattened:
+ * Gesture settings (docs/design.md §4.4), flattened:
  *   hold-window-ms=150            any threshold key, for every edge
  *   bottom-edge-zone-mm=5         <edge>-<key>: the same keys for one edge (top, bottom, left, right)
  *   bind-left=back:0.0:1.0        <edge>'s segments, gesture:from:to, separated by commas;
  *   bind-right=                   an empty value unbinds the edge
  *   gesture-back-modal=false      gesture-<name>-modal / gesture-<name>-when-locked
  *   multi-finger=workspace:swipe:3:left   multi-finger gestures, gesture:kind:fingers[:direction],
- *                                 separated by commas (DESIGN §4.5); mf-<key> their thresholds
+ *                                 separated by commas (docs/design.md §4.5); mf-<key> their thresholds
  * Threshold keys: edge-zone-mm, slop-mm, direction-cone-deg, begin-distance-mm,
  * still-timeout-ms, hold-window-ms, full-distance-mm, commit-progress, flick-velocity-mm-s,
  * rearm-window-ms, multi-touch-rejects (true/false). Numbers are decimal; booleans are
@@ -631,7 +631,7 @@ int bezel_surface_get_honored_edges(struct bezel_plugin *plugin, struct wl_resou
 				    uint32_t *edges);
 
 /**
- * Host policy (R6, DESIGN §4.5 M4) for multi-finger gestures: the kinds `surface` may defer
+ * Host policy (R6, docs/design.md §4.5 M4) for multi-finger gestures: the kinds `surface` may defer
  * through set_deferred_gestures, a mask of BEZEL_GESTURE_KIND_SWIPE | _PINCH | _HOLD (default:
  * all three). Apply the same rule as for edges, e.g. 0 for a window that is not full-screen, so
  * that a windowed app cannot keep the workspace swipe. A version 2 client that asked to defer
@@ -820,7 +820,7 @@ int bezel_drag_start(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec
 int bezel_drag_end(struct bezel_plugin *plugin, uint32_t time_msec);
 
 /* ======================================================================================== */
-/* 4. A libinput touch source (DESIGN §7)                                                   */
+/* 4. A libinput touch source (docs/design.md §7)                                                   */
 /* ======================================================================================== */
 
 /*
