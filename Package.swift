@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Bezel: a compositor-side system-gesture plugin for Wayland.
 //
-// Layering (see DESIGN §2): BezelCore is pure Swift and depends on nothing.
+// Layering (see docs/design.md §2): BezelCore is pure Swift and depends on nothing.
 // Adapters (input, Wayland, hosts) sit on top and stay thin. The CLI and the
 // scenario format may use YAML; the library a compositor loads never does.
 import PackageDescription
@@ -41,7 +41,7 @@ let package = Package(
         // Counts heap allocations for `bezel bench` (interposes malloc in the CLI only).
         .target(name: "CMallocCounter"),
 
-        // Scenario files (DESIGN §8): YAML model, runner, JSON lines, expectations.
+        // Scenario files (docs/design.md §8): YAML model, runner, JSON lines, expectations.
         .target(name: "BezelScenario", dependencies: [
             "BezelCore",
             .product(name: "Yams", package: "Yams"),
@@ -54,7 +54,7 @@ let package = Package(
             providers: [.apt(["libinput-dev", "libudev-dev"])]
         ),
 
-        // Touch sources (DESIGN §7): libinput, evemu and `libinput record` trace readers. No Yams.
+        // Touch sources (docs/design.md §7): libinput, evemu and `libinput record` trace readers. No Yams.
         .target(name: "BezelInput", dependencies: ["BezelCore", "CLibinput"]),
 
         // Opens touch devices through BezelInput's libinput source and prints frames as lines;

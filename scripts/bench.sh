@@ -12,7 +12,7 @@
 #   growth              instructions/event on the synthetic load at fingers 1/10, surfaces 1/200
 #                       and depth 1/8, each against the load with all three at 1
 #   multi-finger        the same stream with a 3-finger swipe and a 4-finger pinch bound
-#                       (DESIGN §4.5), measured as above, beside the stream without them
+#                       (docs/design.md §4.5), measured as above, beside the stream without them
 #
 # Usage: scripts/bench.sh [--no-build] [--stream FILE]   (run from the repository root)
 # Needs: swift, valgrind, cc, objcopy. The stream defaults to ../shared/bench/stream-100k.txt.
@@ -92,7 +92,7 @@ printf 'edge swipes begun      %-10s >= 90%% (%s of %s)\n' \
 	"$(echo "$begun $swipes" | awk '{ printf "%.1f%%", 100 * $1 / $2 }')" "$begun" "$swipes"
 printf 'client events          %s\n' "$(echo "$full" | field client_events)"
 
-# Multi-finger gestures (DESIGN §4.5): the same stream with two of them bound, so that every
+# Multi-finger gestures (docs/design.md §4.5): the same stream with two of them bound, so that every
 # touch also goes through the gesture engine's recognizers on the root.
 mf_spec=workspace:swipe:3:left,overview:pinch:4:in
 mf=$("$bin" bench --stream "$stream" --multi-finger "$mf_spec" --repeat 11 --json)

@@ -25,7 +25,7 @@ mkdir -p "$work/run" "$out"
 echo "== building and installing Bezel with meson-shim into $prefix"
 build=$root/build-meson-shim
 if [ -d "$build" ]; then setup=(--reconfigure); else setup=(); fi
-meson setup "${setup[@]}" "$build" meson-shim --prefix "$prefix" >"$work/meson-setup.log" 2>&1 ||
+meson setup "${setup[@]}" "$build" meson-shim -Dtest-rigs=true --prefix "$prefix" >"$work/meson-setup.log" 2>&1 ||
 	{ cat "$work/meson-setup.log"; exit 1; }
 ninja -C "$build" >"$work/ninja.log" 2>&1 || { tail -30 "$work/ninja.log"; exit 1; }
 ninja -C "$build" install >"$work/install.log" 2>&1 || { tail -30 "$work/install.log"; exit 1; }
@@ -65,7 +65,7 @@ idle-time=0
 output-width-mm=68
 output-height-mm=121
 event-log=$run/events.log
-# gesture settings (DESIGN §4.4, flattened): the defaults, written out
+# gesture settings (docs/design.md §4.4, flattened): the defaults, written out
 hold-window-ms=150
 rearm-window-ms=2000
 bottom-edge-zone-mm=3.5

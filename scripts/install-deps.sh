@@ -7,7 +7,7 @@ packages=(
     pkg-config gcc binutils coreutils
     libwayland-dev wayland-protocols             # protocol server, wayland-scanner, xdg-shell
     libinput-dev libudev-dev                     # live touch source
-    umockdev libumockdev-dev                     # headless libinput harness (DESIGN §7)
+    umockdev libumockdev-dev                     # headless libinput harness (docs/design.md §7)
     meson ninja-build                            # meson-shim and its consumer example
     valgrind                                     # leak checks of the protocol server
     gdb                                          # stack dumps of a process a test had to kill
@@ -16,6 +16,12 @@ packages=(
     time                                         # peak memory of the CLI's hostile-file tests
     libwlroots-dev libpixman-1-dev grim          # wlroots 0.15 host: libbezel-wlroots, bezel-compositor, screenshots
     wayfire wayfire-dev libglm-dev g++           # Wayfire 0.7 host: libbezel-wayfire.so (wayfire.pc needs glm.pc)
+    libgtk-4-dev gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi
+                                                 # libbezel-gtk4, its BezelGtk-1.0 typelib, the Python app
+    libsdl2-dev                                  # bezel-sdl2.h and the SDL2 app of the toolkit suite
+    qt6-base-dev qt6-base-private-dev qt6-wayland qt6-wayland-dev qt6-wayland-dev-tools
+                                                 # examples/qt6 (qtwaylandscanner; the qpa header for wl_surface)
+    xvfb                                         # the toolkit suite's GTK apps on X11, where Bezel does nothing
 )
 
 missing=()

@@ -4,7 +4,7 @@ import BezelEngineBench
 import BezelScenario
 import CMallocCounter
 
-/// `bezel bench`: the cost of the full BezelCore path per touch event (DESIGN §8, §9).
+/// `bezel bench`: the cost of the full BezelCore path per touch event (docs/design.md §8, §9).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -32,10 +32,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    @Option(help: "Also bind multi-finger gestures, as the flattened key does (DESIGN §4.5), e.g. workspace:swipe:3:left,overview:pinch:4:in.")
+    @Option(help: "Also bind multi-finger gestures, as the flattened key does (docs/design.md §4.5), e.g. workspace:swipe:3:left,overview:pinch:4:in.")
     var multiFinger: String?
 
-    @Flag(help: "Measure the general gesture-recognizer engine (DESIGN §3) on its own workload instead of the system-gesture router.")
+    @Flag(help: "Measure the general gesture-recognizer engine (docs/design.md §3) on its own workload instead of the system-gesture router.")
     var engine = false
 
     func run() throws {
@@ -122,7 +122,7 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// The engine of DESIGN §3: hit-test, recognizers (tap, long press, pan, pinch, edge pan),
+    /// The engine of docs/design.md §3: hit-test, recognizers (tap, long press, pan, pinch, edge pan),
     /// arbitration and responder delivery, on `EngineWorkload`'s scripted touches.
     private func runEngine() {
         // Warm-up pass over the whole script so every buffer reaches its steady-state size.

@@ -11,7 +11,7 @@ struct Bezel: ParsableCommand {
     )
 
     /// Runs the command. Argument errors exit with status 2, as a malformed file does
-    /// (DESIGN §8), instead of ArgumentParser's 64; help and version still exit 0.
+    /// (docs/design.md §8), instead of ArgumentParser's 64; help and version still exit 0.
     static func main() {
         var command: ParsableCommand
         do {

@@ -7,7 +7,7 @@ import BezelScenario
 import Glibc
 #endif
 
-/// `bezel render`: draws a scenario or a recorded trace with its decisions as an SVG (DESIGN §8).
+/// `bezel render`: draws a scenario or a recorded trace with its decisions as an SVG (docs/design.md §8).
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",

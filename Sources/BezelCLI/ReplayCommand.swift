@@ -3,7 +3,7 @@ import BezelCore
 import BezelInput
 import BezelScenario
 
-/// `bezel replay`: plays a recorded touchscreen trace over one full-screen surface (DESIGN §8).
+/// `bezel replay`: plays a recorded touchscreen trace over one full-screen surface (docs/design.md §8).
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",

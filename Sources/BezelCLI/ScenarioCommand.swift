@@ -5,7 +5,7 @@ import BezelScenario
 import Glibc
 #endif
 
-/// `bezel scenario FILE...`: runs scenario files on a virtual clock (DESIGN §8).
+/// `bezel scenario FILE...`: runs scenario files on a virtual clock (docs/design.md §8).
 struct ScenarioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenario",

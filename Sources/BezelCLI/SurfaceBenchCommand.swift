@@ -2,7 +2,7 @@ import ArgumentParser
 import BezelCore
 
 /// `bezel surface-bench`: how the router's surface operations scale with the number of surfaces
-/// (DESIGN §5, §9: a client holding many surfaces must not slow down anyone else).
+/// (docs/design.md §5, §9: a client holding many surfaces must not slow down anyone else).
 ///
 /// For each count it builds a fresh router with that many top-level surfaces and reports the
 /// cost per add, per hit-test (a touch-down and up that must scan every surface, the worst case

@@ -21,7 +21,7 @@ struct TraceOptions: ParsableArguments {
     @Option(help: "Output transform: normal, 90, 180, 270, flipped, flipped-90, flipped-180, flipped-270.")
     var transform: String = "normal"
 
-    @Option(help: "Configuration file (YAML, the keys of DESIGN §4.4).")
+    @Option(help: "Configuration file (YAML, the keys of docs/design.md §4.4).")
     var config: String?
 
     /// `true` when any trace file was named.

@@ -1,6 +1,6 @@
 /// A screen edge as the user sees it (after the output transform).
 ///
-/// The raw values match the `edge` bitfield of `bezel-system-gestures-v1` (DESIGN §5).
+/// The raw values match the `edge` bitfield of `bezel-system-gestures-v1` (docs/design.md §5).
 public enum Edge: UInt32, CaseIterable, Sendable, CustomStringConvertible {
     case top = 1
     case bottom = 2

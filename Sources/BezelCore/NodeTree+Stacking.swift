@@ -1,4 +1,4 @@
-/// Restacking: hosts follow their own view and layer order incrementally (DESIGN §6).
+/// Restacking: hosts follow their own view and layer order incrementally (docs/design.md §6).
 extension NodeTree {
     /// Why a restack was refused.
     public enum RestackError: Error, Sendable {

@@ -1,4 +1,4 @@
-/// The tree of nodes a touch is hit-tested against (DESIGN E3): the screen root, surfaces and
+/// The tree of nodes a touch is hit-tested against (docs/design.md E3): the screen root, surfaces and
 /// subsurfaces.
 ///
 /// Nodes live in one flat array and are linked by index, so hit-testing walks memory without

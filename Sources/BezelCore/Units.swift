@@ -1,6 +1,6 @@
 /// Physical and temporal units used throughout Bezel.
 ///
-/// Thresholds in DESIGN §4.1 are given in millimetres and milliseconds. Carrying the unit in the
+/// Thresholds in docs/design.md §4.1 are given in millimetres and milliseconds. Carrying the unit in the
 /// type keeps a pixel from ever being compared with a millimetre by accident.
 
 /// A span of time, or a point on the injected clock's timeline, in milliseconds.

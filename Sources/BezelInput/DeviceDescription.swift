@@ -33,7 +33,7 @@ public struct DeviceDescription: Hashable, Sendable {
     /// The single-touch Y axis (`ABS_Y`), if the device has one.
     public var singleTouchY: AbsAxisInfo? { axes[EvdevCode.absY] }
 
-    /// How a touchscreen reports its contacts (DESIGN §7).
+    /// How a touchscreen reports its contacts (docs/design.md §7).
     public enum TouchProtocol: Sendable, CustomStringConvertible {
         /// Multitouch protocol B: `ABS_MT_SLOT` and `ABS_MT_TRACKING_ID`.
         case multitouchSlots

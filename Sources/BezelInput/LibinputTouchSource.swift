@@ -16,7 +16,7 @@ public struct LibinputSourceError: Error, Hashable, Sendable, CustomStringConver
     public var description: String { message }
 }
 
-/// A touch source that owns a libinput context (DESIGN §7).
+/// A touch source that owns a libinput context (docs/design.md §7).
 ///
 /// - The path backend opens the given device nodes; the udev backend follows a seat, with
 ///   hot-plug.
@@ -329,7 +329,7 @@ public final class LibinputTouchSource {
 
     /// Counts an event of a device; the first non-touch event of a device that has given no
     /// touch yet is logged once, with its libinput type, so that a touchscreen read as something
-    /// else (a pointer, a tablet) is visible (DESIGN §7).
+    /// else (a pointer, a tablet) is visible (docs/design.md §7).
     private func noteActivity(_ device: UInt, _ type: libinput_event_type) {
         var a = activity[device] ?? DeviceActivity()
         a.events += 1

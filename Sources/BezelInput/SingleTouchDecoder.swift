@@ -1,7 +1,7 @@
 import BezelCore
 
 /// Decodes a touchscreen without slots into contact events for a `TouchFrameBuilder`, the way
-/// libinput's fallback path reads one (DESIGN §7):
+/// libinput's fallback path reads one (docs/design.md §7):
 /// - `BTN_TOUCH` 1 puts the one contact down at the latest `ABS_X`/`ABS_Y`, `BTN_TOUCH` 0 lifts
 ///   it, and `ABS_X`/`ABS_Y` changes move it while it is down;
 /// - changes are collected until `SYN_REPORT`; a frame gives its motion first, then the down,

@@ -33,7 +33,7 @@ public struct Trace: Hashable, Sendable {
     }
 
     /// Decodes the recorded touches into touch frames in output logical pixels: the slots of a
-    /// multitouch device, or the one contact of a device without slots (DESIGN §7).
+    /// multitouch device, or the one contact of a device without slots (docs/design.md §7).
     ///
     /// - Parameters:
     ///   - output: the output the touchscreen covers.
@@ -85,7 +85,7 @@ public struct Trace: Hashable, Sendable {
     }
 
     /// A recording that holds touches but yields none is an error, never a silent empty run
-    /// (DESIGN §7): the message names the first touch event and why it gave nothing.
+    /// (docs/design.md §7): the message names the first touch event and why it gave nothing.
     private func checkYield(_ frames: [TouchFrame], protocol kind: DeviceDescription.TouchProtocol) throws(TraceError) {
         let downs = frames.reduce(0) { n, f in n + f.events.reduce(0) { $0 + ($1.kind == .down ? 1 : 0) } }
         guard downs == 0 else { return }

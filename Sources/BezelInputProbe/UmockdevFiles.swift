@@ -1,7 +1,7 @@
 import BezelInput
 
 /// Writes the files that let umockdev emulate a recorded touchscreen for real libinput
-/// (DESIGN §7; see tools/umockdev-preload/README.md):
+/// (docs/design.md §7; see tools/umockdev-preload/README.md):
 /// - `device.umockdev`: the sysfs/udev description of an evdev node tagged as a touchscreen;
 /// - `device.ioctl`: the evdev ioctl answers (EVIOCGBIT, EVIOCGABS, ...) libevdev asks at open;
 /// - `device.script`: a umockdev script that first waits for the handshake event the preload

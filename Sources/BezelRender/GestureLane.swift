@@ -10,7 +10,7 @@ public struct GestureLane: Sendable {
     public var runs: [TimeSpan] = []
     /// Failed candidates; each label is `"reason (touch)"` and `reason` the reason's name.
     public var failures: [TrackMarker] = []
-    /// For a multi-finger gesture (DESIGN §4.5): `"3-finger swipe"`; `nil` for edge gestures,
+    /// For a multi-finger gesture (docs/design.md §4.5): `"3-finger swipe"`; `nil` for edge gestures,
     /// whose `edge` is then meaningful.
     public var multiFinger: String?
 

@@ -187,7 +187,7 @@ struct RecorderSession {
         collect()
     }
 
-    /// The candidate keys a down at `p` creates (DESIGN §4.3 boundaries), as the router computes them.
+    /// The candidate keys a down at `p` creates (docs/design.md §4.3 boundaries), as the router computes them.
     func candidates(at p: Point) -> [Int] {
         let mm = output.toMillimetres(p)
         var keys: [Int] = []
@@ -342,7 +342,7 @@ struct RecorderSession {
             }
         case .honoredEdges, .gestureTaken, .dragCancel:
             break
-        // Multi-finger gestures (DESIGN §4.5) get a lane each; their sets' fingers are drawn as
+        // Multi-finger gestures (docs/design.md §4.5) get a lane each; their sets' fingers are drawn as
         // touches, and the cancels they cause as client cancels.
         case let .multiFingerBegan(m):
             let l = multiFingerLane(m)

@@ -256,7 +256,7 @@ public struct SVGRenderer: Sendable {
                   text: "Reasons: tap, lateral, still, multi_touch, excluded,")
         ly += 14
         w.element("text", [("x", n(legendX)), ("y", n(ly)), ("fill", "#555555")],
-                  text: "deferred, drag, locked, cancelled (DESIGN §4.2).")
+                  text: "deferred, drag, locked, cancelled (docs/design.md §4.2).")
         w.close("g")
 
         // MARK: Timeline

@@ -32,7 +32,7 @@ public struct BenchmarkWorkload: Sendable {
     }
 
     /// The shape of the synthetic load's surface tree and touch concurrency, so that growth
-    /// with touches, surfaces and nesting is measured (DESIGN §9).
+    /// with touches, surfaces and nesting is measured (docs/design.md §9).
     public struct Shape: Sendable, Equatable {
         /// Fingers kept busy at once.
         public var fingers: Int
@@ -204,7 +204,7 @@ public struct BenchmarkWorkload: Sendable {
         public var clientEvents = 0
         public var clientCancels = 0
         public var failures = 0
-        /// Multi-finger gestures begun (DESIGN §4.5), when the config binds any.
+        /// Multi-finger gestures begun (docs/design.md §4.5), when the config binds any.
         public var multiFingerBegun = 0
         /// Creates zeroed counts.
         public init() {}

@@ -1,4 +1,4 @@
-/// One decision as a scenario prints it: a JSON object on one line (DESIGN §8).
+/// One decision as a scenario prints it: a JSON object on one line (docs/design.md §8).
 public struct OutputLine: Sendable, CustomStringConvertible {
     /// A field value.
     public enum Value: Sendable, Equatable {
@@ -12,7 +12,7 @@ public struct OutputLine: Sendable, CustomStringConvertible {
     public var t: Double
     /// The event name (`client.down`, `system.began`, …).
     public var event: String
-    /// The other fields, in the order DESIGN §8 lists them.
+    /// The other fields, in the order docs/design.md §8 lists them.
     public var fields: [(key: String, value: Value)]
 
     /// Creates a line.

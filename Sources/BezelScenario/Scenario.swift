@@ -1,6 +1,6 @@
 import BezelCore
 
-/// A scenario file (DESIGN §8): an output, a configuration, surfaces, a timeline of input, and
+/// A scenario file (docs/design.md §8): an output, a configuration, surfaces, a timeline of input, and
 /// optional expectations on the decisions.
 public struct Scenario: Sendable {
     /// One surface of the scenario.
@@ -16,7 +16,7 @@ public struct Scenario: Sendable {
         /// If present, the surface has a gesture object with these deferred edges, committed at t = 0.
         public var deferredEdges: EdgeSet?
         /// If present, the surface defers these multi-finger gesture kinds, committed at t = 0
-        /// (protocol version 2, DESIGN §4.5 M4).
+        /// (protocol version 2, docs/design.md §4.5 M4).
         public var deferredGestures: GestureKindSet?
         /// 1-based line of the entry.
         public var line: Int?

@@ -12,7 +12,7 @@ public enum ScenarioParser {
     public static let maximumOutput_px = 100_000.0
     public static let maximumOutput_mm = 10_000.0
 
-    /// Parses a configuration file (DESIGN §4.4: the keys of a scenario's `config`).
+    /// Parses a configuration file (docs/design.md §4.4: the keys of a scenario's `config`).
     public static func parseConfig(_ text: String, file: String) throws(ScenarioError) -> SystemGestureConfig {
         let node = try YAMLTree.parse(text, file: file)
         do {
@@ -72,7 +72,7 @@ public enum ScenarioParser {
             return Int32(v)
         }
 
-        /// `[swipe, pinch, hold]` (DESIGN §4.5).
+        /// `[swipe, pinch, hold]` (docs/design.md §4.5).
         func kinds(_ node: ConfigNode, _ what: String) throws(ScenarioError) -> GestureKindSet {
             var set: GestureKindSet = []
             for item in try list(node, what) {

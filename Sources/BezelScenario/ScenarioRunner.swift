@@ -193,7 +193,7 @@ public enum ScenarioRunner {
                 return OutputLine(t: t, event: "protocol.gesture_taken", fields: [("surface", s(sf)), ("edge", e(edge))])
             case .dragCancel:
                 return OutputLine(t: t, event: "drag.cancel", fields: [])
-            // DESIGN §4.5: multi-finger lines carry `gesture` and `fingers` instead of `edge`.
+            // docs/design.md §4.5: multi-finger lines carry `gesture` and `fingers` instead of `edge`.
             case let .multiFingerBegan(m):
                 return OutputLine(t: t, event: "system.began", fields: mf(m))
             case let .multiFingerChanged(m, travel, progress, velocity, scale):

@@ -6,7 +6,7 @@ import Glibc
 import Musl
 #endif
 
-/// Turns the host's 32-bit millisecond timestamps into router instants (DESIGN E18).
+/// Turns the host's 32-bit millisecond timestamps into router instants (docs/design.md E18).
 ///
 /// The router needs one non-decreasing timeline for touches and timers. Timers run on the
 /// event loop, whose clock is CLOCK_MONOTONIC, and wl_touch times are CLOCK_MONOTONIC in

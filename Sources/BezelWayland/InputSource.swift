@@ -14,10 +14,7 @@ import Musl
 // handling are the Swift source's; this file only wires its fd into the loop and turns its
 // `TouchFrame`s into listener calls.
 
-private let OK = Int32(BEZEL_OK.rawValue)
-private let INVALID = Int32(BEZEL_ERROR_INVALID_ARGUMENT.rawValue)
-private let NOT_FOUND = Int32(BEZEL_ERROR_NOT_FOUND.rawValue)
-private let WAYLAND = Int32(BEZEL_ERROR_WAYLAND.rawValue)
+// OK, INVALID, NOT_FOUND and WAYLAND are CInterface.swift's.
 private let INPUT = Int32(BEZEL_ERROR_INPUT.rawValue)
 
 /// The host's listener and data, reachable from the `@Sendable` log sink. `muted` stops every

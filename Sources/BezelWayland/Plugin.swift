@@ -42,6 +42,17 @@ final class Plugin {
         var policy: EdgeSet = .all
         /// The host's policy mask of multi-finger gesture kinds (`bezel_surface_set_gesture_policy`).
         var gesturePolicy: GestureKindSet = .all
+        /// The top-level surface's node (this surface's own for a top-level one), while added:
+        /// whose full-screen fact decides this surface's policy (Plugin+Policy).
+        var topLevel: NodeTree.NodeID?
+        /// The host's fact for a top-level surface (`bezel_surface_set_fullscreen`); `nil`
+        /// until given, and again once the surface is removed.
+        var fullscreen: Bool?
+        /// The router has this surface's policy masks and its committed deferral: the policy
+        /// is known. Until then its requests wait here and nothing is honoured or sent.
+        var applied = false
+        /// The masks last written as a `surface policy` event-log line.
+        var loggedPolicy: (edges: EdgeSet, kinds: GestureKindSet)?
 
         init(resource: OpaquePointer) { self.resource = resource }
     }
@@ -75,6 +86,27 @@ final class Plugin {
 
     /// `true` while decisions are handed to the host; nested calls only queue.
     var delivering = false
+    /// The touch whose down the host is being asked to deliver (for `bezel_touch_refused`).
+    var deliveringDown: Int32?
+    /// That down was refused by the host.
+    var downRefused = false
+    /// Touches whose down a host refused: nothing more of them goes to the client.
+    var refusedTouches: ContiguousArray<Int32> = []
+    /// The output each touch went down on and its origin then (layout motion, Plugin+Touches).
+    var touchOutputs: ContiguousArray<TouchOutput> = []
+
+    /// The plugin decides each surface's policy (`bezel_plugin_decide_policy`).
+    var decidesPolicy = false
+    /// The `[bezel]` settings in force (HostSettings), canonical values by key.
+    var settings = HostSettings.defaults
+    /// The gesture settings of the configuration in force, as written (for `set_setting`).
+    var gestureEntries: [(key: String, value: String)] = []
+    /// The event log (`struct bezel_event_log *`), or `nil`.
+    var eventLog: OpaquePointer?
+    /// The outputs as the host described them (by id), before `output-*-mm` apply: where a
+    /// layout touch lands, and what to re-apply when those settings change.
+    var hostOutputs: ContiguousArray<HostOutput> = [HostOutput(id: 0, x: 0, y: 0, width: 1080, height: 1920,
+                                                               widthMm: 68, heightMm: 121, transform: 0)]
     /// Gesture names as C strings, by gesture index (allocated once, freed in `deinit`; `nil`
     /// if `strdup` failed, then reported as "unknown").
     var gestureNames: [UnsafeMutablePointer<CChar>?] = []
@@ -93,10 +125,13 @@ final class Plugin {
             output: OutputGeometry(widthPx: 1080, heightPx: 1920, widthMm: 68, heightMm: 121),
             logger: logger)
         refreshGestureNames()
+        touchOutputs.reserveCapacity(32)
+        refusedTouches.reserveCapacity(16)
     }
 
     deinit {
         for name in gestureNames { free(name) }
+        if let eventLog { bezel_event_log_close(eventLog) }
     }
 
     /// Rebuilds the C strings of the gesture names from the router's configuration.
@@ -131,169 +166,6 @@ final class Plugin {
 
     /// The router instant for "now".
     func now() -> Milliseconds { clock.now() }
-
-    // MARK: - Delivering decisions
-
-    /// Hands every pending router decision to the host, then re-arms the timer.
-    ///
-    /// Callbacks may call back into the plugin; decisions made then are picked up by the loop
-    /// below instead of being delivered from inside another delivery.
-    func flush() {
-        if delivering { return }
-        delivering = true
-        // Taken one at a time from the router's queue: no copy of the batch. What a callback
-        // makes the router decide joins the end of the queue and comes out of this loop.
-        while let output = router.nextOutput() { deliver(output) }
-        delivering = false
-        armTimer()
-    }
-
-    private func gestureName(_ index: Int) -> UnsafePointer<CChar> {
-        if index >= 0 && index < gestureNames.count, let name = gestureNames[index] { return UnsafePointer(name) }
-        return unknownGestureName
-    }
-
-    private func deliver(_ output: RouterOutput) {
-        let d = hostData
-        switch output.event {
-        case let .clientDown(_, surface, id, p, t):
-            guard let res = surfaceByNode[surface] else { return dropped("down", id) }
-            host.touch_down?(d, res, id, p.x, p.y, HostClock.msec(t))
-        case let .clientMotion(_, surface, id, p, t):
-            guard let res = surfaceByNode[surface] else { return dropped("motion", id) }
-            host.touch_motion?(d, res, id, p.x, p.y, HostClock.msec(t))
-        case let .clientUp(_, surface, id, t):
-            guard let res = surfaceByNode[surface] else { return dropped("up", id) }
-            host.touch_up?(d, res, id, HostClock.msec(t))
-        case let .clientFrame(client):
-            // A client that disconnected is no longer in the table: nothing to send.
-            guard let c = clientByID[client] else { return }
-            host.touch_frame?(d, c)
-        case let .clientCancel(client):
-            guard let c = clientByID[client] else { return }
-            host.touch_cancel?(d, c)
-        case .systemBegan, .systemChanged, .systemEnded, .systemCancelled, .systemFailed:
-            deliverGesture(output)
-        case let .affordanceShown(edge):
-            if let fn = host.affordance { fn(d, output.output, edge.rawValue, true) }
-            else { host.affordance_shown?(d, edge.rawValue) }
-        case let .affordanceHidden(edge):
-            if let fn = host.affordance { fn(d, output.output, edge.rawValue, false) }
-            else { host.affordance_hidden?(d, edge.rawValue) }
-        case let .honoredEdges(surface, edges):
-            if let g = gestureResource(of: surface) { bzl_gesture_send_honored_edges(g, edges.rawValue) }
-        case let .deferredSwipe(surface, edge):
-            if let g = gestureResource(of: surface) { bzl_gesture_send_deferred_swipe(g, edge.rawValue) }
-        case let .gestureTaken(surface, edge):
-            if let g = gestureResource(of: surface) { bzl_gesture_send_gesture_taken(g, edge.rawValue) }
-        case .dragCancel:
-            host.cancel_drag?(d)
-        case .multiFingerBegan, .multiFingerChanged, .multiFingerEnded, .multiFingerCancelled, .multiFingerFailed:
-            deliverMultiFinger(output)
-        case let .multiFingerTaken(surface, _):
-            // gesture_taken(0) exists from version 2 on; a version-1 client gets only the cancel.
-            if let g = gestureResource(of: surface), wl_resource_get_version(g) >= 2 {
-                bzl_gesture_send_gesture_taken(g, 0)
-            }
-        case let .honoredGestures(surface, kinds):
-            if let g = gestureResource(of: surface), wl_resource_get_version(g) >= 2 {
-                bzl_gesture_send_honored_gestures(g, kinds.rawValue)
-            }
-        }
-    }
-
-    /// A multi-finger gesture event (DESIGN §4.5). Only the version 2 `gesture_event` callback
-    /// can say what it is (kind, fingers, scale); a host without it gets a debug log line.
-    private func deliverMultiFinger(_ output: RouterOutput) {
-        guard let fn = host.gesture_event else {
-            log(.debug, "multi-finger gesture event dropped: the host has no gesture_event callback")
-            return
-        }
-        var e = bezel_gesture_event()
-        e.output_id = output.output
-        e.edge = 0
-        e.scale = 1
-        let m: MultiFingerGestureRef
-        switch output.event {
-        case let .multiFingerBegan(g):
-            m = g; e.phase = UInt32(BEZEL_GESTURE_BEGAN.rawValue)
-        case let .multiFingerChanged(g, travel, progress, velocity, scale):
-            m = g; e.phase = UInt32(BEZEL_GESTURE_CHANGED.rawValue)
-            e.travel_mm = travel; e.progress = progress; e.velocity_mm_s = velocity; e.scale = scale
-        case let .multiFingerEnded(g, committed):
-            m = g; e.phase = UInt32(BEZEL_GESTURE_ENDED.rawValue); e.committed = committed
-        case let .multiFingerCancelled(g):
-            m = g; e.phase = UInt32(BEZEL_GESTURE_CANCELLED.rawValue)
-        case let .multiFingerFailed(g, reason):
-            m = g; e.phase = UInt32(BEZEL_GESTURE_FAILED.rawValue); e.reason = reasonName(reason)
-        default:
-            return
-        }
-        e.gesture = gestureName(m.gesture)
-        e.kind = m.kind.rawValue
-        e.fingers = UInt32(m.fingers)
-        withUnsafePointer(to: &e) { fn(hostData, $0) }
-    }
-
-    /// A system gesture event: through the version 2 `gesture_event` callback if the host has
-    /// one, else through the version 1 callback of its phase.
-    private func deliverGesture(_ output: RouterOutput) {
-        let d = hostData
-        guard let fn = host.gesture_event else {
-            switch output.event {
-            case let .systemBegan(g, edge):
-                host.gesture_began?(d, gestureName(g), edge.rawValue)
-            case let .systemChanged(g, edge, travel, progress, velocity):
-                host.gesture_changed?(d, gestureName(g), edge.rawValue, travel, progress, velocity)
-            case let .systemEnded(g, edge, committed):
-                host.gesture_ended?(d, gestureName(g), edge.rawValue, committed)
-            case let .systemCancelled(g, edge):
-                host.gesture_cancelled?(d, gestureName(g), edge.rawValue)
-            case let .systemFailed(g, edge, reason):
-                host.gesture_failed?(d, gestureName(g), edge.rawValue, reasonName(reason))
-            default:
-                break
-            }
-            return
-        }
-        var e = bezel_gesture_event()
-        e.output_id = output.output
-        e.kind = UInt32(BEZEL_GESTURE_KIND_EDGE.rawValue)
-        e.fingers = 1
-        e.scale = 1
-        switch output.event {
-        case let .systemBegan(g, edge):
-            e.phase = UInt32(BEZEL_GESTURE_BEGAN.rawValue)
-            e.gesture = gestureName(g); e.edge = edge.rawValue
-        case let .systemChanged(g, edge, travel, progress, velocity):
-            e.phase = UInt32(BEZEL_GESTURE_CHANGED.rawValue)
-            e.gesture = gestureName(g); e.edge = edge.rawValue
-            e.travel_mm = travel; e.progress = progress; e.velocity_mm_s = velocity
-        case let .systemEnded(g, edge, committed):
-            e.phase = UInt32(BEZEL_GESTURE_ENDED.rawValue)
-            e.gesture = gestureName(g); e.edge = edge.rawValue
-            e.committed = committed
-        case let .systemCancelled(g, edge):
-            e.phase = UInt32(BEZEL_GESTURE_CANCELLED.rawValue)
-            e.gesture = gestureName(g); e.edge = edge.rawValue
-        case let .systemFailed(g, edge, reason):
-            e.phase = UInt32(BEZEL_GESTURE_FAILED.rawValue)
-            e.gesture = gestureName(g); e.edge = edge.rawValue
-            e.reason = reasonName(reason)
-        default:
-            return
-        }
-        withUnsafePointer(to: &e) { fn(d, $0) }
-    }
-
-    private func dropped(_ what: String, _ id: Int32) {
-        log(.debug, "touch \(id): \(what) for a surface that is gone, dropped")
-    }
-
-    private func gestureResource(of node: NodeTree.NodeID) -> OpaquePointer? {
-        guard let res = surfaceByNode[node] else { return nil }
-        return surfaces[res]?.gesture
-    }
 
     // MARK: - Timer
 
@@ -373,41 +245,43 @@ final class Plugin {
         // Subsurfaces go with it: the router names each node that went, so forgetting them
         // costs what was removed, not every surface of every client.
         router.removeSurface(node, time: time) { gone in
-            if let res = surfaceByNode.removeValue(forKey: gone) { surfaces[res]?.node = nil }
+            if let res = surfaceByNode.removeValue(forKey: gone), let gr = surfaces[res] { gr.forgetNode() }
         }
-        r.node = nil
+        r.forgetNode()
     }
 
-    /// Sends the committed state of `r` to the router (after the host added the surface).
+    /// Sends the committed state of `r` to the router, once its policy is known (after the
+    /// host added the surface, or gave the fact that decides its policy).
     func replay(_ r: SurfaceRecord, time: Milliseconds) {
         guard let node = r.node else { return }
-        if r.policy != .all { router.setPolicyMask(r.policy, surface: node, time: time) }
-        if r.gesturePolicy != .all { router.setGesturePolicyMask(r.gesturePolicy, surface: node, time: time) }
         if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
         if r.committedObject, let kinds = r.committedKinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
     }
 
-    /// Applies the double-buffered state of `surface` (its `wl_surface.commit`).
+    /// Applies the double-buffered state of `surface` (its `wl_surface.commit`). The router
+    /// hears of it only while the surface's policy is known (`applied`); until then it waits
+    /// in the record and `replay` sends it.
     func commit(surface: OpaquePointer, time: Milliseconds) {
         guard let r = surfaces[surface] else { return }
+        let node = r.applied ? r.node : nil
         if r.pendingDestroy {
             r.pendingDestroy = false
             r.committedObject = false
             r.committedEdges = []
             r.committedKinds = nil
-            if let node = r.node { router.destroyGestureObject(surface: node, time: time) }
+            if let node { router.destroyGestureObject(surface: node, time: time) }
         }
         if r.gesture != nil, let edges = r.pendingEdges {
             r.pendingEdges = nil
             r.committedEdges = edges
             r.committedObject = true
-            if let node = r.node { router.commitDeferredEdges(edges, surface: node, time: time) }
+            if let node { router.commitDeferredEdges(edges, surface: node, time: time) }
         }
         if r.gesture != nil, let kinds = r.pendingKinds {
             r.pendingKinds = nil
             r.committedKinds = kinds
             r.committedObject = true
-            if let node = r.node { router.commitDeferredGestures(kinds, surface: node, time: time) }
+            if let node { router.commitDeferredGestures(kinds, surface: node, time: time) }
         }
         flush()
     }
@@ -423,6 +297,7 @@ final class Plugin {
         }
         let t = now()
         if let node = r.node {
+            bzl_evlog_text(eventLog, "surface destroyed")
             surfaceByNode[node] = nil
             removeNode(of: r, time: t)
         }
@@ -454,6 +329,23 @@ final class Plugin {
     }
 }
 
+extension Plugin.SurfaceRecord {
+    /// The node went (removed by the host, or with an ancestor): what was tied to it goes too.
+    func forgetNode() {
+        node = nil
+        topLevel = nil
+        fullscreen = nil
+        applied = false
+        loggedPolicy = nil
+    }
+}
+
+/// An output as the host described it, before `output-width-mm` / `-height-mm` apply.
+struct HostOutput {
+    var id: UInt32
+    var x: Int32, y: Int32, width: Int32, height: Int32, widthMm: Int32, heightMm: Int32, transform: Int32
+}
+
 /// Forwards router log lines to the host's `log` callback.
 ///
 /// `@unchecked Sendable`: the logger's sink must be `Sendable`, but the plugin is used on the
@@ -468,25 +360,3 @@ struct HostLogSink: @unchecked Sendable {
     }
 }
 
-/// Name passed for a gesture index the configuration does not have (never expected).
-private var unknownGestureName: UnsafePointer<CChar> {
-    UnsafeRawPointer(("unknown" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
-}
-
-/// A failure reason's name as a static C string (no allocation on the way to the host).
-private func reasonName(_ reason: FailureReason) -> UnsafePointer<CChar> {
-    let name: StaticString
-    switch reason {
-    case .tap: name = "tap"
-    case .lateral: name = "lateral"
-    case .still: name = "still"
-    case .multiTouch: name = "multi_touch"
-    case .excluded: name = "excluded"
-    case .deferred: name = "deferred"
-    case .drag: name = "drag"
-    case .locked: name = "locked"
-    case .cancelled: name = "cancelled"
-    case .lifted: name = "lifted"
-    }
-    return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
-}

@@ -1,7 +1,7 @@
 import Testing
 @testable import BezelCore
 
-/// Input regions, hidden surfaces and restacking in the hit-test tree (DESIGN §6: the host's
+/// Input regions, hidden surfaces and restacking in the hit-test tree (docs/design.md §6: the host's
 /// stacking, input regions, and no input on cursor or drag-icon surfaces).
 @Suite("NodeTree: input regions, hidden, stacking")
 struct InputRegionAndStackingTests {

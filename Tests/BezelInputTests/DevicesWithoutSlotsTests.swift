@@ -3,9 +3,9 @@ import BezelInput
 import Foundation
 import Testing
 
-/// DESIGN §7: touchscreens without slots are read as single touch, and a recording that holds
+/// docs/design.md §7: touchscreens without slots are read as single touch, and a recording that holds
 /// touches but yields none is an error, never a silent empty run.
-@Suite("trace readers: devices without slots, empty yield (DESIGN §7)")
+@Suite("trace readers: devices without slots, empty yield (docs/design.md §7)")
 struct DevicesWithoutSlotsTests {
     /// The fixtures' axes are 0…1079 × 0…2339, so device units are output pixels here.
     static let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)

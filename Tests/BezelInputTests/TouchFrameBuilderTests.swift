@@ -2,7 +2,7 @@ import BezelCore
 import BezelInput
 import Testing
 
-/// Robustness (DESIGN §9): hostile or broken streams never crash, and a log line says what
+/// Robustness (docs/design.md §9): hostile or broken streams never crash, and a log line says what
 /// was dropped or repaired.
 @Suite("touch frame robustness")
 struct TouchFrameBuilderTests {
@@ -83,7 +83,7 @@ struct TouchFrameBuilderTests {
 
     @Test("a contact that starts and ends in one frame gives nothing; a new tracking id ends the old contact")
     func oddSlotSequences() throws {
-        // Alone in a recording it yields no touch at all, which is an error (DESIGN §7,
+        // Alone in a recording it yields no touch at all, which is an error (docs/design.md §7,
         // DevicesWithoutSlotsTests); here a second contact keeps the recording non-empty.
         var text = "E: 0.0 0003 002f 0\nE: 0.0 0003 0039 5\nE: 0.0 0003 0035 1\nE: 0.0 0003 0039 -1\nE: 0.0 0000 0000 0\n"
             + Self.events([(8000, [(1, 7, 30, 30)])])

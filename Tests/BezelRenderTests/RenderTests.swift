@@ -71,7 +71,7 @@ struct RenderTests {
         let svg = try rendered("r4-swipe-twice.yaml")
         let scale = try TimeScale(svg)
 
-        // The output outline in mm and the default zones (DESIGN §4.1): no left zone.
+        // The output outline in mm and the default zones (docs/design.md §4.1): no left zone.
         let output = try #require(svg.find("rect", ["id": "output"]).first)
         #expect(output.attributes["data-width-mm"] == "68")
         #expect(output.attributes["data-height-mm"] == "147")
@@ -175,7 +175,7 @@ struct RenderTests {
         #expect(e.first?.attributes["data-touch"] == "t0-1")
     }
 
-    /// M3 (DESIGN §4.5): a multi-finger gesture gets a lane named for its fingers and kind,
+    /// M3 (docs/design.md §4.5): a multi-finger gesture gets a lane named for its fingers and kind,
     /// with its run and outcome; the candidate it excluded gets its own lane with the reason.
     @Test func multiFingerLanesShowRunsAndReasons() throws {
         let svg = try rendered("m3-pinch-before-swipe.yaml")

@@ -2,7 +2,7 @@ import BezelCore
 @testable import BezelScenario
 import Testing
 
-/// DESIGN §8 and §9: a malformed or hostile scenario or configuration file is an error with the
+/// docs/design.md §8 and §9: a malformed or hostile scenario or configuration file is an error with the
 /// line and a reason (exit 2 in the CLI), never a crash, a hang or unbounded memory. Yams has
 /// no limits of its own, so these pin the ones `YAMLLimits` adds before it parses.
 @Suite("Hostile scenario and configuration files")

@@ -2,7 +2,7 @@ import BezelCore
 import BezelScenario
 import Testing
 
-/// DESIGN §8: a malformed scenario is reported with its line and a reason (exit 2 in the CLI);
+/// docs/design.md §8: a malformed scenario is reported with its line and a reason (exit 2 in the CLI);
 /// §4.4: an unknown configuration key or a wrong type names the key.
 @Suite("Malformed scenarios and configurations")
 struct MalformedScenarioTests {

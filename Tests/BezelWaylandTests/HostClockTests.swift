@@ -3,7 +3,7 @@ import Testing
 @testable import BezelWayland
 
 /// `HostClock` places the host's 32-bit millisecond touch times on the router's timeline
-/// (DESIGN E18) and never lets that timeline go backwards (DESIGN §9: times going backwards).
+/// (docs/design.md E18) and never lets that timeline go backwards (docs/design.md §9: times going backwards).
 /// The monotonic clock is a fake here, so each case is exact.
 @Suite("HostClock: host times on one non-decreasing timeline (E18, §9)")
 struct HostClockTests {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the `bezel` command's exit codes and output on real files (DESIGN §8):
+# Checks the `bezel` command's exit codes and output on real files (docs/design.md §8):
 # 0 when expectations hold, 1 on a mismatch with a diff on stderr, 2 on a malformed file.
 # Usage: tests/cli/run.sh PATH_TO_BEZEL
 set -u
@@ -76,7 +76,7 @@ else
 fi
 check "bench --fingers 0 is refused (exit 2)" 2 "$bezel" bench --fingers 0
 
-# ---- hostile and malformed files (DESIGN §8, §9): exit 2 with a message naming the place,
+# ---- hostile and malformed files (docs/design.md §8, §9): exit 2 with a message naming the place,
 # within seconds and in bounded memory. Each runs under `ulimit -v` (512 MiB of address space)
 # and `timeout 10`; /usr/bin/time, when present, reports the peak resident memory.
 hostile() { # name, text the message must contain, command...

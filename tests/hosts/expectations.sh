@@ -103,7 +103,7 @@ check_client_killed() {
 		! grep -q -i "segfault\|assert\|fatal" "$DIR/host.log"
 }
 
-# M1/M3 (DESIGN §4.5): three fingers landing together in the middle and swiping left are the
+# M1/M3 (docs/design.md §4.5): three fingers landing together in the middle and swiping left are the
 # bound multi-finger swipe; the client got the three downs, then wl_touch.cancel (a version-1
 # client is never sent gesture_taken with edge 0), then nothing; it ends committed.
 check_multi_finger_swipe() {
@@ -117,7 +117,7 @@ check_multi_finger_swipe() {
 		! grep -q "gesture began dock" "$ev"
 }
 
-# M4 (DESIGN §4.5): a full-screen client deferring the swipe kind keeps the three-finger swipe:
+# M4 (docs/design.md §4.5): a full-screen client deferring the swipe kind keeps the three-finger swipe:
 # it is told honored_gestures swipe, gets the three downs and the three ups, never gesture_taken
 # nor wl_touch.cancel; the bound gesture fails with reason deferred and never begins.
 check_multi_finger_deferred() {
@@ -131,14 +131,15 @@ check_multi_finger_deferred() {
 
 # M4 + R6: the same client in a window that is not full screen asks for the swipe kind and is
 # told honored_gestures none (0) (default defer-policy=fullscreen masks kinds as it masks
-# edges); the three-finger swipe is the system's: it begins and commits, and the client gets its
-# three downs, then gesture_taken 0, then wl_touch.cancel, and no up.
+# edges), and only that: never an edge or kind honoured first and taken back a moment later;
+# the three-finger swipe is the system's: it begins and commits, and the client gets its three
+# downs, then gesture_taken 0, then wl_touch.cancel, and no up.
 check_multi_finger_policy() {
 	local c=$DIR/c.out ev=$DIR/events.log last_down taken cancel
 	last_down=$(grep -n "touch down id=" "$c" | tail -1 | cut -d: -f1)
 	taken=$(line_of "$c" "gesture_taken 0 (multi-finger)")
 	cancel=$(line_of "$c" "touch cancel")
-	[ "$(grep "honored_gestures" "$c" | tail -1)" = "honored_gestures none (0)" ] &&
+	[ "$(grep "^honored_" "$c" | tr '\n' ';')" = "honored_edges none (0);honored_gestures none (0);" ] &&
 		grep -q "gesture began workspace edge=0 .*kind=1 fingers=3" "$ev" &&
 		grep -q "gesture ended workspace edge=0 committed=1" "$ev" &&
 		[ "$(count "$c" 'touch down id=')" = 3 ] && [ "$(count "$c" 'touch up id=')" = 0 ] &&

@@ -1,6 +1,6 @@
 /*
  * hostile-client: a Wayland client that misbehaves on purpose against a compositor running the
- * Bezel module, while touches play on its surfaces (DESIGN §5: a hostile client can never crash,
+ * Bezel module, while touches play on its surfaces (docs/design.md §5: a hostile client can never crash,
  * stall or confuse the compositor; it gets a protocol error and is disconnected).
  *
  *   hostile-client SEED ROUNDS

@@ -1,7 +1,7 @@
 /*
  * hostile-scale-client: the clients of the hostile course's scale part (tests/hosts/hostile.sh),
  * run against every host.
- * They measure what one client's surfaces cost everyone else (DESIGN §9: cost grows no worse
+ * They measure what one client's surfaces cost everyone else (docs/design.md §9: cost grows no worse
  * than linearly with surfaces; §5: no client can stall the compositor).
  *
  *   hostile-scale-client idle N          creates N wl_surfaces (no role, no buffer, no commit),

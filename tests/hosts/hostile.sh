@@ -1,6 +1,6 @@
 # The hostile course every host runs (weston, wlroots, Wayfire), written once: misbehaving
 # clients while touches play, and what one client's surfaces cost the compositor and every other
-# client (DESIGN §5: a hostile client gets a protocol error and is disconnected; it can never
+# client (docs/design.md §5: a hostile client gets a protocol error and is disconnected; it can never
 # crash, stall or confuse the compositor, nor affect another client; §9: cost grows no worse
 # than linearly with surfaces). Source it after tests/hosts/runner.sh and
 # tests/hosts/expectations.sh; it defines functions only.

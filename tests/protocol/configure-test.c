@@ -1,5 +1,5 @@
 /*
- * bezel_plugin_configure over the real plugin (DESIGN §4.4): the flattened [bezel] keys change
+ * bezel_plugin_configure over the real plugin (docs/design.md §4.4): the flattened [bezel] keys change
  * what a swipe does, and a bad key is refused with a warning that names it and the defaults.
  *
  * No socket and no client process: one in-process wl_client on a socketpair owns a full-screen

@@ -1,5 +1,5 @@
 /*
- * A subsurface chain 300,000 deep through bezel.h (DESIGN §5: a hostile client can never crash
+ * A subsurface chain 300,000 deep through bezel.h (docs/design.md §5: a hostile client can never crash
  * or stall the compositor).
  *
  * wl_subsurface nesting is unbounded and bezel_surface_add accepts any added surface as a

@@ -15,9 +15,15 @@
 #      change what a swipe does, bad keys are refused with a warning and the defaults;
 #   6b. protocol version 2: set_deferred_gestures/honored_gestures, invalid_gesture_kinds, and a
 #      3-finger swipe taken from a version 2 client (gesture_taken 0), a version 1 client (only
-#      the cancel) and kept by a client that defers swipes (DESIGN §4.5, §5);
+#      the cancel) and kept by a client that defers swipes (docs/design.md §4.5, §5);
+#   6c. R6 over a real socket: a windowed client is told honored_edges / honored_gestures 0 once,
+#      never a value taken back (the plugin decides from the host's late fact), and at once under
+#      defer-policy=all;
 #   7. deep-chain-test adds a 300,000-deep subsurface chain through bezel.h, hit-tests it and
-#      removes it three ways (bezel_surface_remove, resource destroyed, client destroyed).
+#      removes it three ways (bezel_surface_remove, resource destroyed, client destroyed);
+#   8. host-calls-test drives the 0.3 calls in-process: the [bezel] key list and its parser, the
+#      settings read back, the event log's line shapes, layout touches, the policy from facts,
+#      a refused down; every bad call comes back with its code and a log line.
 #
 # Usage: tests/protocol/run.sh [--valgrind] [--hostile N]
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -207,7 +213,42 @@ else
 	sed 's/^/    /' "$OUT/defer-client.log" | head -40
 fi
 
-# ---- protocol version 2 and multi-finger gestures (DESIGN §4.5, §5) ----
+# ---- R6: a window is told its honoured edges and kinds once, never a value taken back ----
+# The client defers the bottom edge and swipes; the host finds out after its first commit that
+# it is a window. With the plugin deciding (--window-facts) it must hear 0 and nothing before
+# it; the 0.2 way (--window-masks: the host sets masks 0 then) is shown for comparison, and
+# defer-policy=all honours the window at once without any fact.
+policy_run() {
+	local name=$1 args=$2
+	# shellcheck disable=SC2086 # args is a list of options
+	"$OUT/test-compositor" --quiet $args >"$OUT/policy-$name.out" 2>"$OUT/policy-$name-compositor.log" &
+	local ppid=$!
+	for _ in $(seq 1 600); do
+		grep -q '^socket ' "$OUT/policy-$name.out" 2>/dev/null && break
+		sleep 0.1 # polling interval, not synchronisation
+	done
+	WAYLAND_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/policy-$name.out") timeout 20 \
+		"$OUT/bezel-defer-client" --seconds 1 --windowed --gestures swipe >"$OUT/policy-$name.log" 2>&1
+	kill -TERM "$ppid"
+	timeout 30 tail --pid="$ppid" -f /dev/null || kill -KILL "$ppid" # bounded wait for its exit
+	wait "$ppid" 2>/dev/null
+	grep '^honored_' "$OUT/policy-$name.log" | tr '\n' ';'
+}
+FACTS=$(policy_run facts --window-facts)
+MASKS=$(policy_run masks --window-masks)
+ALL=$(policy_run all "--window-facts --config defer-policy=all")
+if [ "$FACTS" = "honored_edges none (0);honored_gestures none (0);" ]; then
+	pass "R6 windowed client, plugin decides: told only \"$FACTS\" (the 0.2 way, masks set after the commit: \"$MASKS\")"
+else
+	fail "R6 windowed client, plugin decides: told \"$FACTS\", want only 0 for edges and kinds"
+fi
+if [ "$ALL" = "honored_edges bottom (2);honored_gestures swipe (1);" ]; then
+	pass "R6 defer-policy=all: the window is honoured at once without a fact: \"$ALL\""
+else
+	fail "R6 defer-policy=all: told \"$ALL\""
+fi
+
+# ---- protocol version 2 and multi-finger gestures (docs/design.md §4.5, §5) ----
 run_client v2-basic v2-basic
 run_client invalid-gesture-kinds invalid-gesture-kinds
 
@@ -387,6 +428,25 @@ if cc $CFLAGS -o "$OUT/capi-test" "$ROOT/tests/protocol/capi-test.c" -I"$INC" \
 	fi
 else
 	fail "compiling tests/protocol/capi-test.c"
+fi
+# ---- the 0.3 calls that took host logic into the library, in-process (under valgrind too) ----
+if cc $CFLAGS -o "$OUT/host-calls-test" "$ROOT/tests/protocol/host-calls-test.c" -I"$INC" \
+	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
+	if [ "$VALGRIND" = 1 ]; then
+		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 300 valgrind --quiet \
+			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+			--error-exitcode=97 "$OUT/host-calls-test" >"$OUT/host-calls-test.log" 2>&1
+	else
+		timeout 60 "$OUT/host-calls-test" >"$OUT/host-calls-test.log" 2>&1
+	fi
+	if [ $? -eq 0 ]; then
+		pass "host logic in the library: [bezel] keys, settings read back, event log, layout touches, policy facts, refused downs ($(grep -c '^ok ' "$OUT/host-calls-test.log") checks)"
+	else
+		fail "host logic in the library (tests/protocol/host-calls-test.c)"
+		grep -v '^ok ' "$OUT/host-calls-test.log" | sed 's/^/    /' | head -40
+	fi
+else
+	fail "compiling tests/protocol/host-calls-test.c"
 fi
 # ---- a 300,000-deep subsurface chain through bezel.h (own process). Under valgrind the chain
 # is 50,000 deep to keep CI short: 100,000 take 4 minutes there (run once, no errors), and

@@ -15,11 +15,20 @@
  * Input regions from wl_surface.set_input_region are passed on to the plugin at commit.
  * Gesture events come through the version 2 callbacks and are printed with their output.
  *
- * With --demo-multi-finger it binds a 3-finger swipe left (multi_finger, DESIGN §4.5) and
+ * With --demo-multi-finger it binds a 3-finger swipe left (multi_finger, docs/design.md §4.5) and
  * plays one over the first surface whose bottom edge is honoured, so that clients see their
  * three touches taken: gesture_taken(0) from protocol version 2 on, then wl_touch.cancel.
  *
- * Usage: test-compositor [--demo-swipes | --demo-multi-finger | --two-outputs] [--quiet]
+ * With --window-facts every toplevel is a window, and the host learns it late, as real hosts
+ * do (after the surface's first commit): the plugin decides the policy
+ * (bezel_plugin_decide_policy) and is told bezel_surface_set_fullscreen(false) then, so a
+ * client deferring edges must be told honored_edges 0 and nothing before it (R6). With
+ * --window-masks the host does what hosts did in version 0.2 at that moment: policy masks 0
+ * (bezel_surface_set_policy, _set_gesture_policy), which tells such a client 2, then 0.
+ * --config TEXT configures the plugin with key=value lines (bezel_plugin_configure_text).
+ *
+ * Usage: test-compositor [--demo-swipes | --demo-multi-finger | --two-outputs]
+ *                        [--window-facts | --window-masks] [--config TEXT] [--quiet]
  * Prints "socket NAME" on stdout once it listens ($XDG_RUNTIME_DIR must be set) and runs until
  * SIGTERM or SIGINT, then tears everything down (clients, plugin, display) so that valgrind
  * can check for leaks.
@@ -50,6 +59,8 @@ struct compositor {
 	bool two_outputs;
 	/* --gesture-policy MASK: bezel_surface_set_gesture_policy on every surface (-1: not called). */
 	long gesture_policy;
+	enum { WINDOWS_NONE, WINDOWS_FACTS, WINDOWS_MASKS } windows;
+	const char *config_text;
 	int surfaces_created;  /* in --two-outputs, surface k goes on output k */
 	int surfaces_committed;
 	bool two_outputs_started;
@@ -339,6 +350,7 @@ static void region_free(struct wl_resource *r) { free(wl_resource_get_user_data(
 /* Per surface: the input region set since the last commit (double-buffered, as Wayland wants). */
 struct surface_state {
 	bool committed;
+	bool told_window; /* --window-facts / --window-masks: the host's policy given */
 	bool input_pending;
 	bool input_infinite; /* set_input_region(NULL): the whole surface */
 	struct region input;
@@ -390,6 +402,16 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r)
 			bezel_surface_set_input_region(C.bezel, r, st->input.rects, st->input.count);
 	}
 	bezel_surface_commit(C.bezel, r);
+	/* --window-facts / --window-masks: the host finds out now that the surface is a window. */
+	if (C.windows != WINDOWS_NONE && !st->told_window) {
+		st->told_window = true;
+		if (C.windows == WINDOWS_FACTS) {
+			bezel_surface_set_fullscreen(C.bezel, r, false);
+		} else {
+			bezel_surface_set_policy(C.bezel, r, 0);
+			bezel_surface_set_gesture_policy(C.bezel, r, 0);
+		}
+	}
 	/* --two-outputs: the script starts once two surfaces have committed (and their clients
 	 * have a wl_touch, see maybe_start_two_outputs). */
 	if (C.two_outputs && !st->committed) {
@@ -635,8 +657,14 @@ int main(int argc, char **argv)
 			C.two_outputs = true;
 		else if (strcmp(argv[i], "--quiet") == 0)
 			C.quiet = true;
+		else if (strcmp(argv[i], "--window-facts") == 0)
+			C.windows = WINDOWS_FACTS;
+		else if (strcmp(argv[i], "--window-masks") == 0)
+			C.windows = WINDOWS_MASKS;
+		else if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
+			C.config_text = argv[++i];
 		else {
-			fprintf(stderr, "usage: %s [--demo-swipes | --demo-multi-finger | --two-outputs] [--gesture-policy MASK] [--quiet]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--demo-swipes | --demo-multi-finger | --two-outputs] [--window-facts | --window-masks] [--config TEXT] [--gesture-policy MASK] [--quiet]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -662,8 +690,14 @@ int main(int argc, char **argv)
 	}
 	bezel_plugin_set_log_level(C.bezel, C.quiet ? BEZEL_LOG_WARNING : BEZEL_LOG_DEBUG);
 	bezel_output_set(C.bezel, OUTPUT_W, OUTPUT_H, 68, 121, 0);
+	if (C.windows == WINDOWS_FACTS)
+		bezel_plugin_decide_policy(C.bezel, true);
+	if (C.config_text && (rc = bezel_plugin_configure_text(C.bezel, C.config_text)) != BEZEL_OK) {
+		fprintf(stderr, "compositor: bezel_plugin_configure_text: %s\n", bezel_result_string(rc));
+		return 1;
+	}
 	if (C.demo_multi_finger) {
-		/* The flattened keys a host's config file would give (DESIGN §4.4, §4.5). */
+		/* The flattened keys a host's config file would give (docs/design.md §4.4, §4.5). */
 		const char *keys[] = { "multi-finger" };
 		const char *values[] = { "workspace:swipe:3:left" };
 		rc = bezel_plugin_configure(C.bezel, keys, values, 1);

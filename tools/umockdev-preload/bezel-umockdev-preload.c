@@ -1,6 +1,6 @@
 /*
  * bezel-umockdev-preload: the two things umockdev lacks for libinput's path backend
- * (DESIGN §7). Load it BEFORE umockdev's own preload:
+ * (docs/design.md §7). Load it BEFORE umockdev's own preload:
  *
  *   umockdev-run ... -- env LD_PRELOAD=/path/bezel-umockdev-preload.so:$LD_PRELOAD prog
  *

@@ -1,4 +1,4 @@
-/// One target-action pair of a recognizer (DESIGN E12).
+/// One target-action pair of a recognizer (docs/design.md E12).
 ///
 /// The target is held weakly, as in UIKit, so a recognizer never keeps its controller alive.
 /// The thunk is built once at registration; calling it allocates nothing.

@@ -1,4 +1,4 @@
-/// The gesture-recognizer engine (DESIGN §3): hit-testing, recognizers, arbitration and the
+/// The gesture-recognizer engine (docs/design.md §3): hit-testing, recognizers, arbitration and the
 /// responder's touch stream, on an injected clock.
 ///
 /// Every touch event goes first to the recognizers that take part in its sequence, then the
@@ -32,7 +32,7 @@ public final class GestureEngine {
     public var recordsDeliveries = true
     /// When `false`, the engine keeps no responder stream at all (E14–E16 do not apply): the
     /// caller routes the touches itself and only wants the recognizers' decisions, as the
-    /// router does for the multi-finger gestures of DESIGN §4.5, whose recognizers never delay
+    /// router does for the multi-finger gestures of docs/design.md §4.5, whose recognizers never delay
     /// a touch (M2). Nothing is held, delivered or counted; the recognizers work as before.
     public var hasResponder = true
 

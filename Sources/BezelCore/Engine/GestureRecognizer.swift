@@ -1,4 +1,4 @@
-/// The base of every gesture recognizer (DESIGN §3), modelled on UIKit's.
+/// The base of every gesture recognizer (docs/design.md §3), modelled on UIKit's.
 ///
 /// A subclass overrides the `touchBegan`/`touchMoved`/`touchEnded`/`touchCancelled` and
 /// `timerFired` hooks and drives its state with one function per transition (E1): `begin()`,

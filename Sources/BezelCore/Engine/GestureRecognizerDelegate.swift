@@ -1,4 +1,4 @@
-/// Lets an app shape how recognizers interact without subclassing them (DESIGN E3, E6, E8, E9).
+/// Lets an app shape how recognizers interact without subclassing them (docs/design.md E3, E6, E8, E9).
 ///
 /// Every method has a default (the UIKit one), so a delegate implements only what it needs.
 public protocol GestureRecognizerDelegate: AnyObject {

@@ -1,4 +1,4 @@
-/// The states of a gesture recognizer (DESIGN E1).
+/// The states of a gesture recognizer (docs/design.md E1).
 ///
 /// Discrete recognizers go `possible → ended` (recognized) or `possible → failed`. Continuous ones
 /// go `possible → began → changed* → ended | cancelled`, or `possible → failed`. Every terminal

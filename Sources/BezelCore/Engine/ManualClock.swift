@@ -1,4 +1,4 @@
-/// The engine's injected clock (DESIGN E18).
+/// The engine's injected clock (docs/design.md E18).
 ///
 /// Nothing in the engine reads wall time. A host moves the clock from its event loop (the time of
 /// each input event, and `wl_event_loop` timer callbacks through `GestureEngine.advance(to:)`);

@@ -1,4 +1,4 @@
-/// One event handed to the responder, the client's touch stream (DESIGN E4, E14–E16).
+/// One event handed to the responder, the client's touch stream (docs/design.md E4, E14–E16).
 ///
 /// The engine records these in delivery order so that hosts can forward them and tests can
 /// assert exact sequences.

@@ -1,4 +1,4 @@
-/// Pending one-shot timers on the injected clock (DESIGN E18).
+/// Pending one-shot timers on the injected clock (docs/design.md E18).
 ///
 /// A handful of timers are pending at any time (a long press, a multi-tap window), so a flat
 /// array with a linear search beats a heap: no allocation once the storage has grown, and ties

@@ -24,7 +24,7 @@ public struct Touch: Hashable, Sendable {
     public var type: TouchType
     /// The node the touch was hit-tested to at touch-down (E3).
     public var node: NodeTree.NodeID
-    /// When the touch came down; recognizers of finger sets compare these (DESIGN §4.5 M1).
+    /// When the touch came down; recognizers of finger sets compare these (docs/design.md §4.5 M1).
     public var startTimestamp: Milliseconds
 
     /// Creates a touch value.

@@ -1,4 +1,4 @@
-/// The kind of device that produced a touch (DESIGN E3: recognizers can filter on it).
+/// The kind of device that produced a touch (docs/design.md E3: recognizers can filter on it).
 public enum TouchType: UInt8, Sendable, CustomStringConvertible {
     /// A finger on the screen itself.
     case direct

@@ -1,4 +1,4 @@
-/// A set of touch types, used for a recognizer's allowed touch types (DESIGN E3).
+/// A set of touch types, used for a recognizer's allowed touch types (docs/design.md E3).
 public struct TouchTypeSet: OptionSet, Hashable, Sendable {
     /// One bit per `TouchType`.
     public var rawValue: UInt8

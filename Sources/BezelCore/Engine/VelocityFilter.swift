@@ -1,4 +1,4 @@
-/// The low-pass velocity filter of DESIGN E17: `v = α·v_prev + (1−α)·v_sample`, α = 0.75, with
+/// The low-pass velocity filter of docs/design.md E17: `v = α·v_prev + (1−α)·v_sample`, α = 0.75, with
 /// one sample per input frame.
 ///
 /// Several events at the same timestamp belong to one frame: a later one replaces the frame's
@@ -8,7 +8,7 @@ public struct VelocityFilter: Sendable {
     /// Weight of the previous velocity.
     public static let alpha = 0.75
     /// A velocity whose last sample is older than this at read time reads as zero: a finger that
-    /// stopped is not flicking (DESIGN §4.3).
+    /// stopped is not flicking (docs/design.md §4.3).
     public static let staleAfter = Milliseconds(100)
 
     /// Filtered velocity, horizontal component, in units per second.

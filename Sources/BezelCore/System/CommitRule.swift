@@ -1,4 +1,4 @@
-/// The commit decision of DESIGN §4.1 at a lift, shared by the edge swipes and the
+/// The commit decision of docs/design.md §4.1 at a lift, shared by the edge swipes and the
 /// multi-finger swipes and pinches (§4.5, M3): far enough, or flicked the right way, and a flick
 /// backwards never commits however far the finger went.
 public struct CommitRule: Sendable {

@@ -1,5 +1,5 @@
 /// The recognizer behind one edge candidate: a touch that came down in an edge's zone
-/// (DESIGN §4.1, §4.3).
+/// (docs/design.md §4.1, §4.3).
 ///
 /// It is a continuous recognizer in the sense of E1 and moves only along these transitions:
 ///

@@ -1,4 +1,4 @@
-/// The kinds of multi-finger system gesture (DESIGN §4.5). The raw values are the bits of the
+/// The kinds of multi-finger system gesture (docs/design.md §4.5). The raw values are the bits of the
 /// protocol's `gesture_kind` enum (version 2) and of `enum bezel_gesture_kind`.
 public enum MultiFingerKind: UInt32, Sendable, CaseIterable, CustomStringConvertible {
     /// The set's centroid travels in one direction.
@@ -116,7 +116,7 @@ public struct MultiFingerThresholds: Hashable, Sendable {
     /// …or if the velocity along the gesture ≥ this; backwards ≥ this never commits.
     public var flickVelocity_mm_s = 150.0
 
-    /// The defaults of DESIGN §4.5.
+    /// The defaults of docs/design.md §4.5.
     public init() {}
 
     /// The `mf_*` keys and their accepted ranges.

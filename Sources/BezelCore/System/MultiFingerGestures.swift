@@ -1,4 +1,4 @@
-/// The multi-finger system gestures of a router (DESIGN §4.5): a §3 `GestureEngine` whose root
+/// The multi-finger system gestures of a router (docs/design.md §4.5): a §3 `GestureEngine` whose root
 /// node carries one `MultiFingerRecognizer` per `multi_finger` entry.
 ///
 /// The router feeds it every touch in millimetres (the engine's output is a 1 px = 1 mm plane,

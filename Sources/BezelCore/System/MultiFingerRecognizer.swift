@@ -1,4 +1,4 @@
-/// A multi-finger system gesture (DESIGN §4.5) as a recognizer of the §3 engine, attached to the
+/// A multi-finger system gesture (docs/design.md §4.5) as a recognizer of the §3 engine, attached to the
 /// root node so that it sees every touch (E3).
 ///
 /// It waits, silently, until the `fingers`-th finger lands while exactly that many are down on

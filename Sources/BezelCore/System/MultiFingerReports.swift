@@ -1,5 +1,5 @@
 /// What the multi-finger recognizers did during one engine call, in order. The router reads
-/// these after each call into the engine and turns them into decisions (DESIGN §4.5).
+/// these after each call into the engine and turns them into decisions (docs/design.md §4.5).
 ///
 /// A class so that recognizers can share it; its storage is reserved once, so recording a
 /// report never allocates.

@@ -1,7 +1,7 @@
 /// Names an output, as the host chooses. Output 0 is the one a router starts with.
 public typealias OutputID = UInt32
 
-/// The outputs a router knows (DESIGN §6 "every output"): where each sits in the global layout
+/// The outputs a router knows (docs/design.md §6 "every output"): where each sits in the global layout
 /// and its size in px and mm. Each output has its own edge zones and its own armed edges (R4).
 ///
 /// Surfaces live in layout coordinates; touches arrive in output-local coordinates. A touch at

@@ -1,4 +1,4 @@
-/// The router's side of the multi-finger system gestures (DESIGN §4.5): feeding the engine,
+/// The router's side of the multi-finger system gestures (docs/design.md §4.5): feeding the engine,
 /// and turning its recognizers' reports into decisions. None of this runs when `multi_finger`
 /// is empty (`multiFinger == nil`).
 extension RouterCore {
@@ -188,7 +188,7 @@ extension RouterCore {
     }
 }
 
-/// Deferral of multi-finger gesture kinds (protocol version 2, DESIGN §4.5 M4, R6).
+/// Deferral of multi-finger gesture kinds (protocol version 2, docs/design.md §4.5 M4, R6).
 extension RouterCore {
     /// Applies a committed `set_deferred_gestures`, creating the surface's gesture object if it
     /// has none. `honoredGestures` is emitted when the honoured kinds change (or on the first

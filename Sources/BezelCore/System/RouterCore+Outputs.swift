@@ -1,4 +1,4 @@
-/// Several outputs (DESIGN §6 "every output", R8): adding, moving and removing them.
+/// Several outputs (docs/design.md §6 "every output", R8): adding, moving and removing them.
 extension RouterCore {
     /// Output 0's geometry, as a single-output host sees it (the first output's if 0 is gone).
     var output: OutputGeometry {

@@ -39,7 +39,7 @@ struct RouterCore {
     let framePending = ReusableBuffer<ClientID>(capacity: 16)
     /// Scratch list of clients to cancel, reused to avoid allocating.
     let cancelScratch = ReusableBuffer<ClientID>(capacity: 16)
-    /// The multi-finger gestures (DESIGN §4.5), or `nil` when `multi_finger` is empty.
+    /// The multi-finger gestures (docs/design.md §4.5), or `nil` when `multi_finger` is empty.
     var multiFinger: MultiFingerGestures?
 
     /// Creates a router for one output.

@@ -1,4 +1,4 @@
-/// Why an edge candidate failed (DESIGN §4.2). Tuning depends on these, so each failure logs one.
+/// Why an edge candidate failed (docs/design.md §4.2). Tuning depends on these, so each failure logs one.
 public enum FailureReason: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     /// The finger lifted before the gesture began.
     case tap
@@ -18,7 +18,7 @@ public enum FailureReason: UInt8, Sendable, CaseIterable, CustomStringConvertibl
     case locked
     /// The device or host cancelled the touch.
     case cancelled
-    /// A finger of a multi-finger set lifted before the gesture began (DESIGN §4.5 M5).
+    /// A finger of a multi-finger set lifted before the gesture began (docs/design.md §4.5 M5).
     case lifted
 
     /// The reason's name as it appears in logs and scenario output.
@@ -79,7 +79,7 @@ public enum RouterEvent: Hashable, Sendable {
     case gestureTaken(surface: NodeTree.NodeID, edge: Edge)
     /// Ask the host to cancel the active drag-and-drop session (R7).
     case dragCancel
-    /// A multi-finger system gesture began (DESIGN §4.5 M3).
+    /// A multi-finger system gesture began (docs/design.md §4.5 M3).
     case multiFingerBegan(MultiFingerGestureRef)
     /// A running multi-finger gesture moved; `scale` is 1 except for a pinch.
     case multiFingerChanged(MultiFingerGestureRef, travel_mm: Double, progress: Double, velocity_mm_s: Double, scale: Double)

@@ -1,4 +1,4 @@
-/// What the router knows about one surface's edge deferral (DESIGN §5, R3, R6).
+/// What the router knows about one surface's edge deferral (docs/design.md §5, R3, R6).
 struct SurfaceDeferral {
     /// The client created a `bezel_gesture_surface_v1` for the surface.
     var hasGestureObject = false
@@ -9,7 +9,7 @@ struct SurfaceDeferral {
     /// The last `honored_edges` sent, or `nil` if none was sent since the object was created.
     var lastSentHonored: EdgeSet?
 
-    /// The committed `set_deferred_gestures` value (version 2, DESIGN §4.5 M4).
+    /// The committed `set_deferred_gestures` value (version 2, docs/design.md §4.5 M4).
     var requestedKinds: GestureKindSet = []
     /// The host's policy mask for multi-finger gesture kinds.
     var policyKinds: GestureKindSet = .all

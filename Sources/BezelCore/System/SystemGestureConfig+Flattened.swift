@@ -1,5 +1,5 @@
 /// Flattened configuration keys, as a weston `[bezel]` section or the C interface's
-/// `bezel_plugin_configure` writes them (DESIGN §4.4):
+/// `bezel_plugin_configure` writes them (docs/design.md §4.4):
 ///
 /// | flat key                       | tree path                       | value                     |
 /// | ------------------------------ | ------------------------------- | ------------------------- |
@@ -11,7 +11,7 @@
 /// | `mf-<key>`                     | `mf_<key>`                      | number                    |
 /// | `multi-finger`                 | `multi_finger`                  | `g:kind:fingers[:direction],…` or empty |
 ///
-/// `<key>` is a threshold key of DESIGN §4.1 with hyphens for underscores (`hold-window-ms`)
+/// `<key>` is a threshold key of docs/design.md §4.1 with hyphens for underscores (`hold-window-ms`)
 /// and `<edge>` one of `top`, `bottom`, `left`, `right`.
 extension SystemGestureConfig {
     /// Builds a configuration from the defaults overridden by flattened `key=value` pairs.
@@ -187,7 +187,7 @@ private struct FlatConfigBuilder {
         }
     }
 
-    /// `gesture:kind:fingers[:direction],…` (DESIGN §4.5) as the `multi_finger` list; kinds,
+    /// `gesture:kind:fingers[:direction],…` (docs/design.md §4.5) as the `multi_finger` list; kinds,
     /// counts and directions are checked by `init(parsing:)`.
     private mutating func multiFingerList(_ value: String, key: String) throws(ConfigError) -> ConfigNode {
         if value.isEmpty { return ConfigNode(.list([])) }

@@ -1,7 +1,7 @@
-/// Validation of configuration trees (DESIGN §4.4). Unknown keys and wrong types are errors that
+/// Validation of configuration trees (docs/design.md §4.4). Unknown keys and wrong types are errors that
 /// name the key; nothing is silently ignored.
 extension SystemGestureConfig {
-    /// The keys of DESIGN §4.1, valid at the top level and inside `edges.<edge>`.
+    /// The keys of docs/design.md §4.1, valid at the top level and inside `edges.<edge>`.
     public static let thresholdKeys: [String] = [
         "edge_zone_mm", "slop_mm", "direction_cone_deg", "begin_distance_mm", "still_timeout_ms",
         "hold_window_ms", "full_distance_mm", "commit_progress", "flick_velocity_mm_s",
@@ -105,7 +105,7 @@ extension SystemGestureConfig {
         }
     }
 
-    /// The accepted range of each numeric key of DESIGN §4.1, in the key's unit. Values outside
+    /// The accepted range of each numeric key of docs/design.md §4.1, in the key's unit. Values outside
     /// are errors naming the key: they are typing mistakes or hostile, and some would make the
     /// router hold touches for ever (`hold_window_ms: 1e308`) or report absurd progress
     /// (`full_distance_mm: 1e-9`).
@@ -152,7 +152,7 @@ extension SystemGestureConfig {
         }
     }
 
-    /// Sets one `mf_*` key (DESIGN §4.5); unknown keys, wrong types and values out of range throw.
+    /// Sets one `mf_*` key (docs/design.md §4.5); unknown keys, wrong types and values out of range throw.
     static func applyMultiFinger(key: String, value: ConfigNode, to t: inout MultiFingerThresholds) throws(ConfigError) {
         guard let range = MultiFingerThresholds.ranges.first(where: { $0.key == key })?.range else {
             throw ConfigError(key: key, reason: "unknown key", line: value.line)
@@ -165,7 +165,7 @@ extension SystemGestureConfig {
         _ = t.set(key, v)
     }
 
-    /// `multi_finger: [ { gesture, kind, fingers, direction } ]` (DESIGN §4.5).
+    /// `multi_finger: [ { gesture, kind, fingers, direction } ]` (docs/design.md §4.5).
     static func multiFingerBindings(_ node: ConfigNode, gestures config: inout SystemGestureConfig) throws(ConfigError) -> [MultiFingerBinding] {
         guard case .list(let items) = node.value else {
             throw ConfigError(key: "multi_finger", reason: "expected a list of gestures, got \(node.typeName)", line: node.line)

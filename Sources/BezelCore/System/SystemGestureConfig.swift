@@ -1,4 +1,4 @@
-/// Thresholds of one edge (DESIGN §4.1). Every value has a default and can be overridden
+/// Thresholds of one edge (docs/design.md §4.1). Every value has a default and can be overridden
 /// globally or per edge.
 public struct EdgeThresholds: Hashable, Sendable {
     /// A touch-down this close to the edge is an edge candidate.
@@ -24,7 +24,7 @@ public struct EdgeThresholds: Hashable, Sendable {
     /// A second touch-down while a candidate is still possible fails it (`multi_touch`).
     public var multiTouchRejects = true
 
-    /// The defaults of DESIGN §4.1.
+    /// The defaults of docs/design.md §4.1.
     public init() {}
 }
 
@@ -67,12 +67,12 @@ public struct SystemGestureConfig: Hashable, Sendable {
     public var gestures: [GestureSpec]
     /// Segments per edge, indexed by `Edge.index`, sorted by `from`.
     public var bindings: [[EdgeSegment]]
-    /// Multi-finger gestures (DESIGN §4.5), in config order; empty by default.
+    /// Multi-finger gestures (docs/design.md §4.5), in config order; empty by default.
     public var multiFinger: [MultiFingerBinding] = []
     /// Thresholds of the multi-finger gestures (`mf_*` keys).
     public var multiFingerThresholds = MultiFingerThresholds()
 
-    /// The defaults of DESIGN §4.1: dock on the bottom, cover sheet and control centre on the
+    /// The defaults of docs/design.md §4.1: dock on the bottom, cover sheet and control centre on the
     /// top (0–0.7, 0.7–1.0), slide-over on the right, the left edge unbound.
     public init() {
         thresholds = Array(repeating: EdgeThresholds(), count: 4)
@@ -104,7 +104,7 @@ public struct SystemGestureConfig: Hashable, Sendable {
     }
 
     /// The gesture bound at `fraction` (0…1) along `edge`, if any. Segments are half-open
-    /// `[from, to)`; the last segment of an edge also takes `to = 1.0` (DESIGN §4.3).
+    /// `[from, to)`; the last segment of an edge also takes `to = 1.0` (docs/design.md §4.3).
     public func gesture(on edge: Edge, at fraction: Double) -> Int? {
         let segments = bindings[edge.index]
         for (i, s) in segments.enumerated() {

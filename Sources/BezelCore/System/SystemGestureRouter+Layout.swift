@@ -1,4 +1,4 @@
-/// Several outputs, input regions, visibility, stacking and host hit-testing (DESIGN §6).
+/// Several outputs, input regions, visibility, stacking and host hit-testing (docs/design.md §6).
 extension SystemGestureRouter {
     // MARK: Outputs
 

@@ -1,5 +1,5 @@
 /// Routes every touch either to the client under the finger or to a system edge gesture
-/// (DESIGN §4).
+/// (docs/design.md §4).
 ///
 /// The router is the single decision point of Bezel. A host (the weston module, the C
 /// interface, the scenario runner) feeds it touches, surface changes and time, then drains the
@@ -107,7 +107,7 @@ public final class SystemGestureRouter {
         core.commitDeferredEdges(edges, surface: surface, time: time)
     }
     /// Applies a committed `set_deferred_gestures` (protocol version 2): the multi-finger
-    /// gesture kinds the surface defers (DESIGN §4.5 M4). Creates the gesture object if needed.
+    /// gesture kinds the surface defers (docs/design.md §4.5 M4). Creates the gesture object if needed.
     public func commitDeferredGestures(_ kinds: GestureKindSet, surface: NodeTree.NodeID, time: Milliseconds) {
         core.commitDeferredGestures(kinds, surface: surface, time: time)
     }

@@ -1,5 +1,5 @@
 /// What the router did with one touch event. Hosts turn anything but `accepted` into an error
-/// code; the router has already logged why (DESIGN §9 robustness).
+/// code; the router has already logged why (docs/design.md §9 robustness).
 public enum TouchInputResult: UInt8, Sendable {
     /// The event was routed.
     case accepted

@@ -1,5 +1,5 @@
 /// Which output each touch fed to the multi-finger engine is on, so that M1 counts the fingers
-/// of one screen (DESIGN §4.5 read per screen: fingers on two touchscreens are not one hand).
+/// of one screen (docs/design.md §4.5 read per screen: fingers on two touchscreens are not one hand).
 ///
 /// The engine sees every output on one millimetre plane, so it cannot tell screens apart by
 /// position; the router records the output of each down here and the recognizers ask before

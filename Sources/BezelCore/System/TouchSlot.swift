@@ -1,4 +1,4 @@
-/// Where the events of one touch go (DESIGN §4.2). The router keeps one per active touch.
+/// Where the events of one touch go (docs/design.md §4.2). The router keeps one per active touch.
 ///
 ///     ┌────────── down outside every zone (R1), or only deferred/locked edges (R3) ─────────┐
 ///     │                                                                                      ▼

@@ -1,7 +1,7 @@
 import Testing
 @testable import BezelCore
 
-/// The node tree under hostile shapes (DESIGN §5: a client can never crash or stall the
+/// The node tree under hostile shapes (docs/design.md §5: a client can never crash or stall the
 /// compositor; §9: cost no worse than linear in surfaces and tree depth).
 @Suite("NodeTree: removal, depth and slot reuse")
 struct NodeTreeTests {

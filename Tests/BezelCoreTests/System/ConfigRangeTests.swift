@@ -1,7 +1,7 @@
 import Testing
 @testable import BezelCore
 
-/// DESIGN §4.4 and issue "config ranges": every numeric key of §4.1 has a documented range
+/// docs/design.md §4.4 and issue "config ranges": every numeric key of §4.1 has a documented range
 /// (`SystemGestureConfig.thresholdRanges`); a value outside it is an error that names the key,
 /// whether it comes from YAML (a tree), per edge, or from flattened `[bezel]` keys.
 @Suite("Config: value ranges of the §4.1 keys")

@@ -1,9 +1,9 @@
 import Testing
 @testable import BezelCore
 
-/// DESIGN §4.4: the flattened keys of a weston `[bezel]` section (`bezel_plugin_configure`)
+/// docs/design.md §4.4: the flattened keys of a weston `[bezel]` section (`bezel_plugin_configure`)
 /// mean the same as the YAML tree, and every error names the flat key as the user wrote it.
-@Suite("Config: flattened [bezel] keys (DESIGN §4.4)")
+@Suite("Config: flattened [bezel] keys (docs/design.md §4.4)")
 struct FlattenedConfigTests {
     private func config(_ pairs: [(String, String)]) throws(ConfigError) -> SystemGestureConfig {
         try SystemGestureConfig(flattened: pairs.map { (key: $0.0, value: $0.1) })
@@ -23,12 +23,12 @@ struct FlattenedConfigTests {
         c.bindings[edge.index].map { "\(c.gestures[$0.gesture].name):\($0.from):\($0.to)" }
     }
 
-    @Test("DESIGN §4.4: no pairs give the defaults of §4.1")
+    @Test("docs/design.md §4.4: no pairs give the defaults of §4.1")
     func empty() throws {
         #expect(try config([]) == SystemGestureConfig())
     }
 
-    @Test("DESIGN §4.4: every threshold key of §4.1, hyphenated, applies to every edge")
+    @Test("docs/design.md §4.4: every threshold key of §4.1, hyphenated, applies to every edge")
     func everyThresholdKey() throws {
         let c = try config([
             ("edge-zone-mm", "5"), ("slop-mm", "3"), ("direction-cone-deg", "30"),
@@ -46,7 +46,7 @@ struct FlattenedConfigTests {
         #expect(SystemGestureConfig.thresholdKeys.count == 11)
     }
 
-    @Test("DESIGN §4.4: a per-edge key beats the all-edge key whichever comes first")
+    @Test("docs/design.md §4.4: a per-edge key beats the all-edge key whichever comes first")
     func perEdgeOverride() throws {
         for pairs in [[("bottom-edge-zone-mm", "5"), ("edge-zone-mm", "2")],
                       [("edge-zone-mm", "2"), ("bottom-edge-zone-mm", "5")]] {
@@ -63,7 +63,7 @@ struct FlattenedConfigTests {
         #expect(c.thresholds(.right).holdWindow_ms == 150)
     }
 
-    @Test("DESIGN §4.4: bind-<edge> replaces the edge's segments; whitespace around items is fine")
+    @Test("docs/design.md §4.4: bind-<edge> replaces the edge's segments; whitespace around items is fine")
     func bindSeveralSegments() throws {
         let c = try config([("bind-top", " control_center:0.7:1.0 , cover_sheet : 0 : 0.3,back:0.3:0.7 ")])
         #expect(segments(c, .top) == ["cover_sheet:0.0:0.3", "back:0.3:0.7", "control_center:0.7:1.0"])
@@ -72,7 +72,7 @@ struct FlattenedConfigTests {
         #expect(c.gestures.last == GestureSpec(name: "back", modal: false, whenLocked: false))
     }
 
-    @Test("DESIGN §4.4: an empty bind-<edge> unbinds the edge")
+    @Test("docs/design.md §4.4: an empty bind-<edge> unbinds the edge")
     func unbind() throws {
         for value in ["", "  "] {
             let c = try config([("bind-bottom", value), ("bind-left", "back:0:1")])
@@ -81,7 +81,7 @@ struct FlattenedConfigTests {
         }
     }
 
-    @Test("DESIGN §4.4: gesture flags, of default gestures and of a new one (names with _)")
+    @Test("docs/design.md §4.4: gesture flags, of default gestures and of a new one (names with _)")
     func gestureFlags() throws {
         let c = try config([
             ("gesture-dock-modal", "true"), ("gesture-cover_sheet-when-locked", "false"),
@@ -98,7 +98,7 @@ struct FlattenedConfigTests {
         #expect(bound.gestures[bound.bindings[Edge.left.index][0].gesture].modal)
     }
 
-    @Test("DESIGN §4.4: errors name the flat key as written, not the tree path")
+    @Test("docs/design.md §4.4: errors name the flat key as written, not the tree path")
     func errorsNameTheFlatKey() {
         let cases: [(pairs: [(String, String)], key: String, reason: String)] = [
             ([("hold-window", "150")], "hold-window", "unknown key"),
@@ -135,7 +135,7 @@ struct FlattenedConfigTests {
         #expect(error([("bottom-edge-zone-mm", "abc")])?.description == "bottom-edge-zone-mm: expected a number, got \"abc\"")
     }
 
-    @Test("DESIGN §4.4: values are trimmed; decimals with sign and exponent are numbers")
+    @Test("docs/design.md §4.4: values are trimmed; decimals with sign and exponent are numbers")
     func valueSpelling() throws {
         let c = try config([("hold-window-ms", " 1.2e2\t"), ("multi-touch-rejects", " false "), ("slop-mm", "+3")])
         #expect(c.thresholds(.top).holdWindow_ms == 120)
@@ -143,7 +143,7 @@ struct FlattenedConfigTests {
         #expect(c.thresholds(.top).slop_mm == 3)
     }
 
-    @Test("DESIGN §4.4: the flattened form builds the same configuration as the YAML tree")
+    @Test("docs/design.md §4.4: the flattened form builds the same configuration as the YAML tree")
     func sameAsTree() throws {
         let flat = try config([
             ("hold-window-ms", "150"), ("bottom-edge-zone-mm", "5"),

@@ -1,9 +1,9 @@
 import Testing
 @testable import BezelCore
 
-/// DESIGN §4.5: multi-finger system gestures, their configuration (YAML tree and flattened
+/// docs/design.md §4.5: multi-finger system gestures, their configuration (YAML tree and flattened
 /// keys), and that they run on the §3 engine.
-@Suite("Multi-finger gestures (DESIGN §4.5)")
+@Suite("Multi-finger gestures (docs/design.md §4.5)")
 struct MultiFingerTests {
     static let phone = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
 

@@ -1,10 +1,10 @@
 import Testing
 @testable import BezelCore
 
-/// Several outputs in one router (DESIGN §6 "every output", R8): one surface tree in layout
+/// Several outputs in one router (docs/design.md §6 "every output", R8): one surface tree in layout
 /// coordinates, touches in output-local coordinates, edge zones, millimetres and armed edges
 /// per output, and an output removed mid-gesture cancelling what it carried.
-@Suite("Router: several outputs (DESIGN §6, R4, R8)")
+@Suite("Router: several outputs (docs/design.md §6, R4, R8)")
 struct MultiOutputRoutingTests {
     /// Output 0: 1080x1920 px, 68x121 mm at (0,0). Output 1 beside it at (1080,0): the same
     /// pixels on a panel twice as large, so its edge zone is half as many pixels deep.
@@ -193,7 +193,7 @@ struct MultiOutputRoutingTests {
         _ = s.drain(2)
     }
 
-    @Test("bad touch input gets a result and changes nothing (DESIGN §9)")
+    @Test("bad touch input gets a result and changes nothing (docs/design.md §9)")
     func touchResults() {
         let router = SystemGestureRouter(output: Self.small, maxTouches: 2)
         _ = router.addSurface(client: 1, rect: Rect(x: 0, y: 0, width: 1080, height: 1920))

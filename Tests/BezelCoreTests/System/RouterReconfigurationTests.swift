@@ -1,10 +1,10 @@
 import Testing
 @testable import BezelCore
 
-/// A host may replace the configuration at any moment (`bezel_plugin_configure`, DESIGN §4.4),
+/// A host may replace the configuration at any moment (`bezel_plugin_configure`, docs/design.md §4.4),
 /// also while a swipe is being decided or running. The swipe keeps its gesture: it must not be
 /// reported under another name, and the router must not trap on an index the new list lacks.
-@Suite("Router: configuration replaced mid-swipe (DESIGN §4.4)")
+@Suite("Router: configuration replaced mid-swipe (docs/design.md §4.4)")
 struct RouterReconfigurationTests {
     private let output = OutputGeometry(widthPx: 1080, heightPx: 1920, widthMm: 68, heightMm: 121)
 

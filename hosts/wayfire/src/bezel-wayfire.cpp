@@ -135,42 +135,6 @@ struct output_panels_t
     bool open[4] = {};
 };
 
-/* The settings of [bezel] this plugin reads itself; every other key goes to the engine. */
-struct host_settings_t
-{
-    int log_level = BEZEL_LOG_INFO;
-    std::string event_log;
-    int width_mm  = 0;
-    int height_mm = 0;
-    bool panels   = true;
-    bool policy_all = false;
-    bool locked   = false;
-};
-
-bool parse_bool(const std::string& v)
-{
-    return (v == "true") || (v == "1");
-}
-
-int parse_level(const std::string& v)
-{
-    if (v == "error")
-    {
-        return BEZEL_LOG_ERROR;
-    }
-
-    if (v == "warning")
-    {
-        return BEZEL_LOG_WARNING;
-    }
-
-    if (v == "debug")
-    {
-        return BEZEL_LOG_DEBUG;
-    }
-
-    return BEZEL_LOG_INFO;
-}
 }
 
 /* The one Bezel state of the compositor (held by the singleton wrapper below). */
@@ -188,7 +152,6 @@ class bezel_wayfire_t
             return;
         }
 
-        read_settings();
         bezel_wlr_interface iface{};
         iface.version = BEZEL_WLR_INTERFACE_VERSION;
         iface.surface_at = &bezel_wayfire_t::surface_at;
@@ -208,20 +171,11 @@ class bezel_wayfire_t
         connect_input();
         core.connect_signal("surface-unmapped", &on_surface_unmapped);
 
-        on_output_added.set_callback([=] (wf::signal_data_t *data)
-        {
-            set_output_size(wf::get_signaled_output(data));
-        });
         on_output_removed.set_callback([=] (wf::signal_data_t *data)
         {
             forget_panels(wf::get_signaled_output(data));
         });
-        core.output_layout->connect_signal("output-added", &on_output_added);
         core.output_layout->connect_signal("output-removed", &on_output_removed);
-        for (auto *wo : core.output_layout->get_outputs())
-        {
-            set_output_size(wo);
-        }
 
         LOGI("bezel: loaded; libbezel ", bezel_version_string(), " attached to seat ",
             core.get_current_seat()->name, ", global bezel_system_gestures_manager_v1 created");
@@ -239,11 +193,6 @@ class bezel_wayfire_t
             bezel_wlr_destroy(bezel);
         }
 
-        if (event_log)
-        {
-            fclose(event_log);
-        }
-
         LOGI("bezel: unloaded; the seat's touches go to clients directly again");
     }
 
@@ -252,118 +201,52 @@ class bezel_wayfire_t
 
   private:
     bezel_wlr *bezel = nullptr;
-    host_settings_t settings;
-    std::vector<std::string> keys, values; /* gesture settings for bezel_plugin_configure */
-    FILE *event_log = nullptr;
+    bool panels_enabled = true; /* [bezel] panels, read back from the plugin */
     std::unordered_map<wf::output_t*, output_panels_t> panels;
 
     wf::signal_connection_t on_touch_down, on_touch_motion, on_touch_up;
-    wf::signal_connection_t on_output_added, on_output_removed;
+    wf::signal_connection_t on_output_removed;
     wf::wl_listener_wrapper on_touch_frame, on_touch_cancel;
 
     /* ------------------------------------------------------------ settings */
 
     /*
      * [bezel]: wf-config keeps every key of the section, the ones metadata/bezel.xml declares
-     * (typed, with defaults) and any other one (as a string). A declared key is passed on only
-     * when it differs from its default, so the engine's own defaults stay authoritative; an
-     * undeclared key is always passed on (`bind-right=` unbinds), and a misspelt one is
-     * rejected by the engine with a warning naming it.
+     * (typed, with defaults) and any other one (as a string). The plugin parses them, with the
+     * one key list of docs/hosts.md (host settings and gesture settings alike), and names any key
+     * it refuses in a warning. A declared key is passed on only when it differs from its
+     * default, so the plugin's own defaults stay authoritative; an undeclared key is always
+     * passed on (`bind-right=` unbinds). Only `panels` is this plugin's to act on.
      */
-    void read_settings()
-    {
-        auto section = wf::get_core().config.get_section("bezel");
-        if (!section)
-        {
-            return;
-        }
-
-        for (auto& opt : section->get_registered_options())
-        {
-            const std::string k = opt->get_name();
-            const std::string v = opt->get_value_str();
-            if (k == "log-level")
-            {
-                settings.log_level = parse_level(v);
-            } else if (k == "event-log")
-            {
-                settings.event_log = v;
-            } else if (k == "output-width-mm")
-            {
-                settings.width_mm = std::atoi(v.c_str());
-            } else if (k == "output-height-mm")
-            {
-                settings.height_mm = std::atoi(v.c_str());
-            } else if (k == "panels")
-            {
-                settings.panels = parse_bool(v);
-            } else if (k == "policy")
-            {
-                settings.policy_all = (v == "all");
-            } else if (k == "locked")
-            {
-                settings.locked = parse_bool(v);
-            } else if (!wf::config::xml::get_option_xml_node(opt) ||
-                       (v != opt->get_default_value_str()))
-            {
-                keys.push_back(k);
-                values.push_back(v);
-            }
-        }
-    }
-
     void configure()
     {
         auto *plugin = bezel_wlr_get_plugin(bezel);
-        bezel_plugin_set_log_level(plugin, settings.log_level);
-        if (!keys.empty())
+        auto section = wf::get_core().config.get_section("bezel");
+        const std::vector<std::shared_ptr<wf::config::option_base_t>> no_options;
+        std::vector<std::string> keys, values;
+        for (auto& opt : section ? section->get_registered_options() : no_options)
         {
-            std::vector<const char*> k, v;
-            for (size_t i = 0; i < keys.size(); i++)
+            const std::string v = opt->get_value_str();
+            if (!wf::config::xml::get_option_xml_node(opt) || (v != opt->get_default_value_str()))
             {
-                k.push_back(keys[i].c_str());
-                v.push_back(values[i].c_str());
-            }
-
-            int r = bezel_plugin_configure(plugin, k.data(), v.data(), k.size());
-            if (r == BEZEL_OK)
-            {
-                LOGI("bezel: ", keys.size(), " gesture setting(s) from [bezel] applied");
-            } else
-            {
-                LOGE("bezel: [bezel] gesture settings rejected (", bezel_result_string(r),
-                    "); using the defaults");
+                keys.push_back(opt->get_name());
+                values.push_back(v);
             }
         }
 
-        bezel_wlr_set_policy(bezel,
-            settings.policy_all ? BEZEL_WLR_POLICY_ALL : BEZEL_WLR_POLICY_FULLSCREEN);
-        if (settings.locked)
+        std::vector<const char*> k, v;
+        for (size_t i = 0; i < keys.size(); i++)
         {
-            bezel_wlr_set_locked(bezel, true);
+            k.push_back(keys[i].c_str());
+            v.push_back(values[i].c_str());
         }
 
-        if (!settings.event_log.empty())
+        if (bezel_plugin_configure(plugin, k.data(), v.data(), k.size()) != BEZEL_OK)
         {
-            event_log = fopen(settings.event_log.c_str(), "ae");
-            if (!event_log)
-            {
-                LOGE("bezel: cannot open event log ", settings.event_log, ": ",
-                    strerror(errno));
-            }
-
-            bezel_wlr_set_event_log(bezel, event_log);
+            LOGE("bezel: some [bezel] settings were refused (see the warnings above)");
         }
-    }
 
-    /* Outputs that report no physical size (headless, some panels) get [bezel]'s. */
-    void set_output_size(wf::output_t *wo)
-    {
-        if (bezel && wo && (settings.width_mm > 0) && (settings.height_mm > 0))
-        {
-            bezel_wlr_set_output_size_mm(bezel, wo->handle, settings.width_mm,
-                settings.height_mm);
-        }
+        bezel_plugin_get_setting_bool(plugin, "panels", &panels_enabled);
     }
 
     /* ------------------------------------------------------------ touch input */
@@ -520,7 +403,7 @@ class bezel_wayfire_t
     void panel_progress(wf::output_t *wo, const char *gesture, uint32_t edge, double progress)
     {
         int i = edge_index(edge);
-        if (!settings.panels || !wo || (i < 0))
+        if (!panels_enabled || !wo || (i < 0))
         {
             return;
         }
@@ -663,7 +546,7 @@ class bezel_wayfire_t
         auto *self = static_cast<bezel_wayfire_t*>(data);
         auto *wo   = find_output(output);
         int i = edge_index(edge);
-        if (!self->settings.panels || !wo || (i < 0))
+        if (!self->panels_enabled || !wo || (i < 0))
         {
             return;
         }

@@ -139,7 +139,7 @@ fi
 
 # ---- 8. gesture settings from [bezel] reach the engine ----
 if want config && EXTRA_INI="bind-bottom =" play config swipe-up " ready" "$TOUCH_CLIENT"; then
-	if grep -q "1 gesture setting(s) from \[bezel\] applied" "$DIR/host.log" &&
+	if grep -q "bezel: configuration set" "$DIR/host.log" &&
 		[ "$(grep -c ' down id=0' "$DIR/c.out")" = 1 ] && [ "$(grep -c ' up id=0' "$DIR/c.out")" = 1 ] &&
 		[ "$(grep -c ' motion id=0' "$DIR/c.out")" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
 		pass "[bezel] bind-bottom= (an undeclared key) unbinds the bottom edge: the swipe up reaches the client, no dock"

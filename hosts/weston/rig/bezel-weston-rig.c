@@ -76,7 +76,7 @@ struct rig {
 	bool opened;
 	bool time_offset_set;
 	int64_t time_offset_us;
-	FILE *event_log;
+	struct bezel_event_log *event_log; /* libbezel's event log: the same line shapes as the module's */
 	struct wl_listener destroy_listener;
 	struct wl_listener output_created_listener;
 	struct wl_listener output_resized_listener;
@@ -95,19 +95,7 @@ static uint64_t now_usec(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-static void evlog(struct rig *rig, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void evlog(struct rig *rig, const char *fmt, ...)
-{
-	if (!rig->event_log)
-		return;
-	va_list ap;
-	fprintf(rig->event_log, "%llu ", (unsigned long long)now_usec());
-	va_start(ap, fmt);
-	vfprintf(rig->event_log, fmt, ap);
-	va_end(ap);
-	fputc('\n', rig->event_log);
-	fflush(rig->event_log);
-}
+#define evlog(rig, ...) bezel_event_log_write((rig)->event_log, __VA_ARGS__)
 
 /* The output a device maps onto, looked up by name each time (outputs come and go). */
 static struct weston_output *device_output(struct rig_device *d)
@@ -347,7 +335,7 @@ static void compositor_destroyed(struct wl_listener *l, void *data)
 	if (rig->seat_ready)
 		weston_seat_release(&rig->seat);
 	if (rig->event_log)
-		fclose(rig->event_log);
+		bezel_event_log_close(rig->event_log);
 	free(rig->unplug_output);
 	free(rig);
 }
@@ -424,7 +412,7 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	devices = env_or("BEZEL_WESTON_TOUCH_DEVICE", devices);
 	open_when = env_or("BEZEL_WESTON_TOUCH_OPEN", open_when);
 	event_log = env_or("BEZEL_WESTON_EVENT_LOG", event_log);
-	if (event_log && !(rig->event_log = fopen(event_log, "ae")))
+	if (event_log && bezel_event_log_open(event_log, &rig->event_log) != BEZEL_OK)
 		weston_log("bezel-rig: cannot open event log %s: %s\n", event_log, strerror(errno));
 
 	rig->destroy_listener.notify = compositor_destroyed;

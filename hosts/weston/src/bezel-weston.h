@@ -2,30 +2,34 @@
  * bezel-weston.h: what the rooms of bezel-weston.so share.
  *
  * The module is one `struct bw`, created by wet_module_init (module.c) and freed when weston
- * destroys the compositor. Each room owns a part of it:
+ * destroys the compositor. Each room owns a part of it and depends on this header only (and
+ * on the rooms below it in this list, never on one above):
  *
- *   module.c    loading, the plugin's callbacks, the event log, shutdown
- *   config.c    the [bezel] section: the module's own keys, and gesture keys for the plugin
- *   seat.c      every seat's touch: the touch grab that feeds the plugin, and delivery to clients
- *   surfaces.c  client surfaces in the plugin's tree, and the hit-test at touch-down
- *   outputs.c   weston's outputs as the plugin's outputs
+ *   module.c    wiring: creates the plugin with the rooms' callbacks, starts and stops them
+ *   config.c    the [bezel] section, parsed by the plugin; the settings the module acts on
+ *   seat.c      every seat's touch: the module's default grab on each seat
  *   drag.c      other touch grabs: weston's drag (R7), popups, anything else
- *   lock.c      the lock state and the per-surface deferral policy (R6)
+ *   input.c     touches from either grab into the plugin
+ *   deliver.c   the plugin's deliveries to clients' wl_touch
+ *   surfaces.c  client surfaces in the plugin's tree, their facts, and the hit-test
+ *   lock.c      the lock state (R6)
  *   panels.c    the demo shell: solid panels that follow the gestures
+ *   outputs.c   weston's outputs as the plugin's outputs
+ *
+ * The plugin keeps the rest: the [bezel] keys, the event log, the deferral policy (from the
+ * facts surfaces.c gives), which touches a client is still owed, and every coordinate
+ * conversion (the module gives layout coordinates).
  */
 #ifndef BEZEL_WESTON_H
 #define BEZEL_WESTON_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
+#include <time.h>
 #include <wayland-server.h>
 #include <libweston/libweston.h>
 
 #include "bezel.h"
-
-/* Touch ids the module keeps per-id state for (wl_touch ids are libinput seat slots). */
-#define BW_MAX_IDS 64
 
 struct weston_config;
 
@@ -35,20 +39,11 @@ enum bw_lock_detect {
 	BW_LOCK_NONE,  /* never locked by the module */
 };
 
-enum bw_defer_policy {
-	BW_DEFER_FULLSCREEN, /* deferral honoured for full-screen surfaces only (default) */
-	BW_DEFER_ALL,        /* deferral honoured for every surface */
-};
-
-/* The module's own [bezel] keys (config.c). Every other key is a gesture setting. */
+/* The [bezel] settings the module acts on itself (config.c reads them back from the plugin). */
 struct bw_config {
-	int log_level;
 	bool intercept;
 	bool panels;
-	char *event_log;
-	int32_t width_mm, height_mm;
 	enum bw_lock_detect lock_detect;
-	enum bw_defer_policy defer_policy;
 };
 
 /* One solid-colour view drawn by the module (panels.c); never a client surface. */
@@ -59,26 +54,15 @@ struct bw_panel {
 	bool open; /* a committed gesture: stays until the next touch-down */
 };
 
-/* A client that the module has delivered a touch to (seat.c). */
-struct bw_client {
-	struct bw *bw;
-	struct wl_list link;
-	struct wl_client *client;
-	struct wl_listener destroy_listener;
-};
-
 struct bw {
 	struct weston_compositor *ec;
 	struct bezel_plugin *plugin;
 	struct bw_config cfg;
-	FILE *event_log;
 
 	struct wl_list seats;    /* bw_seat.link */
 	struct wl_list surfaces; /* bw_surface.link */
 	struct wl_list dirty;    /* bw_surface.dirty_link: committed since the last update */
 	struct wl_event_source *dirty_idle; /* also used after a surface went away */
-	struct wl_list outputs;  /* bw_output.link */
-	struct wl_list clients;  /* bw_client.link */
 
 	struct wl_listener destroy_listener;
 	struct wl_listener create_surface_listener;
@@ -92,14 +76,6 @@ struct bw {
 
 	/* The seat whose grab fed the plugin last: decisions are delivered on it. */
 	struct bw_seat *current;
-
-	/* Per wl_touch id: the client it was delivered to, the output it went down on. */
-	struct {
-		struct bw_client *client; /* NULL: not delivered */
-		bool active, swallowed;
-		uint32_t output_id;
-		int32_t origin_x, origin_y; /* that output's layout position at the down */
-	} ids[BW_MAX_IDS];
 
 	/* drag.c: noticing grabs that clients start with a request */
 	struct wl_protocol_logger *logger;
@@ -145,60 +121,27 @@ struct bw_surface {
 	bool added;
 	bool hidden;       /* unmapped since added */
 	double x, y, w, h; /* as last given to the plugin */
-	uint32_t policy;    /* as last given to the plugin */
 };
 
-struct bw_output {
-	struct wl_list link;
-	struct weston_output *output;
-	uint32_t id; /* the plugin's output id */
-};
+/* Times: weston's timespecs and the plugin's milliseconds, both CLOCK_MONOTONIC. */
+static inline uint32_t bw_ts_msec(const struct timespec *ts)
+{
+	return (uint32_t)((uint64_t)ts->tv_sec * 1000u + (uint64_t)ts->tv_nsec / 1000000u);
+}
 
-/* module.c */
-void bw_evlog(struct bw *bw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-uint32_t bw_ts_msec(const struct timespec *ts);
-uint32_t bw_now_msec(void);
+static inline uint32_t bw_now_msec(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return bw_ts_msec(&ts);
+}
 
 /* config.c */
-void bw_config_read(struct bw_config *cfg, struct weston_config *config);
-void bw_config_fini(struct bw_config *cfg);
-void bw_configure_gestures(struct bw *bw, struct weston_config *config);
+void bw_config_read(struct bw *bw, struct weston_config *config);
 
 /* seat.c */
 void bw_seats_init(struct bw *bw);
 void bw_seats_fini(struct bw *bw);
-void bw_clients_fini(struct bw *bw);
-void bw_feed_down(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
-		  wl_fixed_t gy);
-void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
-		    wl_fixed_t gy);
-void bw_feed_up(struct bw_seat *bs, const struct timespec *time, int id);
-void bw_feed_frame(struct bw_seat *bs);
-void bw_feed_cancel(struct bw_seat *bs);
-void bw_seats_refocus(struct bw *bw);
-void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
-		     uint32_t time);
-void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
-		       uint32_t time);
-void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time);
-void bw_deliver_frame(void *data, struct wl_client *client);
-void bw_deliver_cancel(void *data, struct wl_client *client);
-
-/* surfaces.c */
-void bw_surfaces_init(struct bw *bw);
-void bw_surfaces_fini(struct bw *bw);
-/* The plugin's touch-down for a touch of `touch` at layout position (gx, gy) on `output`. */
-void bw_surfaces_touch_down(struct bw *bw, struct weston_touch *touch, struct bw_output *output,
-			    int32_t id, double gx, double gy, uint32_t time);
-/* The client or module view that takes input at a layout point, in weston's current order. */
-struct weston_view *bw_pick_view(struct weston_compositor *ec, double gx, double gy);
-void bw_surface_update_policy(struct bw *bw, struct bw_surface *s);
-
-/* outputs.c */
-void bw_outputs_init(struct bw *bw);
-void bw_outputs_fini(struct bw *bw);
-struct bw_output *bw_output_at(struct bw *bw, double gx, double gy);
-struct bw_output *bw_output_by_id(struct bw *bw, uint32_t id);
 
 /* drag.c */
 void bw_grabs_init(struct bw *bw);
@@ -207,21 +150,43 @@ void bw_grab_check(struct bw_seat *bs);
 void bw_cancel_drag(void *data);
 void bw_seat_release_grabs(struct bw_seat *bs);
 
+/* input.c: one seat's touch events, in weston's layout ("global") coordinates */
+void bw_feed_down(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
+		  wl_fixed_t gy);
+void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
+		    wl_fixed_t gy);
+void bw_feed_up(struct bw_seat *bs, const struct timespec *time, int id);
+void bw_feed_frame(struct bw_seat *bs);
+void bw_feed_cancel(struct bw_seat *bs);
+
+/* deliver.c: sets the plugin's touch_* callbacks in `host` */
+void bw_deliver_wire(struct bezel_host_interface *host);
+
+/* surfaces.c */
+void bw_surfaces_init(struct bw *bw);
+void bw_surfaces_fini(struct bw *bw);
+/* The plugin's touch-down for a touch of `touch` at layout position (gx, gy). */
+void bw_surfaces_touch_down(struct bw *bw, struct weston_touch *touch, int32_t id, double gx,
+			    double gy, uint32_t time);
+/* The client or module view that takes input at a layout point, in weston's current order. */
+struct weston_view *bw_pick_view(struct weston_compositor *ec, double gx, double gy);
+
 /* lock.c */
 void bw_lock_init(struct bw *bw);
 void bw_lock_fini(struct bw *bw);
 void bw_lock_check(struct bw *bw, uint32_t time);
-uint32_t bw_policy_for(struct bw *bw, struct weston_surface *surface);
 
 /* panels.c */
 void bw_panels_init(struct bw *bw);
 void bw_panels_fini(struct bw *bw);
-void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *gesture, uint32_t edge,
-		       double progress);
-void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool committed);
 void bw_panels_dismiss_open(struct bw *bw);
-void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char *gesture, double progress);
-void bw_indicator_finish(struct bw *bw, const char *gesture, bool committed);
-void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge, bool show);
+/* Sets the plugin's gesture_event and affordance callbacks in `host`. */
+void bw_panels_wire(struct bezel_host_interface *host);
+
+/* outputs.c */
+void bw_outputs_init(struct bw *bw);
+void bw_outputs_fini(struct bw *bw);
+/* The weston output that is the plugin's output `id`, or NULL. */
+struct weston_output *bw_output_by_id(struct bw *bw, uint32_t id);
 
 #endif

@@ -75,7 +75,6 @@ static enum grab_kind classify(struct bw *bw, struct weston_touch_grab *grab)
 static void drag_finished(struct bw_seat *bs)
 {
 	bs->drag = NULL; /* weston frees the drag when its grab ends: no pointer is kept */
-	bw_evlog(bs->bw, "drag end");
 	weston_log("bezel: drag-and-drop session ended\n");
 	bezel_drag_end(bs->bw->plugin, bs->last_msec);
 }
@@ -186,7 +185,6 @@ void bw_cancel_drag(void *data)
 		if (src && src->resource &&
 		    wl_resource_get_version(src->resource) >= WL_DATA_SOURCE_CANCELLED_SINCE_VERSION)
 			wl_data_source_send_cancelled(src->resource);
-		bw_evlog(bw, "drag cancelled");
 		weston_log("bezel: drag-and-drop session cancelled by a system gesture\n");
 		/* weston's cancel sends leave to the target and ends the grab; nothing is dropped. */
 		struct weston_touch_grab *g = forward_begin(bs);
@@ -220,13 +218,12 @@ void bw_grab_check(struct bw_seat *bs)
 		bs->wrap.interface = &wrap_interface;
 		bs->wrap.touch = t;
 		t->grab = &bs->wrap;
-		bw_evlog(bs->bw, "drag start id=%d", bs->drag_id);
 		weston_log("bezel: drag-and-drop session started with touch %d\n", bs->drag_id);
 		bezel_drag_start(bs->bw->plugin, bs->drag_id, bs->last_msec);
 		break;
 	case GRAB_POPUP:
 		weston_touch_end_grab(t);
-		bw_evlog(bs->bw, "popup grab");
+		bezel_event_log_write(bezel_plugin_get_event_log(bs->bw->plugin), "popup grab");
 		weston_log("bezel: popup touch grab on seat %s: touches stay with the plugin\n",
 			   bs->seat->seat_name);
 		break;
@@ -235,7 +232,7 @@ void bw_grab_check(struct bw_seat *bs)
 		if (t->grab == bs->other)
 			break;
 		bs->other = t->grab;
-		bw_evlog(bs->bw, "foreign grab");
+		bezel_event_log_write(bezel_plugin_get_event_log(bs->bw->plugin), "foreign grab");
 		weston_log("bezel: another touch grab took seat %s; the plugin's touches cancelled\n",
 			   bs->seat->seat_name);
 		bezel_touch_cancel(bs->bw->plugin, bs->last_msec);

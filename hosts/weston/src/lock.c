@@ -1,5 +1,5 @@
 /*
- * lock.c: the lock state and the per-surface deferral policy (R6).
+ * lock.c: the lock state (R6).
  *
  * While the session is locked no deferral is honoured and only `when_locked` gestures (the
  * cover sheet) work. weston 10 has no lock signal of its own: locking is the shell's business.
@@ -17,13 +17,9 @@
  *                         on idle and unlock on any activity);
  *   none                  the module never locks (a kiosk).
  *
- * Policy: a surface may defer only what the host honours for it. `[bezel] defer-policy=`
- * fullscreen (default) honours deferral for full-screen surfaces only (libweston-desktop's
- * full-screen state of the surface's main surface), so an ordinary window cannot hold the
- * system edges; `all` honours it for every surface.
+ * (Which surfaces may defer is the plugin's decision, `defer-policy`, from the facts that
+ * surfaces.c gives; the lock state given here counts in it.)
  */
-#include <libweston-desktop/libweston-desktop.h>
-
 #include "bezel-weston.h"
 
 static void set_locked(struct bw *bw, bool locked, uint32_t time)
@@ -32,7 +28,6 @@ static void set_locked(struct bw *bw, bool locked, uint32_t time)
 		return;
 	bw->locked = locked;
 	weston_log("bezel: session %s\n", locked ? "locked" : "unlocked");
-	bw_evlog(bw, "lock locked=%d", locked);
 	bezel_set_locked(bw->plugin, locked, time);
 }
 
@@ -69,17 +64,6 @@ static void compositor_wake(struct wl_listener *l, void *data)
 		set_locked(bw, false, bw_now_msec());
 	else
 		bw_lock_check(bw, bw_now_msec());
-}
-
-uint32_t bw_policy_for(struct bw *bw, struct weston_surface *surface)
-{
-	if (bw->cfg.defer_policy == BW_DEFER_ALL)
-		return BEZEL_EDGE_ALL;
-	struct weston_surface *main = weston_surface_get_main_surface(surface);
-	if (main && weston_surface_is_desktop_surface(main) &&
-	    weston_desktop_surface_get_fullscreen(weston_surface_get_desktop_surface(main)))
-		return BEZEL_EDGE_ALL;
-	return 0;
 }
 
 void bw_lock_init(struct bw *bw)

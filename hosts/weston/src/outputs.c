@@ -5,14 +5,13 @@
  * (the plugin's output 0 is its built-in default, removed once a real output exists), at the
  * same layout position, so surface rectangles and touch positions share one space. Edge zones
  * and millimetres are per output: a swipe in from the bottom of the second screen is that
- * screen's dock gesture.
+ * screen's dock gesture. The module keeps no table: the id says which weston output it is.
  *
  * weston reports outputs through compositor signals: created (enabled), resized, moved, and
  * destroyed (disabled or unplugged). An output that goes away mid-gesture cancels what its
- * touches carried (R8, bezel_output_remove), and the module keeps no pointer to it afterwards.
+ * touches carried (R8, bezel_output_remove). Which output a touch landed on is the plugin's
+ * business (the module gives layout points).
  */
-#include <stdlib.h>
-
 #include "bezel-weston.h"
 
 static uint32_t plugin_id(struct weston_output *o)
@@ -20,120 +19,57 @@ static uint32_t plugin_id(struct weston_output *o)
 	return o->id + 1;
 }
 
-struct bw_output *bw_output_by_id(struct bw *bw, uint32_t id)
+struct weston_output *bw_output_by_id(struct bw *bw, uint32_t id)
 {
-	struct bw_output *o;
-	wl_list_for_each(o, &bw->outputs, link)
-		if (o->id == id)
-			return o;
+	struct weston_output *w;
+	wl_list_for_each(w, &bw->ec->output_list, link)
+		if (plugin_id(w) == id)
+			return w;
 	return NULL;
 }
 
-static struct bw_output *find(struct bw *bw, struct weston_output *output)
-{
-	struct bw_output *o;
-	wl_list_for_each(o, &bw->outputs, link)
-		if (o->output == output)
-			return o;
-	return NULL;
-}
-
-/* The output whose area holds the layout point; the first one when none does. */
-struct bw_output *bw_output_at(struct bw *bw, double gx, double gy)
-{
-	struct bw_output *o;
-	wl_list_for_each(o, &bw->outputs, link) {
-		struct weston_output *w = o->output;
-		if (gx >= w->x && gx < w->x + w->width && gy >= w->y && gy < w->y + w->height)
-			return o;
-	}
-	if (wl_list_empty(&bw->outputs))
-		return NULL;
-	o = wl_container_of(bw->outputs.next, o, link);
-	return o;
-}
-
-/* Physical size: the head's, unless [bezel] gives one (weston's headless head says 1 mm per
- * pixel, which would make every millimetre threshold wrong). */
-static void physical_size(struct bw *bw, struct weston_output *w, int32_t *mmw, int32_t *mmh)
+/* The head's physical size: the plugin uses [bezel] output-width-mm / -height-mm instead when
+ * they are set (weston's headless head says 1 mm per pixel). */
+static void describe(struct bw *bw, struct weston_output *w, bool added)
 {
 	struct weston_head *head = weston_output_get_first_head(w);
-	*mmw = head ? head->mm_width : 0;
-	*mmh = head ? head->mm_height : 0;
-	if (bw->cfg.width_mm > 0 && bw->cfg.height_mm > 0) {
-		*mmw = bw->cfg.width_mm;
-		*mmh = bw->cfg.height_mm;
-	}
-}
-
-static void describe(struct bw *bw, struct bw_output *o, bool added)
-{
-	struct weston_output *w = o->output;
-	int32_t mmw, mmh;
-	physical_size(bw, w, &mmw, &mmh);
-	int r = added ? bezel_output_add(bw->plugin, o->id, w->x, w->y, w->width, w->height, mmw,
-					 mmh, (int32_t)w->transform)
-		      : bezel_output_update(bw->plugin, o->id, w->x, w->y, w->width, w->height,
-					    mmw, mmh, (int32_t)w->transform);
+	int32_t mmw = head ? head->mm_width : 0, mmh = head ? head->mm_height : 0;
+	int r = (added ? bezel_output_add : bezel_output_update)(bw->plugin, plugin_id(w), w->x,
+		w->y, w->width, w->height, mmw, mmh, (int32_t)w->transform);
 	if (r != BEZEL_OK)
 		weston_log("bezel: output %s: %s\n", w->name, bezel_result_string(r));
-	weston_log("bezel: output %s (plugin output %u) %dx%d+%d+%d, %dx%d mm, transform %u\n",
-		   w->name, o->id, w->width, w->height, w->x, w->y, mmw, mmh, w->transform);
-	bw_evlog(bw, "output %s id=%u %dx%d+%d+%d", added ? "added" : "changed", o->id, w->width,
-		 w->height, w->x, w->y);
-}
-
-static void add_output(struct bw *bw, struct weston_output *w)
-{
-	if (find(bw, w))
-		return;
-	struct bw_output *o = calloc(1, sizeof *o);
-	if (!o)
-		return;
-	o->output = w;
-	o->id = plugin_id(w);
-	wl_list_insert(bw->outputs.prev, &o->link);
-	/* The plugin's default output 0 stands for "no output known yet". */
-	if (bezel_output_remove(bw->plugin, 0, bw_now_msec()) == BEZEL_OK)
-		weston_log("bezel: the plugin's default output replaced by weston's outputs\n");
-	describe(bw, o, true);
+	weston_log("bezel: output %s (plugin output %u) %dx%d+%d+%d, head %dx%d mm, transform %u\n",
+		   w->name, plugin_id(w), w->width, w->height, w->x, w->y, mmw, mmh, w->transform);
 }
 
 static void output_created(struct wl_listener *l, void *data)
 {
 	struct bw *bw = wl_container_of(l, bw, output_created_listener);
-	add_output(bw, data);
+	/* The plugin's default output 0 stands for "no output known yet". */
+	if (bezel_output_remove(bw->plugin, 0, bw_now_msec()) == BEZEL_OK)
+		weston_log("bezel: the plugin's default output replaced by weston's outputs\n");
+	describe(bw, data, true);
 }
 
-static void output_changed(struct wl_listener *l, void *data)
+static void output_resized(struct wl_listener *l, void *data)
 {
 	struct bw *bw = wl_container_of(l, bw, output_resized_listener);
-	struct bw_output *o = find(bw, data);
-	if (o)
-		describe(bw, o, false);
+	describe(bw, data, false);
 }
 
 static void output_moved(struct wl_listener *l, void *data)
 {
 	struct bw *bw = wl_container_of(l, bw, output_moved_listener);
-	struct bw_output *o = find(bw, data);
-	if (o)
-		describe(bw, o, false);
+	describe(bw, data, false);
 }
 
 static void output_destroyed(struct wl_listener *l, void *data)
 {
 	struct bw *bw = wl_container_of(l, bw, output_destroyed_listener);
-	struct bw_output *o = find(bw, data);
-	if (!o)
-		return;
-	weston_log("bezel: output %s (plugin output %u) removed\n", o->output->name, o->id);
-	bw_evlog(bw, "output removed id=%u", o->id);
-	uint32_t id = o->id;
-	wl_list_remove(&o->link);
-	free(o);
+	struct weston_output *w = data;
 	/* R8: what the output's touches carried is cancelled by the plugin. */
-	bezel_output_remove(bw->plugin, id, bw_now_msec());
+	if (bezel_output_remove(bw->plugin, plugin_id(w), bw_now_msec()) == BEZEL_OK)
+		weston_log("bezel: output %s (plugin output %u) removed\n", w->name, plugin_id(w));
 }
 
 void bw_outputs_init(struct bw *bw)
@@ -143,23 +79,18 @@ void bw_outputs_init(struct bw *bw)
 	wl_signal_add(&bw->ec->output_created_signal, &bw->output_created_listener);
 	bw->output_destroyed_listener.notify = output_destroyed;
 	wl_signal_add(&bw->ec->output_destroyed_signal, &bw->output_destroyed_listener);
-	bw->output_resized_listener.notify = output_changed;
+	bw->output_resized_listener.notify = output_resized;
 	wl_signal_add(&bw->ec->output_resized_signal, &bw->output_resized_listener);
 	bw->output_moved_listener.notify = output_moved;
 	wl_signal_add(&bw->ec->output_moved_signal, &bw->output_moved_listener);
 	wl_list_for_each(w, &bw->ec->output_list, link)
-		add_output(bw, w);
+		output_created(&bw->output_created_listener, w);
 }
 
 void bw_outputs_fini(struct bw *bw)
 {
-	struct bw_output *o, *tmp;
 	wl_list_remove(&bw->output_created_listener.link);
 	wl_list_remove(&bw->output_destroyed_listener.link);
 	wl_list_remove(&bw->output_resized_listener.link);
 	wl_list_remove(&bw->output_moved_listener.link);
-	wl_list_for_each_safe(o, tmp, &bw->outputs, link) {
-		wl_list_remove(&o->link);
-		free(o);
-	}
 }

@@ -7,21 +7,17 @@
  * R3 ("swipe again"). They live in a layer above full-screen apps and have an empty input
  * region, so weston never picks them for a touch and they change nothing about routing. A
  * committed gesture leaves its panel fully open until the next touch-down; an abandoned or
- * cancelled one removes it. A real shell would draw its dock from the same callbacks.
+ * cancelled one removes it. A real shell would draw its dock from the same callbacks
+ * (the plugin's gesture_event and affordance, bw_panels_wire).
  */
 #include <string.h>
 
 #include "bezel-weston.h"
 
+/* 0 top, 1 bottom, 2 left, 3 right: the bit's position (the protocol's values are 1, 2, 4, 8). */
 static int edge_index(uint32_t edge)
 {
-	switch (edge) {
-	case BEZEL_EDGE_TOP: return 0;
-	case BEZEL_EDGE_BOTTOM: return 1;
-	case BEZEL_EDGE_LEFT: return 2;
-	case BEZEL_EDGE_RIGHT: return 3;
-	default: return -1;
-	}
+	return edge && edge <= BEZEL_EDGE_RIGHT && !(edge & (edge - 1)) ? __builtin_ctz(edge) : -1;
 }
 
 struct rgba { float r, g, b, a; };
@@ -94,14 +90,13 @@ static void place(struct bw *bw, struct bw_panel *p, struct rgba colour, double 
 	weston_compositor_schedule_repaint(bw->ec);
 }
 
-void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *gesture, uint32_t edge,
+static void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *gesture, uint32_t edge,
 		       double progress)
 {
 	int i = edge_index(edge);
-	struct bw_output *o = bw_output_by_id(bw, output_id);
-	if (!bw->cfg.panels || !o || i < 0)
+	struct weston_output *w = bw_output_by_id(bw, output_id);
+	if (!bw->cfg.panels || !w || i < 0)
 		return;
-	struct weston_output *w = o->output;
 	double X = w->x, Y = w->y, W = w->width, H = w->height;
 	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
 	struct bw_panel *panel = &bw->edge_panel[i];
@@ -126,7 +121,7 @@ void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *gesture, u
 	}
 }
 
-void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool committed)
+static void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool committed)
 {
 	int i = edge_index(edge);
 	if (!bw->cfg.panels || i < 0)
@@ -140,16 +135,15 @@ void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool com
 }
 
 /*
- * Multi-finger gestures (DESIGN §4.5) belong to no edge: a box in the middle of the output
+ * Multi-finger gestures (docs/design.md §4.5) belong to no edge: a box in the middle of the output
  * stands in for an overview or a workspace switcher. It grows with the progress and, once
  * committed, stays until the next touch-down, like the edge panels.
  */
-void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char *gesture, double progress)
+static void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char *gesture, double progress)
 {
-	struct bw_output *o = bw_output_by_id(bw, output_id);
-	if (!bw->cfg.panels || !o)
+	struct weston_output *w = bw_output_by_id(bw, output_id);
+	if (!bw->cfg.panels || !w)
 		return;
-	struct weston_output *w = o->output;
 	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
 	double iw = 0.6 * w->width * p, ih = 0.3 * w->height * p;
 	bw->indicator_output = output_id;
@@ -157,7 +151,7 @@ void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char *gestur
 	      w->y + (w->height - ih) / 2, iw, ih);
 }
 
-void bw_indicator_finish(struct bw *bw, const char *gesture, bool committed)
+static void bw_indicator_finish(struct bw *bw, const char *gesture, bool committed)
 {
 	if (!bw->cfg.panels)
 		return;
@@ -179,18 +173,17 @@ void bw_panels_dismiss_open(struct bw *bw)
 		hide(bw, &bw->indicator);
 }
 
-void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge, bool show)
+static void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge, bool show)
 {
 	int i = edge_index(edge);
 	if (!bw->cfg.panels || i < 0)
 		return;
 	struct bw_panel *bar = &bw->affordance[i];
-	struct bw_output *o = bw_output_by_id(bw, output_id);
-	if (!show || !o) {
+	struct weston_output *w = bw_output_by_id(bw, output_id);
+	if (!show || !w) {
 		hide(bw, bar);
 		return;
 	}
-	struct weston_output *w = o->output;
 	double X = w->x, Y = w->y, W = w->width, H = w->height;
 	double shorter = W < H ? W : H;
 	double len = 0.36 * shorter, thick = shorter / 110 + 2, gap = thick * 1.5;
@@ -201,6 +194,73 @@ void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge, bool s
 	case BEZEL_EDGE_LEFT: place(bw, bar, c, X + gap, Y + (H - len) / 2, thick, len); break;
 	case BEZEL_EDGE_RIGHT: place(bw, bar, c, X + W - gap - thick, Y + (H - len) / 2, thick, len); break;
 	}
+}
+
+/* ---- what the plugin tells about gestures (host interface version 2) ---- */
+
+static const char *const phase_names[] = { "began", "changed", "ended", "cancelled", "failed" };
+
+/* Multi-finger gestures (docs/design.md §4.5): a box in the middle of the output. */
+static void on_multi_finger(struct bw *bw, const struct bezel_gesture_event *e)
+{
+	switch (e->phase) {
+	case BEZEL_GESTURE_BEGAN:
+		/* A hold has no travel to follow: it shows whole as soon as it begins. */
+		bw_indicator_progress(bw, e->output_id, e->gesture,
+				      e->kind == BEZEL_GESTURE_KIND_HOLD ? 1.0 : 0.0);
+		break;
+	case BEZEL_GESTURE_CHANGED:
+		bw_indicator_progress(bw, e->output_id, e->gesture, e->progress);
+		return;
+	case BEZEL_GESTURE_ENDED:
+		bw_indicator_finish(bw, e->gesture, e->committed);
+		break;
+	case BEZEL_GESTURE_CANCELLED:
+		bw_indicator_finish(bw, e->gesture, false);
+		break;
+	default:
+		return;
+	}
+	weston_log("bezel: %s %s (%u fingers, output %u)\n", e->gesture, phase_names[e->phase],
+		   e->fingers, e->output_id);
+}
+
+static void on_gesture(void *data, const struct bezel_gesture_event *e)
+{
+	struct bw *bw = data;
+	if (e->kind != BEZEL_GESTURE_KIND_EDGE) {
+		on_multi_finger(bw, e);
+		return;
+	}
+	switch (e->phase) {
+	case BEZEL_GESTURE_CHANGED:
+		bw_panel_progress(bw, e->output_id, e->gesture, e->edge, e->progress);
+		return;
+	case BEZEL_GESTURE_BEGAN:
+		bw_panel_progress(bw, e->output_id, e->gesture, e->edge, 0);
+		break;
+	case BEZEL_GESTURE_ENDED:
+		bw_panel_finish(bw, e->gesture, e->edge, e->committed);
+		break;
+	case BEZEL_GESTURE_CANCELLED:
+		bw_panel_finish(bw, e->gesture, e->edge, false);
+		break;
+	default:
+		return;
+	}
+	weston_log("bezel: %s %s (edge %u, output %u)\n", e->gesture, phase_names[e->phase],
+		   e->edge, e->output_id);
+}
+
+static void on_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown)
+{
+	bw_affordance_show(data, output_id, edge, shown);
+}
+
+void bw_panels_wire(struct bezel_host_interface *host)
+{
+	host->gesture_event = on_gesture;
+	host->affordance = on_affordance;
 }
 
 void bw_panels_init(struct bw *bw)

@@ -25,6 +25,11 @@
  * also move without a commit (a shell placing a window), so the picked surface's rectangle is
  * refreshed once more at the touch-down that picks it.
  *
+ * The plugin decides which surfaces may defer (R6, `defer-policy`) from one fact the module
+ * gives for each top-level surface it adds: whether libweston-desktop has it full screen. Its
+ * subsurfaces follow it in the plugin. A surface is added with its fact in the same update,
+ * so its client is told honored_edges once, for the policy that holds.
+ *
  * Lifetimes: weston 10 clears surface->resource before it emits the weston_surface's destroy
  * signal, so that signal cannot say which wl_surface went. The module listens to the
  * wl_resource's own destroy instead, which runs while the resource is still valid. The plugin
@@ -32,6 +37,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
+
+#include <libweston-desktop/libweston-desktop.h>
 
 #include "bezel-weston.h"
 
@@ -68,6 +75,18 @@ static bool takes_no_input(struct weston_surface *s)
 }
 
 static void update(struct bw *bw, struct bw_surface *bs);
+
+/* The fact the plugin's policy needs about a top-level surface (its main surface): full
+ * screen, as libweston-desktop has it now. Subsurfaces follow their main surface. */
+static void give_facts(struct bw *bw, struct bw_surface *bs)
+{
+	struct weston_surface *s = bs->surface;
+	if (!bs->added || weston_surface_get_main_surface(s) != s)
+		return;
+	bool fullscreen = weston_surface_is_desktop_surface(s) &&
+			  weston_desktop_surface_get_fullscreen(weston_surface_get_desktop_surface(s));
+	bezel_surface_set_fullscreen(bw->plugin, bs->resource, fullscreen);
+}
 
 /* A surface was just added: its subsurfaces (and theirs) that were mapped before it follow.
  * The surface's own stacking list holds them, the surface itself among them. */
@@ -110,9 +129,7 @@ static void update(struct bw *bw, struct bw_surface *bs)
 			return;
 		bs->added = true;
 		bs->x = x; bs->y = y; bs->w = w; bs->h = h;
-		bs->policy = BEZEL_EDGE_ALL; /* the plugin's default */
-		bw_evlog(bw, "surface add %.0f,%.0f %.0fx%.0f", x, y, w, h);
-		bw_surface_update_policy(bw, bs);
+		give_facts(bw, bs);
 		add_pending_children(bw, s);
 		return;
 	}
@@ -126,21 +143,29 @@ static void update(struct bw *bw, struct bw_surface *bs)
 	}
 }
 
-/* R6: the edges this surface may defer, from its state now (lock.c decides). */
-void bw_surface_update_policy(struct bw *bw, struct bw_surface *bs)
+/*
+ * weston 10 drops every touch motion while the seat has no focus view (process_touch_normal),
+ * and clears the focus when the focused surface goes away: a client that dies mid-gesture
+ * would freeze every finger still down, system gestures included. With the module's grab in
+ * place weston's focus no longer chooses who gets the touches (the plugin does); it is only
+ * that gate. So while fingers are down and the focus is gone, the module gives weston the view
+ * now under the first finger, as soon as there is one.
+ */
+static void refocus_seats(struct bw *bw)
 {
-	if (!bs->added)
-		return;
-	uint32_t policy = bw_policy_for(bw, bs->surface);
-	if (policy == bs->policy)
-		return;
-	bs->policy = policy;
-	bezel_surface_set_policy(bw->plugin, bs->resource, policy);
-	/* The same rule for multi-finger kinds (M4): a surface that may not keep the edges may
-	 * not keep the workspace swipe either. */
-	uint32_t kinds = policy ? BEZEL_GESTURE_KIND_ALL : 0;
-	bezel_surface_set_gesture_policy(bw->plugin, bs->resource, kinds);
-	bw_evlog(bw, "surface policy edges=%u gestures=%u", policy, kinds);
+	struct bw_seat *bs;
+	wl_list_for_each(bs, &bw->seats, link) {
+		struct weston_touch *t = bs->touch;
+		if (!t || t->focus || t->num_tp == 0 ||
+		    (t->grab != &t->default_grab && t->grab != &bs->wrap))
+			continue;
+		struct weston_view *v = bw_pick_view(bw->ec, wl_fixed_to_double(t->grab_x),
+						     wl_fixed_to_double(t->grab_y));
+		if (!v || !v->surface->resource)
+			continue;
+		weston_touch_set_focus(t, v);
+		bezel_event_log_write(bezel_plugin_get_event_log(bw->plugin), "touch refocus");
+	}
 }
 
 /* Updates the surfaces committed since the last time (see surface_committed). */
@@ -151,10 +176,10 @@ static void update_dirty(struct bw *bw)
 		wl_list_remove(&bs->dirty_link);
 		wl_list_init(&bs->dirty_link);
 		update(bw, bs);
-		bw_surface_update_policy(bw, bs);
+		give_facts(bw, bs);
 	}
 	/* A surface that just appeared may be what a seat that lost its focus needs. */
-	bw_seats_refocus(bw);
+	refocus_seats(bw);
 }
 
 static void dirty_idle(void *data)
@@ -204,8 +229,6 @@ static void resource_destroyed(struct wl_listener *l, void *data)
 	struct bw_surface *bs = wl_container_of(l, bs, resource_destroy_listener);
 	(void)data;
 	struct bw *bw = bs->bw;
-	if (bs->added)
-		bw_evlog(bw, "surface destroyed");
 	forget(bs);
 	/* weston clears a seat's touch focus when its surface goes: look again after it. */
 	schedule_update(bw);
@@ -288,8 +311,8 @@ struct weston_view *bw_pick_view(struct weston_compositor *ec, double gx, double
 	return NULL;
 }
 
-void bw_surfaces_touch_down(struct bw *bw, struct weston_touch *touch, struct bw_output *output,
-			    int32_t id, double gx, double gy, uint32_t time)
+void bw_surfaces_touch_down(struct bw *bw, struct weston_touch *touch, int32_t id, double gx,
+			    double gy, uint32_t time)
 {
 	update_dirty(bw);
 	struct weston_view *v = bw_pick_view(bw->ec, gx, gy);
@@ -306,9 +329,7 @@ void bw_surfaces_touch_down(struct bw *bw, struct weston_touch *touch, struct bw
 	 * the order, which may be a frame old). */
 	if (touch && touch->num_tp == 1 && hit && touch->focus != v)
 		weston_touch_set_focus(touch, v);
-	uint32_t out = output ? output->id : 0;
-	double x = gx - (output ? output->output->x : 0), y = gy - (output ? output->output->y : 0);
-	bezel_touch_down_on_surface(bw->plugin, out, id, x, y, hit ? hit->resource : NULL, time);
+	bezel_touch_down_layout_on_surface(bw->plugin, id, gx, gy, hit ? hit->resource : NULL, time);
 }
 
 void bw_surfaces_init(struct bw *bw)

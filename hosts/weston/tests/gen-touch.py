@@ -233,7 +233,7 @@ def main():
             r.down(2600 + i * 300, 0, cx, cy)
             r.up(2640 + i * 300, 0)
     elif name == "three-finger-swipe":
-        # DESIGN §4.5: three fingers land 20 ms apart in the middle (one set, M1), then move
+        # docs/design.md §4.5: three fingers land 20 ms apart in the middle (one set, M1), then move
         # left together by 500 px (about 31 mm: past mf_begin_mm, progress 0.79) and lift.
         for f in range(3):
             r.down(f * 20, f, cx + 250, cy - 200 + f * 200)

@@ -286,10 +286,10 @@ elif want host; then
 	run_host_expectations
 fi
 
-# ---- 7. gesture settings from [bezel] (DESIGN §4.4, flattened keys) reach the plugin ----
+# ---- 7. gesture settings from [bezel] (docs/design.md §4.4, flattened keys) reach the plugin ----
 # bind-bottom= unbinds the bottom edge: a swipe up from the bottom is then the client's.
 if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$OUT/bezel-touch-client"; then
-	if grep -q "1 gesture setting(s) from \[bezel\] applied" "$DIR/weston.log" &&
+	if grep -q "bezel\[info\]: bezel: configuration set" "$DIR/weston.log" &&
 		[ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
 		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] &&
 		! grep -q "gesture began" "$DIR/events.log"; then
@@ -302,7 +302,7 @@ fi
 # A bad value is named in weston's log, and the defaults apply: the dock still works.
 if want config && EXTRA_INI="bottom-edge-zone-mm=wide" play config-bad swipe-up " ready" "$OUT/bezel-touch-client"; then
 	if grep -q "bezel\[warning\]:.*bottom-edge-zone-mm" "$DIR/weston.log" &&
-		grep -q "gesture settings rejected" "$DIR/weston.log" &&
+		grep -q "configuration rejected, using the defaults" "$DIR/weston.log" &&
 		grep -q "gesture began dock" "$DIR/events.log"; then
 		pass "[bezel] bottom-edge-zone-mm=wide: a warning names the key, the defaults apply (dock began)"
 	else
@@ -400,7 +400,7 @@ if want killed; then
 	fi
 fi
 
-# ---- 9. stacking from weston's own order, and a popup with its grab (DESIGN §6) ----
+# ---- 9. stacking from weston's own order, and a popup with its grab (docs/design.md §6) ----
 # Two full-screen clients overlap (kiosk-shell): b, mapped last, is on top. b opens an
 # xdg_popup with an explicit grab under its first touch, while that finger is still down.
 # Then a tap inside the popup, a dock swipe while the popup is open, a tap outside it; b is

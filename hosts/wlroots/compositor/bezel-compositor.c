@@ -13,16 +13,15 @@
  * source (bezel.h, bezel_input_source_*) and fed to a headless touch device, so its events take
  * the same path as a real device's.
  *
- * --config FILE reads a [bezel] section of key=value lines. Keys for the compositor:
- *   log-level=error|warning|info|debug   event-log=PATH       touch-device=/dev/input/eventN
- *   touch-device-open=start|sigusr2      touch-output=N (1-based output the touchscreen maps to)
- *   output-width-mm=, output-height-mm=  panels=true|false     policy=fullscreen|all
+ * --config FILE: its [bezel] section is read by the plugin (bezel_plugin_configure_file), with
+ * the one key list of docs/hosts.md; a refused key is named in a warning. The plugin acts on
+ * log-level, event-log, defer-policy, locked, output-width-mm/-height-mm and the gesture
+ * settings itself; the compositor reads back what only it acts on:
+ *   touch-device=/dev/input/eventN       touch-device-open=start|sigusr2
+ *   touch-output=N (1-based output the touchscreen maps to)   panels=true|false
  *   intercept=true|false (false: no adapter, touches go to clients as in tinywl: latency baseline)
- *   locked=true|false
  * Signals: SIGUSR2 opens the touch device (touch-device-open=sigusr2), SIGUSR1 unplugs the last
  * output (tests of R8), SIGTERM/SIGINT stop.
- * Every other key is a gesture setting of DESIGN §4.4 (bezel_plugin_configure), e.g.
- * bottom-edge-zone-mm=5 or bind-bottom=; one bad key rejects them all, with a warning.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -32,7 +31,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,8 +56,6 @@
 #include "bezel.h"
 #include "bezel-wlroots.h"
 
-#define MAX_SETTINGS 128
-
 struct server {
 	struct wl_display *display;
 	struct wlr_backend *backend;
@@ -83,17 +79,13 @@ struct server {
 	int64_t time_offset_ms;
 	int width, height;
 
-	/* configuration */
-	char *event_log_path;
-	FILE *event_log;
+	/* configuration: what the compositor acts on itself, read back from the plugin */
+	const char *config_path;
+	struct bezel_event_log *event_log; /* the rig's lines; the plugin writes its own */
 	char *touch_node;
 	bool open_on_sigusr2;
-	int touch_output; /* 1-based */
-	int mm_w, mm_h;
-	bool panels_enabled, intercept, locked, policy_all;
-	int log_level;
-	char *keys[MAX_SETTINGS], *values[MAX_SETTINGS];
-	size_t nsettings;
+	int touch_output; /* 1-based; 0: the first */
+	bool panels_enabled, intercept;
 
 	/* panels: by edge index (top, bottom, left, right) */
 	struct wlr_scene_rect *edge_panel[4];
@@ -184,8 +176,6 @@ static void new_output(struct wl_listener *l, void *data)
 	wl_list_insert(s->outputs.prev, &o->link);
 	/* Side by side, left to right: the layout tells the adapter (and clients) about it. */
 	wlr_output_layout_add_auto(s->layout, wo);
-	if (s->bezel && s->mm_w > 0 && s->mm_h > 0)
-		bezel_wlr_set_output_size_mm(s->bezel, wo, s->mm_w, s->mm_h);
 	wlr_log(WLR_INFO, "output %s %dx%d", wo->name, s->width, s->height);
 }
 
@@ -401,7 +391,7 @@ static void panel_hide(struct server *s, int i)
 }
 
 /*
- * Multi-finger gestures (DESIGN §4.5) belong to no edge. A box in the middle of the output
+ * Multi-finger gestures (docs/design.md §4.5) belong to no edge. A box in the middle of the output
  * stands in for an overview or a workspace switcher: it grows with the progress and, once
  * committed, stays until the next touch-down, like the edge panels.
  */
@@ -647,11 +637,8 @@ static uint32_t rig_time(struct server *s, uint32_t ms)
 
 static void rig_log(struct server *s, const char *what, int32_t id, uint32_t ms)
 {
-	if (!s->event_log)
-		return;
-	fprintf(s->event_log, "%llu libinput %s id=%d time_us=%llu\n",
-		(unsigned long long)now_usec(), what, id, (unsigned long long)ms * 1000u);
-	fflush(s->event_log);
+	bezel_event_log_write(s->event_log, "libinput %s id=%d time_us=%llu", what, id,
+			      (unsigned long long)ms * 1000u);
 }
 
 /* The rig maps touches to the touch output's size: back to 0..1 as wlr_touch carries them. */
@@ -737,11 +724,7 @@ static void rig_open(struct server *s)
 		wlr_log(WLR_ERROR, "cannot open touch device %s: %s", s->touch_node, bezel_result_string(r));
 		return;
 	}
-	if (s->event_log) {
-		fprintf(s->event_log, "%llu touch device opened %s\n", (unsigned long long)now_usec(),
-			s->touch_node);
-		fflush(s->event_log);
-	}
+	bezel_event_log_write(s->event_log, "touch device opened %s", s->touch_node);
 }
 
 static int on_terminate(int sig, void *data)
@@ -798,87 +781,29 @@ static void request_set_selection(struct wl_listener *l, void *data)
 
 /* ---------------------------------------------------------------- configuration */
 
-static char *trim(char *t)
-{
-	while (*t == ' ' || *t == '\t')
-		t++;
-	char *e = t + strlen(t);
-	while (e > t && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
-		*--e = '\0';
-	return t;
-}
-
-static bool parse_bool(const char *v) { return !strcasecmp(v, "true") || !strcmp(v, "1"); }
-
-static int parse_level(const char *v)
-{
-	if (!strcasecmp(v, "error")) return BEZEL_LOG_ERROR;
-	if (!strcasecmp(v, "warning")) return BEZEL_LOG_WARNING;
-	if (!strcasecmp(v, "debug")) return BEZEL_LOG_DEBUG;
-	return BEZEL_LOG_INFO;
-}
-
-/* Reads [bezel] of FILE: the compositor's keys here, the rest kept for bezel_plugin_configure. */
-static int read_config(struct server *s, const char *path)
-{
-	FILE *f = fopen(path, "re");
-	if (!f) {
-		fprintf(stderr, "bezel-compositor: cannot read %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	char line[1024];
-	bool in_bezel = false;
-	while (fgets(line, sizeof line, f)) {
-		char *l = trim(line);
-		if (*l == '#' || *l == ';' || !*l)
-			continue;
-		if (*l == '[') {
-			in_bezel = !strcmp(l, "[bezel]");
-			continue;
-		}
-		char *eq = strchr(l, '=');
-		if (!in_bezel || !eq)
-			continue;
-		*eq = '\0';
-		char *k = trim(l), *v = trim(eq + 1);
-		if (!strcmp(k, "log-level")) s->log_level = parse_level(v);
-		else if (!strcmp(k, "event-log")) { free(s->event_log_path); s->event_log_path = strdup(v); }
-		else if (!strcmp(k, "touch-device")) { free(s->touch_node); s->touch_node = strdup(v); }
-		else if (!strcmp(k, "touch-device-open")) s->open_on_sigusr2 = !strcmp(v, "sigusr2");
-		else if (!strcmp(k, "touch-output")) s->touch_output = atoi(v);
-		else if (!strcmp(k, "output-width-mm")) s->mm_w = atoi(v);
-		else if (!strcmp(k, "output-height-mm")) s->mm_h = atoi(v);
-		else if (!strcmp(k, "panels")) s->panels_enabled = parse_bool(v);
-		else if (!strcmp(k, "intercept")) s->intercept = parse_bool(v);
-		else if (!strcmp(k, "locked")) s->locked = parse_bool(v);
-		else if (!strcmp(k, "policy")) s->policy_all = !strcmp(v, "all");
-		else if (s->nsettings < MAX_SETTINGS) {
-			s->keys[s->nsettings] = strdup(k);
-			s->values[s->nsettings] = strdup(v);
-			s->nsettings++;
-		}
-	}
-	fclose(f);
-	return 0;
-}
-
-static void configure_bezel(struct server *s)
+/* Reads back the settings the compositor acts on (the plugin parsed them), and opens the
+ * rig's event log beside the plugin's. */
+static int read_settings(struct server *s)
 {
 	struct bezel_plugin *p = bezel_wlr_get_plugin(s->bezel);
-	bezel_plugin_set_log_level(p, s->log_level);
-	if (s->nsettings > 0) {
-		int r = bezel_plugin_configure(p, (const char *const *)s->keys,
-					       (const char *const *)s->values, s->nsettings);
-		if (r == BEZEL_OK)
-			wlr_log(WLR_INFO, "%zu gesture setting(s) from [bezel] applied", s->nsettings);
-		else
-			wlr_log(WLR_ERROR, "[bezel] gesture settings rejected (%s); using the defaults",
-				bezel_result_string(r));
-	}
-	bezel_wlr_set_policy(s->bezel, s->policy_all ? BEZEL_WLR_POLICY_ALL : BEZEL_WLR_POLICY_FULLSCREEN);
-	if (s->locked)
-		bezel_wlr_set_locked(s->bezel, true);
-	bezel_wlr_set_event_log(s->bezel, s->event_log);
+	if (s->config_path && bezel_plugin_configure_file(p, s->config_path, "bezel") == BEZEL_ERROR_IO)
+		return -1; /* the plugin said why */
+	char buf[4096];
+	if (bezel_plugin_get_setting(p, "log-level", buf, sizeof buf) == BEZEL_OK && !strcmp(buf, "debug"))
+		wlr_log_init(WLR_DEBUG, NULL);
+	if (bezel_plugin_get_setting(p, "touch-device", buf, sizeof buf) == BEZEL_OK && *buf)
+		s->touch_node = strdup(buf);
+	if (bezel_plugin_get_setting(p, "touch-device-open", buf, sizeof buf) == BEZEL_OK)
+		s->open_on_sigusr2 = !strcmp(buf, "sigusr2");
+	int32_t n = 0;
+	bezel_plugin_get_setting_int(p, "touch-output", &n);
+	s->touch_output = n;
+	bezel_plugin_get_setting_bool(p, "panels", &s->panels_enabled);
+	bezel_plugin_get_setting_bool(p, "intercept", &s->intercept);
+	if (bezel_plugin_get_setting(p, "event-log", buf, sizeof buf) == BEZEL_OK && *buf &&
+	    bezel_event_log_open(buf, &s->event_log) != BEZEL_OK)
+		wlr_log(WLR_ERROR, "cannot open event log %s: %s", buf, strerror(errno));
+	return 0;
 }
 
 /* ---------------------------------------------------------------- main */
@@ -898,10 +823,7 @@ static void usage(const char *argv0)
 
 int main(int argc, char **argv)
 {
-	struct server s = {
-		.width = 1080, .height = 1920, .touch_output = 1, .panels_enabled = true,
-		.intercept = true, .log_level = BEZEL_LOG_INFO,
-	};
+	struct server s = { .width = 1080, .height = 1920 };
 	const char *socket = NULL, *startup = NULL;
 	int outputs = 1;
 	static const struct option opts[] = {
@@ -914,7 +836,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'S': socket = optarg; break;
 		case 's': startup = optarg; break;
-		case 'c': if (read_config(&s, optarg) < 0) return 1; break;
+		case 'c': s.config_path = optarg; break;
 		case 'o': outputs = atoi(optarg); break;
 		case 'z':
 			if (sscanf(optarg, "%dx%d", &s.width, &s.height) != 2 || s.width <= 0 || s.height <= 0) {
@@ -929,12 +851,7 @@ int main(int argc, char **argv)
 		usage(argv[0]);
 		return 2;
 	}
-	wlr_log_init(s.log_level >= BEZEL_LOG_DEBUG ? WLR_DEBUG : WLR_INFO, NULL);
-	if (s.event_log_path) {
-		s.event_log = fopen(s.event_log_path, "ae");
-		if (!s.event_log)
-			wlr_log(WLR_ERROR, "cannot open event log %s: %s", s.event_log_path, strerror(errno));
-	}
+	wlr_log_init(WLR_INFO, NULL); /* read_settings raises it for log-level=debug */
 	wl_list_init(&s.outputs);
 
 	s.display = wl_display_create();
@@ -982,21 +899,25 @@ int main(int argc, char **argv)
 	s.request_set_selection.notify = request_set_selection;
 	wl_signal_add(&s.seat->events.request_set_selection, &s.request_set_selection);
 
-	if (s.intercept) {
-		struct bezel_wlr_interface iface = {
-			.version = BEZEL_WLR_INTERFACE_VERSION,
-			.surface_at = surface_at,
-			.surface_position = surface_position,
-			.gesture = on_gesture,
-			.affordance = on_affordance,
-		};
-		int r = bezel_wlr_create(s.display, s.compositor, s.seat, s.layout, &iface, &s, &s.bezel);
-		if (r != BEZEL_OK) {
-			wlr_log(WLR_ERROR, "bezel: cannot attach: %s", bezel_result_string(r));
-			return 1;
-		}
-		configure_bezel(&s);
-	} else {
+	struct bezel_wlr_interface iface = {
+		.version = BEZEL_WLR_INTERFACE_VERSION,
+		.surface_at = surface_at,
+		.surface_position = surface_position,
+		.gesture = on_gesture,
+		.affordance = on_affordance,
+	};
+	int r = bezel_wlr_create(s.display, s.compositor, s.seat, s.layout, &iface, &s, &s.bezel);
+	if (r != BEZEL_OK) {
+		wlr_log(WLR_ERROR, "bezel: cannot attach: %s", bezel_result_string(r));
+		return 1;
+	}
+	if (read_settings(&s) < 0)
+		return 1;
+	/* A latency baseline: the adapter read the configuration and goes again before any client
+	 * can connect; touches go straight to the seat, as in tinywl. */
+	if (!s.intercept) {
+		bezel_wlr_destroy(s.bezel);
+		s.bezel = NULL;
 		wlr_log(WLR_INFO, "bezel: intercept=false, touches go straight to the seat");
 	}
 
@@ -1031,7 +952,7 @@ int main(int argc, char **argv)
 		}
 		wlr_headless_add_input_device(s.headless, WLR_INPUT_DEVICE_TOUCH);
 		const char *const no_paths[] = { NULL }; /* the node opens in rig_open */
-		int r = bezel_input_source_create(loop, NULL, no_paths, &rig_listener, &s, &s.rig);
+		r = bezel_input_source_create(loop, NULL, no_paths, &rig_listener, &s, &s.rig);
 		if (r != BEZEL_OK || !s.touch_dev) {
 			wlr_log(WLR_ERROR, "cannot set up the touch rig on %s: %s", s.touch_node,
 				bezel_result_string(r));
@@ -1067,12 +988,7 @@ int main(int argc, char **argv)
 	wlr_allocator_destroy(s.allocator);
 	wlr_renderer_destroy(s.renderer);
 	if (s.event_log)
-		fclose(s.event_log);
-	for (size_t i = 0; i < s.nsettings; i++) {
-		free(s.keys[i]);
-		free(s.values[i]);
-	}
-	free(s.event_log_path);
+		bezel_event_log_close(s.event_log);
 	free(s.touch_node);
 	return 0;
 }

@@ -3,14 +3,17 @@
  * split by concern: adapter.c (life cycle, and the path of a touch through the files),
  * input.c (touch input), surfaces.c (surfaces and policy, R6), outputs.c, delivery.c (events to
  * clients), grab.c (the seat's touch grab), drag.c (R7), gestures.c (gestures, affordances) and
- * log.c (the event log and the plugin's log lines).
+ * log.c (the plugin's log lines).
+ *
+ * The plugin keeps what every host would otherwise keep again: the event log, the policy (from
+ * the facts surfaces.c gives), what a client is still owed after a cancel or a refused down,
+ * and every coordinate conversion (the adapter gives layout coordinates).
  */
 #ifndef BEZEL_WLROOTS_PRIVATE_H
 #define BEZEL_WLROOTS_PRIVATE_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include <wayland-server-core.h>
 #include <wlr/types/wlr_seat.h>
@@ -21,19 +24,15 @@
 /* Touches the adapter tracks at once; the plugin tracks 16, libinput seat slots are small. */
 #define BW_MAX_TOUCHES 32
 
-/* One finger, from its down to its up or cancel. */
+/* One finger as the seat knows it, from its down to its up or cancel. */
 struct bw_touch {
 	bool down;
 	int32_t id;
 	struct wlr_surface *surface; /* hit at the down (NULL: no client surface) */
 	struct wl_listener surface_destroy;
 	double origin_x, origin_y;   /* the surface's layout position at the down */
-	double out_x, out_y;         /* layout position of the output the touch went down on */
-	struct wlr_output *output;   /* that output (NULL if none) */
 	uint32_t serial;             /* reserved at the seat's down; the client's down carries it */
 	bool serial_used;
-	bool delivered;              /* the client got its down (so motion/up may follow) */
-	bool swallowed;              /* the client's touches were cancelled: nothing more */
 };
 
 /* A surface of the compositor; the plugin knows it (`added`) while it is shown. */
@@ -44,7 +43,7 @@ struct bw_surface {
 	struct wl_listener commit;
 	struct wl_listener destroy;
 	bool added;
-	uint32_t policy;      /* last mask given to bezel_surface_set_policy */
+	bool top_level;       /* added without a parent: its facts decide its policy (R6) */
 	double x, y, w, h;    /* the rectangle last given to the plugin (layout coordinates) */
 };
 
@@ -65,7 +64,6 @@ struct bezel_wlr {
 	struct bezel_plugin *plugin;
 	struct bezel_wlr_interface iface;
 	void *data;
-	FILE *event_log;
 
 	/* The grab on top of the seat, and the grab that went underneath it (NULL: default). */
 	struct wlr_seat_touch_grab grab;
@@ -80,7 +78,6 @@ struct bezel_wlr {
 	int32_t drag_id;
 	struct wl_listener drag_destroy;
 
-	enum bezel_wlr_policy policy;
 	struct wl_list surfaces; /* bw_surface.link */
 	struct wl_list outputs;  /* bw_output.link */
 	uint32_t next_output_id; /* 0 is the plugin's default output: the first one seen */
@@ -100,7 +97,6 @@ struct bezel_wlr {
 
 /* log.c */
 uint64_t bw_now_usec(void);
-void bw_evlog(struct bezel_wlr *bw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void bw_plugin_log(void *data, int level, const char *message);
 
 /* input.c */
@@ -111,7 +107,6 @@ bool bw_surface_touched(struct bezel_wlr *bw, struct wlr_surface *s);
 /* outputs.c */
 struct bw_output *bw_output_find(struct bezel_wlr *bw, struct wlr_output *output);
 struct bw_output *bw_output_by_id(struct bezel_wlr *bw, uint32_t id);
-struct bw_output *bw_output_at(struct bezel_wlr *bw, double lx, double ly, double *ox, double *oy);
 void bw_outputs_sync(struct bezel_wlr *bw);
 void bw_outputs_listen(struct bezel_wlr *bw);
 void bw_outputs_finish(struct bezel_wlr *bw);

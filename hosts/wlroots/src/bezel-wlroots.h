@@ -92,7 +92,7 @@ struct bezel_wlr_gesture_event {
 	double velocity_mm_s;      /**< CHANGED: filtered inward velocity */
 	bool committed;            /**< ENDED: complete the action, else animate back */
 	const char *reason;        /**< FAILED: tap, lateral, still, ...; NULL otherwise */
-	/* Multi-finger gestures (DESIGN §4.5) have edge 0 and these set; appended so that older
+	/* Multi-finger gestures (docs/design.md §4.5) have edge 0 and these set; appended so that older
 	 * compositors that never read them stay correct. */
 	uint32_t kind;             /**< enum bezel_gesture_kind (bezel.h): 0 edge, 1 swipe, 2 pinch, 4 hold */
 	uint32_t fingers;          /**< 1 for edge gestures, 3..5 for multi-finger ones */
@@ -152,10 +152,18 @@ int bezel_wlr_create(struct wl_display *display, struct wlr_compositor *composit
  */
 void bezel_wlr_destroy(struct bezel_wlr *bezel);
 
-/** The plugin, for bezel_plugin_configure / bezel_plugin_set_log_level (bezel.h). */
+/**
+ * The plugin, for its configuration (bezel.h: bezel_plugin_configure_file and the one [bezel]
+ * key list, bezel_plugin_get_setting for the keys a compositor acts on itself) and its event
+ * log (bezel_plugin_get_event_log, for the compositor's own lines).
+ */
 struct bezel_plugin *bezel_wlr_get_plugin(struct bezel_wlr *bezel);
 
-/** R6: which surfaces may defer edges (default BEZEL_WLR_POLICY_FULLSCREEN). */
+/**
+ * R6: which surfaces may defer edges and gesture kinds (default BEZEL_WLR_POLICY_FULLSCREEN):
+ * the [bezel] key `defer-policy` (bezel_plugin_set_setting). The plugin decides from it and
+ * from whether each surface's toplevel is full screen, which the adapter tells it.
+ */
 int bezel_wlr_set_policy(struct bezel_wlr *bezel, enum bezel_wlr_policy policy);
 
 /** R6: the session is locked (no deferral honoured, only when_locked gestures) or not. */
@@ -163,15 +171,16 @@ int bezel_wlr_set_locked(struct bezel_wlr *bezel, bool locked);
 
 /**
  * Physical size of `output` in mm, for outputs that do not report one (headless, some
- * panels); 0 x 0 goes back to what the output reports (96 dpi if nothing).
+ * panels); 0 x 0 goes back to what the output reports (96 dpi if nothing). The [bezel] keys
+ * output-width-mm / output-height-mm, when set, apply to every output over this.
  */
 int bezel_wlr_set_output_size_mm(struct bezel_wlr *bezel, struct wlr_output *output,
 				 int32_t width_mm, int32_t height_mm);
 
 /**
- * Test and measurement aid: append one line per input event, per event sent to a client and
- * per gesture decision to `log` (line shapes in docs/hosts.md, each prefixed by the
- * CLOCK_MONOTONIC time in µs). NULL stops. The FILE stays the caller's.
+ * Test and measurement aid: the plugin appends its event log (bezel.h section 5, line shapes in
+ * docs/hosts.md) to the file `log` is open on, through a descriptor of its own. NULL stops. The
+ * FILE stays the caller's. The [bezel] key `event-log=PATH` does the same without a FILE.
  */
 void bezel_wlr_set_event_log(struct bezel_wlr *bezel, FILE *log);
 

@@ -1,7 +1,9 @@
 /*
  * Delivery to clients: the plugin's decisions (down, motion, up, frame, cancel), sent to the
  * client's wl_touch resources directly (adapter.c says why); a down goes through an inner popup
- * grab when there is one.
+ * grab when there is one. What a client is still owed (nothing after its cancel, nothing after
+ * a down the popup grab refused) is the plugin's to know: it is told of a refusal
+ * (bezel_touch_refused) and asks for nothing more of that touch.
  */
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
@@ -26,7 +28,7 @@ void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double
 	struct bezel_wlr *bw = data;
 	struct wlr_seat_client *sc = seat_client_of(bw, surface);
 	struct bw_touch *t = bw_touch_get(bw, id);
-	if (!sc || (t && t->swallowed))
+	if (!sc)
 		return;
 	struct wlr_touch_point *point = wlr_seat_touch_get_point(bw->seat, id); /* sc: seat is alive */
 	uint32_t serial = 0;
@@ -38,8 +40,7 @@ void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double
 		serial = bw->inner->interface->down(bw->inner, time, point);
 		sc->needs_touch_frame = false; /* the plugin sends the frame */
 		if (!serial) {
-			if (t)
-				t->swallowed = true;
+			bezel_touch_refused(bw->plugin, id);
 			return;
 		}
 		if (id == (int32_t)bw->seat->touch_state.grab_id)
@@ -56,9 +57,6 @@ void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double
 			wl_touch_send_down(res, serial, time, surface, id, wl_fixed_from_double(sx),
 					   wl_fixed_from_double(sy));
 	}
-	if (t)
-		t->delivered = true;
-	bw_evlog(bw, "send down id=%d x=%.1f y=%.1f time=%u", id, sx, sy, time);
 }
 
 void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
@@ -66,59 +64,45 @@ void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, doub
 {
 	struct bezel_wlr *bw = data;
 	struct wlr_seat_client *sc = seat_client_of(bw, surface);
-	struct bw_touch *t = bw_touch_get(bw, id);
-	if (!sc || (t && (t->swallowed || !t->delivered)))
+	if (!sc)
 		return;
 	struct wl_resource *res;
 	for_each_live_touch(res, sc)
 		wl_touch_send_motion(res, time, id, wl_fixed_from_double(sx), wl_fixed_from_double(sy));
-	bw_evlog(bw, "send motion id=%d x=%.1f y=%.1f time=%u", id, sx, sy, time);
 }
 
 void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time)
 {
 	struct bezel_wlr *bw = data;
 	struct wlr_seat_client *sc = seat_client_of(bw, surface);
-	struct bw_touch *t = bw_touch_get(bw, id);
-	if (!sc || (t && (t->swallowed || !t->delivered)))
+	if (!sc)
 		return;
 	uint32_t serial = wlr_seat_client_next_serial(sc);
 	struct wl_resource *res;
 	for_each_live_touch(res, sc)
 		wl_touch_send_up(res, serial, time, id);
-	if (t)
-		t->delivered = false;
-	bw_evlog(bw, "send up id=%d time=%u", id, time);
+}
+
+/* frame and cancel: one event to each of the client's live wl_touch; the seat client, or NULL. */
+static struct wlr_seat_client *send_all(struct bezel_wlr *bw, struct wl_client *client,
+					void (*send)(struct wl_resource *))
+{
+	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
+	struct wl_resource *res;
+	if (sc)
+		for_each_live_touch(res, sc)
+			send(res);
+	return sc;
 }
 
 void bw_deliver_frame(void *data, struct wl_client *client)
 {
-	struct bezel_wlr *bw = data;
-	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
-	if (!sc)
-		return;
-	struct wl_resource *res;
-	for_each_live_touch(res, sc)
-		wl_touch_send_frame(res);
-	sc->needs_touch_frame = false;
-	bw_evlog(bw, "send frame");
+	struct wlr_seat_client *sc = send_all(data, client, wl_touch_send_frame);
+	if (sc)
+		sc->needs_touch_frame = false; /* the plugin sends the frame */
 }
 
 void bw_deliver_cancel(void *data, struct wl_client *client)
 {
-	struct bezel_wlr *bw = data;
-	struct wlr_seat_client *sc = bw->seat ? wlr_seat_client_for_wl_client(bw->seat, client) : NULL;
-	if (!sc)
-		return;
-	struct wl_resource *res;
-	for_each_live_touch(res, sc)
-		wl_touch_send_cancel(res);
-	/* wl_touch.cancel ends all of the client's touches: nothing more for those ids. */
-	for (int i = 0; i < BW_MAX_TOUCHES; i++) {
-		struct bw_touch *t = &bw->touches[i];
-		if (t->down && t->surface && t->surface->resource &&
-		    wl_resource_get_client(t->surface->resource) == client)
-			t->swallowed = true;
-	}
-	bw_evlog(bw, "send cancel");
+	send_all(data, client, wl_touch_send_cancel);
 }

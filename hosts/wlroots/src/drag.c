@@ -15,7 +15,6 @@ static void drag_destroyed(struct wl_listener *l, void *data)
 	if (bw_inner_is_drag(bw))
 		bw->inner = NULL;
 	bw->drag = NULL;
-	bw_evlog(bw, "drag end");
 	bezel_drag_end(bw->plugin, bw->last_msec);
 }
 
@@ -29,7 +28,6 @@ void bw_drag_started(struct wl_listener *l, void *data)
 	bw->drag_id = drag->touch_id;
 	bw->drag_destroy.notify = drag_destroyed;
 	wl_signal_add(&drag->events.destroy, &bw->drag_destroy);
-	bw_evlog(bw, "drag start id=%d", bw->drag_id);
 	wlr_log(WLR_INFO, "bezel: drag-and-drop session started with touch %d", bw->drag_id);
 	bezel_drag_start(bw->plugin, bw->drag_id, bw->last_msec);
 }
@@ -46,7 +44,6 @@ void bw_cancel_drag(void *data)
 	struct wlr_drag *drag = bw->drag;
 	if (!drag)
 		return;
-	bw_evlog(bw, "drag cancelled");
 	wlr_log(WLR_INFO, "bezel: drag-and-drop session cancelled by a system gesture");
 	if (drag->source)
 		wlr_data_source_destroy(drag->source);

@@ -1,7 +1,7 @@
 /*
- * Gestures and affordances: each system gesture event becomes an event log line (docs/hosts.md
- * shapes) and a call of the compositor's `gesture` callback; the "swipe again" hint (R3) its
- * `affordance` callback.
+ * Gestures and affordances: each system gesture event becomes a call of the compositor's
+ * `gesture` callback (with its wlr_output); the "swipe again" hint (R3) its `affordance`
+ * callback. (The plugin writes their event-log lines.)
  */
 #include <wlr/types/wlr_output.h>
 #include <wlr/util/log.h>
@@ -14,31 +14,8 @@ void bw_gesture_event(void *data, const struct bezel_gesture_event *e)
 {
 	struct bezel_wlr *bw = data;
 	struct bw_output *o = bw_output_by_id(bw, e->output_id);
-	/* Multi-finger gestures (edge 0) say which kind and how many fingers. */
-	char mf[48] = "";
-	if (e->kind != BEZEL_GESTURE_KIND_EDGE)
-		snprintf(mf, sizeof mf, " kind=%u fingers=%u", e->kind, e->fingers);
-	switch (e->phase) {
-	case BEZEL_GESTURE_BEGAN:
-		bw_evlog(bw, "gesture began %s edge=%u%s", e->gesture, e->edge, mf);
-		break;
-	case BEZEL_GESTURE_CHANGED:
-		bw_evlog(bw, "gesture changed %s edge=%u travel=%.2f progress=%.3f velocity=%.1f%s",
-		      e->gesture, e->edge, e->travel_mm, e->progress, e->velocity_mm_s, mf);
-		break;
-	case BEZEL_GESTURE_ENDED:
-		bw_evlog(bw, "gesture ended %s edge=%u committed=%d%s", e->gesture, e->edge, e->committed, mf);
-		break;
-	case BEZEL_GESTURE_CANCELLED:
-		bw_evlog(bw, "gesture cancelled %s edge=%u%s", e->gesture, e->edge, mf);
-		break;
-	case BEZEL_GESTURE_FAILED:
-		bw_evlog(bw, "gesture failed %s edge=%u reason=%s%s", e->gesture, e->edge,
-		      e->reason ? e->reason : "?", mf);
-		break;
-	default:
+	if (e->phase > BEZEL_GESTURE_FAILED)
 		return;
-	}
 	if (e->phase != BEZEL_GESTURE_CHANGED && e->phase != BEZEL_GESTURE_FAILED)
 		wlr_log(WLR_INFO, "bezel: %s %s (edge %u) on %s%s", e->gesture, phase_names[e->phase],
 			e->edge, o ? o->output->name : "no output",
@@ -58,7 +35,6 @@ void bw_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown)
 {
 	struct bezel_wlr *bw = data;
 	struct bw_output *o = bw_output_by_id(bw, output_id);
-	bw_evlog(bw, "affordance %s edge=%u", shown ? "shown" : "hidden", edge);
 	if (bw->iface.affordance)
 		bw->iface.affordance(bw->data, o ? o->output : NULL, edge, shown);
 }

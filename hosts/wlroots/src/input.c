@@ -1,7 +1,8 @@
 /*
  * Touch input: the compositor's touch events in layout coordinates, hit-tested through its
  * surface_at, given to the seat (its touch points, popup grabs, drags) and to the plugin, which
- * decides what each client gets (delivery.c).
+ * decides what each client gets (delivery.c). The plugin takes layout coordinates too: which
+ * output a touch is on, and where on it, is its business.
  */
 #include <string.h>
 
@@ -73,18 +74,12 @@ uint32_t bezel_wlr_touch_down(struct bezel_wlr *bw, int32_t id, double lx, doubl
 	if (!bw || !bw->seat || !bw->layout)
 		return 0;
 	bw->last_msec = time_msec;
-	double ox, oy;
-	struct bw_output *o = bw_output_at(bw, lx, ly, &ox, &oy);
-	bw_evlog(bw, "input down id=%d x=%.1f y=%.1f time=%u", id, lx - ox, ly - oy, time_msec);
 	struct bw_touch *t = touch_begin(bw, id);
 	if (!t) {
 		wlr_log(WLR_ERROR, "bezel: more than %d touches down; touch %d dropped",
 			BW_MAX_TOUCHES, id);
 		return 0;
 	}
-	t->out_x = ox;
-	t->out_y = oy;
-	t->output = o ? o->output : NULL;
 	double sx = 0, sy = 0;
 	struct wlr_surface *s = bw->iface.surface_at(bw->data, lx, ly, &sx, &sy);
 	uint32_t serial = 0;
@@ -101,8 +96,8 @@ uint32_t bezel_wlr_touch_down(struct bezel_wlr *bw, int32_t id, double lx, doubl
 	}
 	/* The plugin decides, with the compositor's hit (R3's lookup walks up from it); a touch it
 	 * releases at once is delivered from inside this call. */
-	bezel_touch_down_on_surface(bw->plugin, o ? o->id : 0, id, lx - ox, ly - oy,
-				    t->surface ? t->surface->resource : NULL, time_msec);
+	bezel_touch_down_layout_on_surface(bw->plugin, id, lx, ly,
+					   t->surface ? t->surface->resource : NULL, time_msec);
 	return serial;
 }
 
@@ -113,8 +108,6 @@ void bezel_wlr_touch_motion(struct bezel_wlr *bw, int32_t id, double lx, double 
 		return;
 	bw->last_msec = time_msec;
 	struct bw_touch *t = bw_touch_get(bw, id);
-	double ox = t ? t->out_x : 0, oy = t ? t->out_y : 0;
-	bw_evlog(bw, "input motion id=%d x=%.1f y=%.1f time=%u", id, lx - ox, ly - oy, time_msec);
 	if (bw->drag && id == bw->drag_id) {
 		/* The drag owns this touch (R7): its target follows the finger. */
 		double sx, sy;
@@ -128,7 +121,7 @@ void bezel_wlr_touch_motion(struct bezel_wlr *bw, int32_t id, double lx, double 
 		wlr_seat_touch_notify_motion(bw->seat, time_msec, id, lx - t->origin_x,
 					     ly - t->origin_y);
 	}
-	bezel_touch_motion(bw->plugin, id, lx - ox, ly - oy, time_msec);
+	bezel_touch_motion_layout(bw->plugin, id, lx, ly, time_msec);
 }
 
 void bezel_wlr_touch_up(struct bezel_wlr *bw, int32_t id, uint32_t time_msec)
@@ -136,7 +129,6 @@ void bezel_wlr_touch_up(struct bezel_wlr *bw, int32_t id, uint32_t time_msec)
 	if (!bw || !bw->seat)
 		return;
 	bw->last_msec = time_msec;
-	bw_evlog(bw, "input up id=%d time=%u", id, time_msec);
 	struct bw_touch *t = bw_touch_get(bw, id);
 	if (bw->drag && id == bw->drag_id) {
 		/* The drag grab drops (or not) and ends; then the plugin sees the lift. */
@@ -155,7 +147,6 @@ void bezel_wlr_touch_frame(struct bezel_wlr *bw)
 {
 	if (!bw || !bw->seat)
 		return;
-	bw_evlog(bw, "input frame");
 	bezel_touch_frame(bw->plugin, bw->last_msec);
 	wlr_seat_touch_notify_frame(bw->seat);
 }
@@ -165,7 +156,6 @@ void bezel_wlr_touch_cancel(struct bezel_wlr *bw, uint32_t time_msec)
 	if (!bw || !bw->seat)
 		return;
 	bw->last_msec = time_msec;
-	bw_evlog(bw, "input cancel");
 	if (bw->drag && bw->drag->source)
 		wlr_data_source_destroy(bw->drag->source);
 	bezel_touch_cancel(bw->plugin, time_msec);

@@ -1,8 +1,8 @@
 /*
- * The adapter's event log (test and measurement aid, bezel_wlr_set_event_log; line shapes in
- * docs/hosts.md) and the plugin's log lines, which go to wlr_log.
+ * The plugin's log lines, which go to wlr_log. (The event log is the plugin's: the `event-log`
+ * key, or bezel_wlr_set_event_log for compositors that hand over a FILE.)
  */
-#include <stdarg.h>
+#include <stdio.h>
 #include <time.h>
 
 #include <wlr/util/log.h>
@@ -16,19 +16,6 @@ uint64_t bw_now_usec(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-void bw_evlog(struct bezel_wlr *bw, const char *fmt, ...)
-{
-	if (!bw->event_log)
-		return;
-	va_list ap;
-	fprintf(bw->event_log, "%llu ", (unsigned long long)bw_now_usec());
-	va_start(ap, fmt);
-	vfprintf(bw->event_log, fmt, ap);
-	va_end(ap);
-	fputc('\n', bw->event_log);
-	fflush(bw->event_log);
-}
-
 void bw_plugin_log(void *data, int level, const char *message)
 {
 	(void)data;
@@ -37,8 +24,17 @@ void bw_plugin_log(void *data, int level, const char *message)
 	wlr_log(imp, "%s", message); /* the plugin prefixes "bezel:" */
 }
 
+/* The plugin appends to the same file through a descriptor of its own. */
 void bezel_wlr_set_event_log(struct bezel_wlr *bw, FILE *log)
 {
-	if (bw)
-		bw->event_log = log;
+	if (!bw)
+		return;
+	if (!log) {
+		bezel_plugin_set_event_log(bw->plugin, NULL);
+		return;
+	}
+	char path[64];
+	fflush(log);
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fileno(log));
+	bezel_plugin_set_event_log(bw->plugin, path);
 }

@@ -26,6 +26,7 @@ static void output_describe(struct bezel_wlr *bw, struct bw_output *o)
 	struct wlr_box *box = bw->layout ? wlr_output_layout_get_box(bw->layout, o->output) : NULL;
 	if (!box || box->width <= 0 || box->height <= 0)
 		return;
+	/* [bezel] output-width-mm / -height-mm, when set, override this in the plugin. */
 	int32_t mm_w = o->width_mm > 0 ? o->width_mm : o->output->phys_width;
 	int32_t mm_h = o->height_mm > 0 ? o->height_mm : o->output->phys_height;
 	int32_t tf = (int32_t)o->output->transform;
@@ -106,23 +107,6 @@ static void layout_added(struct wl_listener *l, void *data)
 	struct bezel_wlr *bw = wl_container_of(l, bw, layout_add);
 	(void)data;
 	bw_outputs_sync(bw);
-}
-
-/* The output under a layout point (the nearest one if the point is off every output), its
- * plugin id and layout position. */
-struct bw_output *bw_output_at(struct bezel_wlr *bw, double lx, double ly, double *ox, double *oy)
-{
-	struct wlr_output *out = wlr_output_layout_output_at(bw->layout, lx, ly);
-	if (!out) {
-		double cx, cy;
-		wlr_output_layout_closest_point(bw->layout, NULL, lx, ly, &cx, &cy);
-		out = wlr_output_layout_output_at(bw->layout, cx, cy);
-	}
-	struct bw_output *o = out ? bw_output_find(bw, out) : NULL;
-	struct wlr_box *box = out ? wlr_output_layout_get_box(bw->layout, out) : NULL;
-	*ox = box ? box->x : 0;
-	*oy = box ? box->y : 0;
-	return o;
 }
 
 static void layout_destroyed(struct wl_listener *l, void *data)

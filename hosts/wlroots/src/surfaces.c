@@ -1,7 +1,10 @@
 /*
- * Surfaces and policy (R6): every wl_surface's commits and destruction go to the plugin, and the
- * plugin knows a surface while the compositor shows it, with its rectangle in layout
- * coordinates (surface-local coordinates of the events it sends come from it).
+ * Surfaces and their facts (R6): every wl_surface's commits and destruction go to the plugin,
+ * and the plugin knows a surface while the compositor shows it, with its rectangle in layout
+ * coordinates (surface-local coordinates of the events it sends come from it). The plugin
+ * decides which surfaces may defer (`defer-policy`) from one fact the adapter gives for each
+ * surface it adds as a top-level one: whether its root is a full-screen xdg toplevel. Surfaces
+ * added under a parent follow their top-level surface in the plugin.
  *
  * Cost: a commit costs the same whatever the number of surfaces. The compositor is asked where
  * a surface is (surface_position) only while the plugin does not know it yet (its map), while a
@@ -44,11 +47,9 @@ static struct wlr_surface *surface_parent(struct wlr_surface *s)
 	return NULL;
 }
 
-/* R6 default: a full-screen xdg toplevel (or a surface on one) may defer edges. */
-static uint32_t surface_policy(struct bezel_wlr *bw, struct wlr_surface *s)
+/* Is `s` on a full-screen xdg toplevel (itself, or the root of its parents)? */
+static bool on_fullscreen_toplevel(struct wlr_surface *s)
 {
-	if (bw->policy == BEZEL_WLR_POLICY_ALL)
-		return BEZEL_EDGE_ALL;
 	struct wlr_surface *root = s;
 	for (int depth = 0; depth < 64; depth++) {
 		struct wlr_surface *p = surface_parent(root);
@@ -60,22 +61,17 @@ static uint32_t surface_policy(struct bezel_wlr *bw, struct wlr_surface *s)
 		struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(root);
 		if (xdg && xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL && xdg->toplevel &&
 		    xdg->toplevel->current.fullscreen)
-			return BEZEL_EDGE_ALL;
+			return true;
 	}
-	return 0;
+	return false;
 }
 
-static void surface_update_policy(struct bezel_wlr *bw, struct bw_surface *bs)
+/* The fact for a surface the plugin has as a top-level one (the plugin ignores a repeat). */
+static void surface_give_facts(struct bezel_wlr *bw, struct bw_surface *bs)
 {
-	uint32_t p = surface_policy(bw, bs->surface);
-	if (bs->added && p != bs->policy) {
-		bezel_surface_set_policy(bw->plugin, bs->surface->resource, p);
-		/* The same rule for multi-finger kinds (M4): a window that may not keep the edges
-		 * may not keep the workspace swipe either. */
-		bezel_surface_set_gesture_policy(bw->plugin, bs->surface->resource,
-						 p ? BEZEL_GESTURE_KIND_ALL : 0);
-		bs->policy = p;
-	}
+	if (bs->added && bs->top_level)
+		bezel_surface_set_fullscreen(bw->plugin, bs->surface->resource,
+					     on_fullscreen_toplevel(bs->surface));
 }
 
 static bool surface_position(struct bezel_wlr *bw, struct wlr_surface *s, double *x, double *y)
@@ -117,7 +113,7 @@ static void surface_committed(struct wl_listener *l, void *data)
 	} else if (bs->added) {
 		surface_set_rect(bw, bs, bs->x, bs->y, s->current.width, s->current.height);
 	}
-	surface_update_policy(bw, bs);
+	surface_give_facts(bw, bs);
 }
 
 static void surface_destroyed(struct wl_listener *l, void *data)
@@ -176,16 +172,16 @@ void bw_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, doub
 		surface_set_rect(bw, bs, x, y, w, h);
 		return;
 	}
-	int r = bezel_surface_add(bw->plugin, s->resource, pbs && pbs->added ? parent->resource : NULL,
-				  x, y, w, h);
+	bool under = pbs && pbs->added;
+	int r = bezel_surface_add(bw->plugin, s->resource, under ? parent->resource : NULL, x, y, w, h);
 	if (r == BEZEL_OK || r == BEZEL_ERROR_EXISTS) {
 		bs->added = true;
+		bs->top_level = !under;
 		bs->x = x;
 		bs->y = y;
 		bs->w = w;
 		bs->h = h;
-		bs->policy = BEZEL_EDGE_ALL; /* the plugin's default */
-		surface_update_policy(bw, bs);
+		surface_give_facts(bw, bs);
 	}
 }
 
@@ -205,9 +201,6 @@ int bezel_wlr_set_policy(struct bezel_wlr *bw, enum bezel_wlr_policy policy)
 {
 	if (!bw || (policy != BEZEL_WLR_POLICY_FULLSCREEN && policy != BEZEL_WLR_POLICY_ALL))
 		return BEZEL_ERROR_INVALID_ARGUMENT;
-	bw->policy = policy;
-	struct bw_surface *bs;
-	wl_list_for_each(bs, &bw->surfaces, link)
-		surface_update_policy(bw, bs);
-	return BEZEL_OK;
+	return bezel_plugin_set_setting(bw->plugin, "defer-policy",
+					policy == BEZEL_WLR_POLICY_ALL ? "all" : "fullscreen");
 }

@@ -395,7 +395,7 @@ fi
 
 # ---- 9. gesture settings from [bezel] reach the plugin ----
 if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$TOUCH_CLIENT"; then
-	if grep -q "1 gesture setting(s) from \[bezel\] applied" "$DIR/host.log" &&
+	if grep -q "bezel: configuration set" "$DIR/host.log" &&
 		[ "$(grep -c ' down id=0' "$DIR/c.out")" = 1 ] && [ "$(grep -c ' up id=0' "$DIR/c.out")" = 1 ] &&
 		[ "$(grep -c ' motion id=0' "$DIR/c.out")" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
 		pass "[bezel] bind-bottom= unbinds the bottom edge: the swipe up reaches the client, no dock"

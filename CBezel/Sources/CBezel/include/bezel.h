@@ -52,10 +52,14 @@
  *   - layout coordinates: the compositor's global space in logical pixels, in which outputs
  *     have their positions and surfaces their rectangles (bezel_surface_add/set_rect);
  *   - output-local coordinates: logical pixels as the user sees one output, (0,0) being its
- *     top-left corner after the output transform, x growing right and y down. Touches are
- *     given this way (as libinput's transformed coordinates for that output give them).
- * A touch at output-local (x, y) on an output at layout (ox, oy) hit-tests surfaces at layout
- * (ox + x, oy + y). With one output at (0,0), as before version 0.2, both spaces are the same.
+ *     top-left corner after the output transform, x growing right and y down.
+ * Touches are given either way: in layout coordinates (bezel_touch_down_layout and
+ * bezel_touch_motion_layout, since 0.3: the plugin finds the output), or output-local (as
+ * libinput's transformed coordinates for that output give them). A touch at output-local
+ * (x, y) on an output at layout (ox, oy) hit-tests surfaces at layout (ox + x, oy + y); the
+ * plugin alone converts, so a host never does. Clients get surface-local coordinates, from
+ * the surface's rectangle. With one output at (0,0), as before version 0.2, both spaces are
+ * the same.
  *
  * Times are milliseconds on CLOCK_MONOTONIC, truncated to 32 bits as in wl_touch (libinput
  * event times are on that clock). Times that go backwards are clamped to the latest time seen
@@ -77,9 +81,18 @@
  * (bezel_surface_place_above). Hosts that hit-test themselves name the surface with
  * bezel_touch_down_on_surface instead.
  *
+ * Which surfaces may defer edges (R6) is decided by the host (bezel_surface_set_policy) or,
+ * since 0.3, by the plugin from the host's facts (bezel_plugin_decide_policy).
+ *
  * Subsurfaces may nest to any depth (wl_subsurface has no limit, so neither does the plugin):
  * nothing walks the tree by recursion, a touch-down costs at most the siblings and ancestors
  * on its path, and removing a surface costs the size of its subtree, not of the tree.
+ *
+ * WHAT HOSTS NO LONGER KEEP (since 0.3)
+ *
+ * The [bezel] keys and their parser, the event log, the deferral policy and the bookkeeping of
+ * which touches a client is still owed after a wl_touch.cancel are the plugin's: a host gives
+ * facts (layout positions, full screen, lock state, a refused down) and acts on callbacks.
  *
  * LINKING
  *
@@ -104,7 +117,7 @@ struct wl_resource;
 
 /** Version of this header. The library's own version comes from bezel_version(). */
 #define BEZEL_VERSION_MAJOR 0
-#define BEZEL_VERSION_MINOR 2
+#define BEZEL_VERSION_MINOR 3
 #define BEZEL_VERSION_MICRO 0
 /** (major << 16) | (minor << 8) | micro, comparable with bezel_version(). */
 #define BEZEL_VERSION ((BEZEL_VERSION_MAJOR << 16) | (BEZEL_VERSION_MINOR << 8) | BEZEL_VERSION_MICRO)
@@ -138,6 +151,12 @@ enum bezel_result {
 	 * as it can (the touch is dropped), or more outputs than it can hold.
 	 */
 	BEZEL_ERROR_LIMIT = -7,
+	/* -8 is BEZEL_ERROR_INPUT (section 4). */
+	/**
+	 * A file could not be opened or read (a configuration file, an event log); the log line
+	 * says which and why. Since 0.3.
+	 */
+	BEZEL_ERROR_IO = -9,
 };
 
 /** Log levels, in syslog order (smaller is more severe). */
@@ -174,7 +193,7 @@ enum bezel_gesture_phase {
 
 /**
  * Kinds of system gesture. 0 is an edge gesture; the other values are the protocol's
- * gesture_kind bits (multi-finger system gestures, DESIGN §4.5).
+ * gesture_kind bits (multi-finger system gestures, docs/design.md §4.5).
  */
 enum bezel_gesture_kind {
 	BEZEL_GESTURE_KIND_EDGE = 0,
@@ -279,7 +298,7 @@ struct bezel_host_interface {
 	/**
 	 * If non-NULL, called for every system gesture event INSTEAD of gesture_began,
 	 * gesture_changed, gesture_ended, gesture_cancelled and gesture_failed. The event says
-	 * which output the gesture is on. Multi-finger gestures (the `multi-finger` key, DESIGN
+	 * which output the gesture is on. Multi-finger gestures (the `multi-finger` key, docs/design.md
 	 * §4.5) come only through this callback: `edge` 0, `kind` swipe, pinch or hold,
 	 * `fingers` 3 to 5, and on CHANGED a pinch's `scale`; a host without it is not told about
 	 * them (their fingers are still taken from the clients when one begins).
@@ -337,31 +356,126 @@ int bezel_plugin_destroy(struct bezel_plugin *plugin);
 /** Sets the most verbose level passed to the `log` callback (default BEZEL_LOG_INFO). */
 int bezel_plugin_set_log_level(struct bezel_plugin *plugin, int level);
 
-/**
- * Replaces the gesture configuration (DESIGN §4.4) with the defaults overridden by `count`
- * flattened key/value pairs, as a `[bezel]` section of weston.ini writes them:
+/*
+ * CONFIGURATION: THE [bezel] KEYS
  *
+ * Every host reads one set of keys, with one parser: the plugin's. A host hands over the
+ * `key=value` lines of its configuration (weston.ini's [bezel] section, a --config file,
+ * Wayfire's [bezel] options) with bezel_plugin_configure, bezel_plugin_configure_text or
+ * bezel_plugin_configure_file, and reads back the settings it acts on itself with
+ * bezel_plugin_get_setting / _int / _bool. docs/hosts.md has the same list.
+ *
+ * Settings the plugin acts on:
+ *   log-level=error|warning|info|debug   most verbose level passed to `log` (default info;
+ *                                        applied when given, like bezel_plugin_set_log_level)
+ *   event-log=PATH                       append the event log (section 5) to PATH (default
+ *                                        none; applied when given)
+ *   defer-policy=fullscreen|all          which surfaces may defer (R6) when the plugin decides
+ *                                        the policy (bezel_plugin_decide_policy); default
+ *                                        fullscreen. `policy` is read as an old spelling.
+ *   locked=true|false                    the session starts locked (applied when given)
+ *   output-width-mm=N, output-height-mm=N
+ *                                        physical size used for every output instead of what
+ *                                        the host reports, when both are above 0 (headless
+ *                                        outputs report 1 mm per pixel); default 0 0
+ * Settings only a host acts on (validated here, read back by the host):
+ *   lock-detect=lock-layer|idle|none     weston: where the lock state comes from
+ *   panels=true|false                    draw the demo panels (default true)
+ *   intercept=true|false                 take the seat's touch (default true; false only for
+ *                                        latency baselines)
+ *   touch-device=NODE[@OUTPUT][,...]     test rigs: the touchscreens to open (default none)
+ *   touch-device-open=start|sigusr2      test rigs: open them at start or on SIGUSR2
+ *   touch-output=N                       bezel-compositor: the output (1-based, 0: the first)
+ *                                        the touchscreen maps to
+ *   seat=NAME                            weston's test rig: its seat's name (default bezel)
+ * Gesture settings (docs/design.md §4.4), flattened:
  *   hold-window-ms=150            any threshold key, for every edge
  *   bottom-edge-zone-mm=5         <edge>-<key>: the same keys for one edge (top, bottom, left, right)
  *   bind-left=back:0.0:1.0        <edge>'s segments, gesture:from:to, separated by commas;
  *   bind-right=                   an empty value unbinds the edge
  *   gesture-back-modal=false      gesture-<name>-modal / gesture-<name>-when-locked
- *
+ *   multi-finger=workspace:swipe:3:left   multi-finger gestures, gesture:kind:fingers[:direction],
+ *                                 separated by commas (docs/design.md §4.5); mf-<key> their thresholds
  * Threshold keys: edge-zone-mm, slop-mm, direction-cone-deg, begin-distance-mm,
  * still-timeout-ms, hold-window-ms, full-distance-mm, commit-progress, flick-velocity-mm-s,
  * rearm-window-ms, multi-touch-rejects (true/false). Numbers are decimal; booleans are
- * true/false. The order of the pairs does not matter: per-edge keys override the all-edge key.
+ * true/false (1/0 are also taken for the host settings). The order of the pairs does not
+ * matter: per-edge keys override the all-edge key. A key given twice is an error.
  *
- * All or nothing: if any key is unknown or any value has the wrong type or range, a
- * BEZEL_LOG_WARNING line names the key and says why, the plugin uses the default
- * configuration, and the call returns BEZEL_ERROR_INVALID_ARGUMENT. count == 0 restores the
- * defaults. Touches already being decided keep the thresholds they started with.
+ * Errors name the key: every refused key or value gives a BEZEL_LOG_WARNING line ("[bezel]
+ * KEY=VALUE: why") and the call returns BEZEL_ERROR_INVALID_ARGUMENT. A host setting with a
+ * bad value takes its default; the others are still applied. The gesture settings are all or
+ * nothing: one bad gesture key (or an unknown key) leaves the default gesture configuration.
+ */
+
+/**
+ * Replaces the configuration with the defaults overridden by `count` key/value pairs (any key
+ * of the list above; before 0.3 only gesture settings were known, and hosts filtered theirs
+ * out, which still works). count == 0 restores the defaults. Touches already being decided
+ * keep the thresholds they started with. Settings marked "applied when given" keep their
+ * current value when their key is absent.
  *
  * @param keys, values  `count` NUL-terminated strings each (may be NULL when count is 0).
- * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT.
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (some key refused; see above).
  */
 int bezel_plugin_configure(struct bezel_plugin *plugin, const char *const *keys,
 			   const char *const *values, size_t count);
+
+/**
+ * As bezel_plugin_configure, from text: one `key=value` per line. Spaces and tabs around keys
+ * and values are trimmed; empty lines and lines starting with '#' or ';' are skipped. A line
+ * without '=' or a `[section]` line is refused with a warning naming its line number (the
+ * other lines still count). Since 0.3.
+ *
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL text, a bad line or a refused key).
+ */
+int bezel_plugin_configure_text(struct bezel_plugin *plugin, const char *text);
+
+/**
+ * As bezel_plugin_configure_text, from the first `[section]` of an ini file (weston.ini, a
+ * compositor's --config file): its lines up to the next `[...]` line. With `section` NULL the
+ * whole file is taken as key=value lines. A file without that section configures the defaults.
+ * Since 0.3.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_IO (the file cannot be read; nothing is changed);
+ *         BEZEL_ERROR_INVALID_ARGUMENT (NULL path, a bad line or a refused key).
+ */
+int bezel_plugin_configure_file(struct bezel_plugin *plugin, const char *path,
+				const char *section);
+
+/**
+ * Changes one key of the list above (a host setting or a gesture setting), keeping every other
+ * setting as the last configuration left it: for hosts whose own calls or environment change
+ * one setting (bezel_wlr_set_policy, an environment variable). Since 0.3.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL key or value, or the value or key is
+ *         refused: a warning names it, and nothing changes).
+ */
+int bezel_plugin_set_setting(struct bezel_plugin *plugin, const char *key, const char *value);
+
+/**
+ * The value in force of a setting of the list above (not a gesture setting), as text in its
+ * canonical spelling ("fullscreen", "true", "0", a path, "" for none): the configured value, or
+ * the default. Copied NUL-terminated into `buf`; truncated when it does not fit. Since 0.3.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_NOT_FOUND (not a setting of the list); BEZEL_ERROR_LIMIT
+ *         (`size` too small: truncated); BEZEL_ERROR_INVALID_ARGUMENT (NULL key or buf, size 0).
+ */
+int bezel_plugin_get_setting(struct bezel_plugin *plugin, const char *key, char *buf,
+			     size_t size);
+
+/**
+ * A numeric setting (output-width-mm, output-height-mm, touch-output). Since 0.3.
+ * @return BEZEL_OK; BEZEL_ERROR_NOT_FOUND (not a setting); BEZEL_ERROR_INVALID_ARGUMENT (NULL,
+ *         or the setting is not a number).
+ */
+int bezel_plugin_get_setting_int(struct bezel_plugin *plugin, const char *key, int32_t *value);
+
+/**
+ * A true/false setting (panels, intercept, locked). Since 0.3.
+ * @return as bezel_plugin_get_setting_int, for true/false settings.
+ */
+int bezel_plugin_get_setting_bool(struct bezel_plugin *plugin, const char *key, bool *value);
 
 /**
  * Describes output 0, the output the touches of bezel_touch_down arrive on. Its layout
@@ -517,7 +631,7 @@ int bezel_surface_get_honored_edges(struct bezel_plugin *plugin, struct wl_resou
 				    uint32_t *edges);
 
 /**
- * Host policy (R6, DESIGN §4.5 M4) for multi-finger gestures: the kinds `surface` may defer
+ * Host policy (R6, docs/design.md §4.5 M4) for multi-finger gestures: the kinds `surface` may defer
  * through set_deferred_gestures, a mask of BEZEL_GESTURE_KIND_SWIPE | _PINCH | _HOLD (default:
  * all three). Apply the same rule as for edges, e.g. 0 for a window that is not full-screen, so
  * that a windowed app cannot keep the workspace swipe. A version 2 client that asked to defer
@@ -539,6 +653,48 @@ int bezel_surface_get_honored_gestures(struct bezel_plugin *plugin, struct wl_re
 
 /** Locks or unlocks the session (R6): while locked no deferral is honoured. */
 int bezel_set_locked(struct bezel_plugin *plugin, bool locked, uint32_t time_msec);
+
+/*
+ * THE POLICY DECIDED BY THE PLUGIN (since 0.3)
+ *
+ * Rather than computing masks for bezel_surface_set_policy and _set_gesture_policy, a host
+ * can give the plugin its facts and let it decide, with the `defer-policy` setting:
+ *   - `fullscreen` (default): a surface may defer edges and gesture kinds while its top-level
+ *     surface (the root of its subsurface tree in the plugin) is full screen;
+ *   - `all`: every surface may.
+ * The host says, for each top-level surface it adds, whether it is full screen
+ * (bezel_surface_set_fullscreen), and again whenever that changes; the lock state comes from
+ * bezel_set_locked as before.
+ *
+ * A surface's client is told honored_edges / honored_gestures only once the policy for it is
+ * known: under `fullscreen`, once its top-level surface's fact was given, so a window is told
+ * 0 and never first the edges it asked for (until then nothing is honoured for it, and its
+ * requests wait). Under `all`, at once. Masks set with bezel_surface_set_policy and
+ * _set_gesture_policy still apply on top (both must allow an edge).
+ */
+
+/**
+ * Lets the plugin decide the policy (true) from `defer-policy` and the host's facts, or goes
+ * back to the masks of bezel_surface_set_policy alone (false, the default). Call it after
+ * bezel_plugin_create, before adding surfaces.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_EXISTS (surfaces were already added: nothing changed);
+ *         BEZEL_ERROR_INVALID_ARGUMENT (NULL plugin).
+ */
+int bezel_plugin_decide_policy(struct bezel_plugin *plugin, bool decide);
+
+/**
+ * The host's fact for an added top-level surface: it is full screen, or not. Its subsurfaces
+ * (surfaces added with it as an ancestor) follow it. Giving it for a subsurface is allowed
+ * and ignored: only the top-level surface's fact counts. The fact is forgotten when the
+ * surface is removed; give it again after adding it back. Calling it again with the same
+ * value costs nothing.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_NOT_FOUND (surface not added); BEZEL_ERROR_INVALID_ARGUMENT
+ *         (NULL surface).
+ */
+int bezel_surface_set_fullscreen(struct bezel_plugin *plugin, struct wl_resource *surface,
+				 bool fullscreen);
 
 /**
  * Touch input, in the order the device reports it, each group closed by bezel_touch_frame.
@@ -582,6 +738,57 @@ int bezel_touch_down_on_surface(struct bezel_plugin *plugin, uint32_t output_id,
 				double x, double y, struct wl_resource *surface,
 				uint32_t time_msec);
 
+/*
+ * TOUCHES IN LAYOUT COORDINATES (since 0.3)
+ *
+ * Hosts whose input arrives in layout coordinates (weston's grabs, wlroots' cursor and
+ * touch handlers after wlr_cursor_absolute_to_layout_coords) give them as they are: the
+ * plugin finds the output, derives the output-local position for the edge zones and the
+ * surface-local one for clients, in one place. Surfaces are in layout coordinates already
+ * (bezel_surface_add / set_rect).
+ */
+
+/**
+ * A touch went down at layout position (lx, ly). The output is the one whose rectangle holds
+ * the point (the nearest one when none does, e.g. a finger on a bezel outside the layout);
+ * the rest is as bezel_touch_down_on_output.
+ *
+ * @return as bezel_touch_down_on_output; BEZEL_ERROR_NOT_FOUND when there is no output.
+ */
+int bezel_touch_down_layout(struct bezel_plugin *plugin, int32_t id, double lx, double ly,
+			    uint32_t time_msec);
+
+/**
+ * As bezel_touch_down_layout, for hosts that hit-test themselves: `surface` is the surface
+ * under the finger (NULL: none), as in bezel_touch_down_on_surface.
+ *
+ * @return as bezel_touch_down_on_surface.
+ */
+int bezel_touch_down_layout_on_surface(struct bezel_plugin *plugin, int32_t id, double lx,
+				       double ly, struct wl_resource *surface, uint32_t time_msec);
+
+/**
+ * A touch moved to layout position (lx, ly); made local to the output it went down on (at
+ * that output's current position). Touches that went down through bezel_touch_down_on_output
+ * may move this way too.
+ *
+ * @return as bezel_touch_motion.
+ */
+int bezel_touch_motion_layout(struct bezel_plugin *plugin, int32_t id, double lx, double ly,
+			      uint32_t time_msec);
+
+/**
+ * From inside the `touch_down` callback only: the host could not deliver that down (e.g. an
+ * xdg_popup grab dismissed its popup with it instead). The plugin then sends nothing more for
+ * touch `id` to that client, and writes no `send down` line. The plugin keeps this, so hosts
+ * keep no per-touch delivery state of their own: what a client is still owed after a
+ * touch_cancel or a refused down is the plugin's business.
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_NOT_FOUND (not inside touch_down for `id`; nothing changed);
+ *         BEZEL_ERROR_INVALID_ARGUMENT (NULL plugin).
+ */
+int bezel_touch_refused(struct bezel_plugin *plugin, int32_t id);
+
 /**
  * A touch moved, to a position local to the output it went down on. See bezel_touch_down.
  * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (non-finite or huge position; dropped) or
@@ -613,7 +820,7 @@ int bezel_drag_start(struct bezel_plugin *plugin, int32_t id, uint32_t time_msec
 int bezel_drag_end(struct bezel_plugin *plugin, uint32_t time_msec);
 
 /* ======================================================================================== */
-/* 4. A libinput touch source (DESIGN §7)                                                   */
+/* 4. A libinput touch source (docs/design.md §7)                                                   */
 /* ======================================================================================== */
 
 /*
@@ -758,6 +965,56 @@ uint64_t bezel_input_source_get_time_usec(const struct bezel_input_source *sourc
  * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL).
  */
 int bezel_input_source_destroy(struct bezel_input_source *source);
+
+/* ======================================================================================== */
+/* 5. The event log                                                                         */
+/* ======================================================================================== */
+
+/*
+ * A test and measurement aid: one line per input event, per event sent to a client and per
+ * decision, each prefixed by the CLOCK_MONOTONIC time in microseconds and a space. The shapes
+ * are listed in docs/hosts.md; tests of every host read them. The plugin writes its own lines
+ * (input, send, gesture, affordance, drag, lock, output and surface lines) to its log, set
+ * with the `event-log` key or bezel_plugin_set_event_log; a host adds lines only it can know
+ * (a popup grab, a foreign grab) with bezel_event_log_write on bezel_plugin_get_event_log.
+ * Other processes and modules (a test rig) may append to the same file with a log of their
+ * own: lines are written whole and flushed at once.
+ */
+
+/** An open event log. */
+struct bezel_event_log;
+
+/**
+ * Opens `path` for appending (created if missing, close-on-exec).
+ * @return BEZEL_OK; BEZEL_ERROR_INVALID_ARGUMENT (NULL or empty path, NULL out);
+ *         BEZEL_ERROR_IO (cannot be opened; errno says why). *out is NULL on failure.
+ */
+int bezel_event_log_open(const char *path, struct bezel_event_log **out);
+
+/**
+ * Appends one line: the time prefix, then `fmt` formatted as printf does, then a newline.
+ * A NULL `log` writes nothing and returns BEZEL_OK, so a host need not check whether logging
+ * is on. @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL fmt).
+ */
+int bezel_event_log_write(struct bezel_event_log *log, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/** Closes a log opened by bezel_event_log_open. @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT. */
+int bezel_event_log_close(struct bezel_event_log *log);
+
+/**
+ * The plugin's event log: opens `path` for appending (as the `event-log` key does), replacing
+ * the log in use; NULL or "" closes it.
+ * @return BEZEL_OK; BEZEL_ERROR_IO (cannot be opened: the plugin then has no log, and a
+ *         warning says why); BEZEL_ERROR_INVALID_ARGUMENT (NULL plugin).
+ */
+int bezel_plugin_set_event_log(struct bezel_plugin *plugin, const char *path);
+
+/**
+ * The plugin's event log, for the host's own lines; NULL when there is none (or for a NULL
+ * plugin). Owned by the plugin: valid until the log is replaced or the plugin destroyed.
+ */
+struct bezel_event_log *bezel_plugin_get_event_log(struct bezel_plugin *plugin);
 
 #ifdef __cplusplus
 }

@@ -75,5 +75,29 @@ struct bzl_watch *bzl_watch_client(struct bzl_server *server, struct wl_client *
 /** Removes and frees a watch that has not fired. */
 void bzl_watch_cancel(struct bzl_watch *watch);
 
+/* ---- the plugin's event-log lines (event-log.c; shapes in docs/hosts.md) ---- */
+
+struct bezel_event_log;
+struct bezel_gesture_event;
+
+/** Which touch line: `input ...` (sent 0: the host fed it) or `send ...` (sent 1). */
+enum bzl_evlog_touch_phase { BZL_EVLOG_DOWN = 0, BZL_EVLOG_MOTION = 1, BZL_EVLOG_UP = 2 };
+
+/* Each writer does nothing when `log` is NULL. */
+void bzl_evlog_touch(struct bezel_event_log *log, int sent, int phase, int32_t id, double x,
+		     double y, uint32_t time);
+/** A line without values: "input frame", "send cancel", "drag end", ... */
+void bzl_evlog_text(struct bezel_event_log *log, const char *text);
+void bzl_evlog_touch_output(struct bezel_event_log *log, int32_t id, uint32_t output);
+void bzl_evlog_gesture(struct bezel_event_log *log, const struct bezel_gesture_event *event);
+void bzl_evlog_affordance(struct bezel_event_log *log, uint32_t output, uint32_t edge, int shown);
+void bzl_evlog_drag_start(struct bezel_event_log *log, int32_t id);
+void bzl_evlog_lock(struct bezel_event_log *log, int locked);
+void bzl_evlog_output(struct bezel_event_log *log, int added, uint32_t id, int32_t x, int32_t y,
+		      int32_t width, int32_t height);
+void bzl_evlog_output_removed(struct bezel_event_log *log, uint32_t id);
+void bzl_evlog_surface_add(struct bezel_event_log *log, double x, double y, double width,
+			   double height);
+void bzl_evlog_surface_policy(struct bezel_event_log *log, uint32_t edges, uint32_t kinds);
 
 #endif /* BEZEL_SHIM_H */

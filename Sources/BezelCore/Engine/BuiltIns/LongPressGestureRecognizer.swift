@@ -1,4 +1,4 @@
-/// Recognizes fingers held still for a while (DESIGN E13). Continuous: it begins when the press
+/// Recognizes fingers held still for a while (docs/design.md E13). Continuous: it begins when the press
 /// has lasted `minimumPressDuration_ms`, changes as the fingers move and ends when they lift.
 ///
 /// `numberOfTapsRequired` quick taps may have to come first (a "tap and a half" with 1).

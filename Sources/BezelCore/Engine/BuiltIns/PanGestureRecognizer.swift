@@ -1,4 +1,4 @@
-/// Recognizes fingers dragging (DESIGN E13). Continuous.
+/// Recognizes fingers dragging (docs/design.md E13). Continuous.
 ///
 /// It begins once the centroid of `minimumNumberOfTouches…maximumNumberOfTouches` fingers has
 /// travelled `minimumTranslation_mm`, changes with every move and ends when the last finger lifts

@@ -1,4 +1,4 @@
-/// Recognizes two fingers moving apart or together (DESIGN E13). Continuous.
+/// Recognizes two fingers moving apart or together (docs/design.md E13). Continuous.
 ///
 /// It begins when the distance between the first two fingers changed by `minimumSpanChange_mm`.
 /// `scale` is the distance relative to the touch-down, cumulative, and resettable by the action

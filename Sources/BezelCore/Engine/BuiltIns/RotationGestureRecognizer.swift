@@ -1,4 +1,4 @@
-/// Recognizes two fingers turning around each other (DESIGN E13). Continuous.
+/// Recognizes two fingers turning around each other (docs/design.md E13). Continuous.
 ///
 /// It begins when the line through the first two fingers turned by `minimumRotation_deg`.
 /// `rotation_rad` is cumulative (turns past ±π keep counting), positive clockwise on screen,

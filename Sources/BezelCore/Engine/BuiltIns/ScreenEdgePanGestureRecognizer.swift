@@ -1,4 +1,4 @@
-/// A pan that starts at a screen edge and moves inwards (DESIGN E13).
+/// A pan that starts at a screen edge and moves inwards (docs/design.md E13).
 ///
 /// The first finger must come down within `edgeZone_mm` of one of `edges`. Once past
 /// `minimumTranslation_mm`, the motion must point inwards within `directionCone_deg` of the edge's

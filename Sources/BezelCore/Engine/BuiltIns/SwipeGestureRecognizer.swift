@@ -1,4 +1,4 @@
-/// Recognizes a quick straight stroke in one of `direction` (DESIGN E13). Discrete.
+/// Recognizes a quick straight stroke in one of `direction` (docs/design.md E13). Discrete.
 ///
 /// It recognizes once the fingers' mean travel reaches `minimumDistance_mm` within
 /// `maximumDuration_ms` of the first touch-down, with the motion inside `directionCone_deg` of an

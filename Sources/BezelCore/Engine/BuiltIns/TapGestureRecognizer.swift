@@ -1,4 +1,4 @@
-/// Recognizes one or more taps with a given number of fingers (DESIGN E13). Discrete.
+/// Recognizes one or more taps with a given number of fingers (docs/design.md E13). Discrete.
 ///
 /// It fails when a finger travels more than `allowableMovement_mm` from where it came down, when
 /// more fingers than `numberOfTouchesRequired` come down, when a tap had fewer fingers, or when

@@ -1,0 +1,204 @@
+/*
+ * The event log (bezel.h section 5): one line per event, each prefixed by CLOCK_MONOTONIC µs.
+ *
+ * Written in C because the lines are printf shapes (docs/hosts.md) that tests match exactly,
+ * and because Swift cannot call variadic C functions. The bzl_evlog_* writers below are what
+ * the plugin calls for its own lines: typed, so a line costs no allocation on the Swift side.
+ * Every line is flushed at once: tests read the file while the compositor runs.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bezel.h"
+#include "bezel_shim.h"
+
+struct bezel_event_log {
+	FILE *file;
+};
+
+static unsigned long long now_usec(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000u + (unsigned long long)ts.tv_nsec / 1000u;
+}
+
+static void vline(struct bezel_event_log *log, const char *fmt, va_list ap)
+{
+	fprintf(log->file, "%llu ", now_usec());
+	vfprintf(log->file, fmt, ap);
+	fputc('\n', log->file);
+	fflush(log->file);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void line(struct bezel_event_log *log, const char *fmt, ...)
+{
+	va_list ap;
+	if (!log)
+		return;
+	va_start(ap, fmt);
+	vline(log, fmt, ap);
+	va_end(ap);
+}
+
+int bezel_event_log_open(const char *path, struct bezel_event_log **out)
+{
+	if (out)
+		*out = NULL;
+	if (!path || !*path || !out)
+		return BEZEL_ERROR_INVALID_ARGUMENT;
+	struct bezel_event_log *log = calloc(1, sizeof *log);
+	if (!log)
+		return BEZEL_ERROR_IO;
+	/* Append, close-on-exec: several writers (a host and its test rig) share one file. */
+	log->file = fopen(path, "ae");
+	if (!log->file) {
+		int err = errno;
+		free(log);
+		errno = err;
+		return BEZEL_ERROR_IO;
+	}
+	*out = log;
+	return BEZEL_OK;
+}
+
+int bezel_event_log_write(struct bezel_event_log *log, const char *fmt, ...)
+{
+	va_list ap;
+	if (!fmt)
+		return BEZEL_ERROR_INVALID_ARGUMENT;
+	if (!log)
+		return BEZEL_OK;
+	va_start(ap, fmt);
+	vline(log, fmt, ap);
+	va_end(ap);
+	return BEZEL_OK;
+}
+
+int bezel_event_log_close(struct bezel_event_log *log)
+{
+	if (!log)
+		return BEZEL_ERROR_INVALID_ARGUMENT;
+	fclose(log->file);
+	free(log);
+	return BEZEL_OK;
+}
+
+/* ---- the plugin's own lines (bezel_shim.h) ---- */
+
+static const char *const touch_phases[] = { "down", "motion", "up" };
+static const char *const gesture_phases[] = { "began", "changed", "ended", "cancelled", "failed" };
+
+void bzl_evlog_touch(struct bezel_event_log *log, int sent, int phase, int32_t id, double x,
+		     double y, uint32_t time)
+{
+	const char *who = sent ? "send" : "input";
+	if (phase < 0 || phase > 2)
+		return;
+	if (phase == 2)
+		line(log, "%s up id=%d time=%u", who, id, time);
+	else
+		line(log, "%s %s id=%d x=%.1f y=%.1f time=%u", who, touch_phases[phase], id, x, y, time);
+}
+
+void bzl_evlog_text(struct bezel_event_log *log, const char *text)
+{
+	if (text)
+		line(log, "%s", text);
+}
+
+void bzl_evlog_touch_output(struct bezel_event_log *log, int32_t id, uint32_t output)
+{
+	line(log, "input output id=%d output=%u", id, output);
+}
+
+void bzl_evlog_gesture(struct bezel_event_log *log, const struct bezel_gesture_event *e)
+{
+	if (!log || !e || e->phase > BEZEL_GESTURE_FAILED)
+		return;
+	const char *phase = gesture_phases[e->phase];
+	const char *reason = e->reason ? e->reason : "?";
+	if (e->kind == BEZEL_GESTURE_KIND_EDGE) {
+		switch (e->phase) {
+		case BEZEL_GESTURE_CHANGED:
+			line(log, "gesture changed %s edge=%u travel=%.2f progress=%.3f velocity=%.1f "
+			     "output=%u", e->gesture, e->edge, e->travel_mm, e->progress,
+			     e->velocity_mm_s, e->output_id);
+			break;
+		case BEZEL_GESTURE_ENDED:
+			line(log, "gesture ended %s edge=%u committed=%d output=%u", e->gesture,
+			     e->edge, e->committed, e->output_id);
+			break;
+		case BEZEL_GESTURE_FAILED:
+			line(log, "gesture failed %s edge=%u reason=%s output=%u", e->gesture, e->edge,
+			     reason, e->output_id);
+			break;
+		default:
+			line(log, "gesture %s %s edge=%u output=%u", phase, e->gesture, e->edge,
+			     e->output_id);
+		}
+		return;
+	}
+	/* Multi-finger gestures (docs/design.md §4.5): no edge; the kind and finger count instead. */
+	switch (e->phase) {
+	case BEZEL_GESTURE_CHANGED:
+		line(log, "gesture changed %s edge=0 travel=%.2f progress=%.3f velocity=%.1f "
+		     "scale=%.3f kind=%u fingers=%u output=%u", e->gesture, e->travel_mm, e->progress,
+		     e->velocity_mm_s, e->scale, e->kind, e->fingers, e->output_id);
+		break;
+	case BEZEL_GESTURE_ENDED:
+		line(log, "gesture ended %s edge=0 committed=%d kind=%u fingers=%u output=%u",
+		     e->gesture, e->committed, e->kind, e->fingers, e->output_id);
+		break;
+	case BEZEL_GESTURE_FAILED:
+		line(log, "gesture failed %s edge=0 reason=%s kind=%u fingers=%u output=%u",
+		     e->gesture, reason, e->kind, e->fingers, e->output_id);
+		break;
+	default:
+		line(log, "gesture %s %s edge=0 kind=%u fingers=%u output=%u", phase, e->gesture,
+		     e->kind, e->fingers, e->output_id);
+	}
+}
+
+void bzl_evlog_affordance(struct bezel_event_log *log, uint32_t output, uint32_t edge, int shown)
+{
+	line(log, "affordance %s edge=%u output=%u", shown ? "shown" : "hidden", edge, output);
+}
+
+void bzl_evlog_drag_start(struct bezel_event_log *log, int32_t id)
+{
+	line(log, "drag start id=%d", id);
+}
+
+void bzl_evlog_lock(struct bezel_event_log *log, int locked)
+{
+	line(log, "lock locked=%d", locked ? 1 : 0);
+}
+
+void bzl_evlog_output(struct bezel_event_log *log, int added, uint32_t id, int32_t x, int32_t y,
+		      int32_t width, int32_t height)
+{
+	line(log, "output %s id=%u %dx%d+%d+%d", added ? "added" : "changed", id, width, height, x, y);
+}
+
+void bzl_evlog_output_removed(struct bezel_event_log *log, uint32_t id)
+{
+	line(log, "output removed id=%u", id);
+}
+
+void bzl_evlog_surface_add(struct bezel_event_log *log, double x, double y, double width,
+			   double height)
+{
+	line(log, "surface add %.0f,%.0f %.0fx%.0f", x, y, width, height);
+}
+
+void bzl_evlog_surface_policy(struct bezel_event_log *log, uint32_t edges, uint32_t kinds)
+{
+	line(log, "surface policy edges=%u gestures=%u", edges, kinds);
+}

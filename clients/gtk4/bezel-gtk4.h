@@ -1,0 +1,143 @@
+/*
+ * bezel-gtk4.h: defer a touchscreen's system edge gestures to a GtkWindow (GTK 4, Wayland).
+ *
+ *   pkg-config --cflags --libs bezel-gtk4
+ *   Python: gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk
+ *
+ * Every function may be called at any time in the window's life: before it is realized, while
+ * it is shown, hidden or shown again. The library follows the window (GTK makes a new
+ * wl_surface each time a window is shown), commits the surface itself after a change while
+ * the window is shown, and does nothing when the display is not a Wayland one or the
+ * compositor has no bezel_system_gestures_manager_v1 (the getters then return 0).
+ */
+#ifndef BEZEL_GTK4_H
+#define BEZEL_GTK4_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/**
+ * BezelGtkEdges:
+ * @BEZEL_GTK_EDGE_NONE: no edge
+ * @BEZEL_GTK_EDGE_TOP: the top edge of the screen
+ * @BEZEL_GTK_EDGE_BOTTOM: the bottom edge
+ * @BEZEL_GTK_EDGE_LEFT: the left edge
+ * @BEZEL_GTK_EDGE_RIGHT: the right edge
+ *
+ * Screen edges as the person holding the device sees them.
+ */
+typedef enum /*< flags >*/ {
+	BEZEL_GTK_EDGE_NONE = 0,
+	BEZEL_GTK_EDGE_TOP = 1 << 0,
+	BEZEL_GTK_EDGE_BOTTOM = 1 << 1,
+	BEZEL_GTK_EDGE_LEFT = 1 << 2,
+	BEZEL_GTK_EDGE_RIGHT = 1 << 3,
+} BezelGtkEdges;
+
+/**
+ * BezelGtkGestureKinds:
+ * @BEZEL_GTK_GESTURE_NONE: no kind
+ * @BEZEL_GTK_GESTURE_SWIPE: several fingers moving together
+ * @BEZEL_GTK_GESTURE_PINCH: several fingers moving towards or away from each other
+ * @BEZEL_GTK_GESTURE_HOLD: several fingers resting on the screen
+ *
+ * Kinds of multi-finger system gesture (protocol version 2).
+ */
+typedef enum /*< flags >*/ {
+	BEZEL_GTK_GESTURE_NONE = 0,
+	BEZEL_GTK_GESTURE_SWIPE = 1 << 0,
+	BEZEL_GTK_GESTURE_PINCH = 1 << 1,
+	BEZEL_GTK_GESTURE_HOLD = 1 << 2,
+} BezelGtkGestureKinds;
+
+GType bezel_gtk_edges_get_type(void) G_GNUC_CONST;
+#define BEZEL_GTK_TYPE_EDGES (bezel_gtk_edges_get_type())
+GType bezel_gtk_gesture_kinds_get_type(void) G_GNUC_CONST;
+#define BEZEL_GTK_TYPE_GESTURE_KINDS (bezel_gtk_gesture_kinds_get_type())
+
+#define BEZEL_GTK_TYPE_GESTURES (bezel_gtk_gestures_get_type())
+G_DECLARE_FINAL_TYPE(BezelGtkGestures, bezel_gtk_gestures, BEZEL_GTK, GESTURES, GObject)
+
+/**
+ * bezel_gtk_is_supported:
+ *
+ * Returns: whether the default display is a Wayland one whose compositor offers
+ *   bezel_system_gestures_manager_v1. Before gtk_init() it is %FALSE.
+ */
+gboolean bezel_gtk_is_supported(void);
+
+/**
+ * bezel_gtk_get_protocol_version:
+ *
+ * Returns: the version the global was bound at on the default display, 0 if none.
+ */
+guint bezel_gtk_get_protocol_version(void);
+
+/**
+ * bezel_gtk_window_get_gestures:
+ * @window: a #GtkWindow
+ *
+ * The object that holds @window's settings and emits its signals. It is made on the first call
+ * and lives as long as the window.
+ *
+ * Returns: (transfer none): the window's #BezelGtkGestures
+ */
+BezelGtkGestures *bezel_gtk_window_get_gestures(GtkWindow *window);
+
+/**
+ * bezel_gtk_window_set_deferred_edges:
+ * @window: a #GtkWindow
+ * @edges: the complete set of edges whose system gesture is to be deferred to @window
+ *
+ * Asks the compositor to leave touches on @edges to the window. Which edges it honours is
+ * told by bezel_gtk_window_get_honored_edges() and #BezelGtkGestures:honored-edges.
+ */
+void bezel_gtk_window_set_deferred_edges(GtkWindow *window, BezelGtkEdges edges);
+
+/**
+ * bezel_gtk_window_get_deferred_edges:
+ * @window: a #GtkWindow
+ *
+ * Returns: the edges last set with bezel_gtk_window_set_deferred_edges()
+ */
+BezelGtkEdges bezel_gtk_window_get_deferred_edges(GtkWindow *window);
+
+/**
+ * bezel_gtk_window_get_honored_edges:
+ * @window: a #GtkWindow
+ *
+ * Returns: the edges on which the compositor honours the deferral now; none while the window
+ *   is hidden
+ */
+BezelGtkEdges bezel_gtk_window_get_honored_edges(GtkWindow *window);
+
+/**
+ * bezel_gtk_window_set_deferred_gestures:
+ * @window: a #GtkWindow
+ * @kinds: the complete set of multi-finger gesture kinds to defer to @window
+ *
+ * Like bezel_gtk_window_set_deferred_edges(), for multi-finger gestures. Ignored (with a
+ * warning) when the compositor speaks only version 1 of the protocol.
+ */
+void bezel_gtk_window_set_deferred_gestures(GtkWindow *window, BezelGtkGestureKinds kinds);
+
+/**
+ * bezel_gtk_window_get_deferred_gestures:
+ * @window: a #GtkWindow
+ *
+ * Returns: the kinds last set with bezel_gtk_window_set_deferred_gestures()
+ */
+BezelGtkGestureKinds bezel_gtk_window_get_deferred_gestures(GtkWindow *window);
+
+/**
+ * bezel_gtk_window_get_honored_gestures:
+ * @window: a #GtkWindow
+ *
+ * Returns: the gesture kinds whose deferral the compositor honours now
+ */
+BezelGtkGestureKinds bezel_gtk_window_get_honored_gestures(GtkWindow *window);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,192 @@
+/*
+ * bezel-sdl2.h: defer a touchscreen's system edge gestures to an SDL2 window on Wayland.
+ * Header only, on libbezel-client:
+ *
+ *   cc app.c $(pkg-config --cflags --libs bezel-client sdl2)
+ *
+ *   SDL_Window *w = SDL_CreateWindow(..., SDL_WINDOW_FULLSCREEN);
+ *   SDL_Renderer *r = SDL_CreateRenderer(w, -1, 0);       // first: it may replace the surface
+ *   bezel_sdl_window_defer_edges(w, BEZEL_CLIENT_EDGE_BOTTOM);
+ *   ...
+ *   if (e.type == bezel_sdl_deferred_swipe_event()) ... e.user.code is the edge
+ *   ...
+ *   bezel_sdl_window_forget(w);                           // before SDL_DestroyWindow
+ *
+ * What the compositor tells arrives as SDL user events (types registered with
+ * SDL_RegisterEvents on first use), with user.windowID set and user.code holding:
+ *   bezel_sdl_deferred_swipe_event()  the edge of a swipe that stayed with the app;
+ *   bezel_sdl_gesture_taken_event()   the edge whose system gesture took the app's touches (0:
+ *                                     a multi-finger gesture). SDL 2.26 ignores
+ *                                     wl_touch.cancel, so this is the app's only sign that a
+ *                                     touch ended without its SDL_FINGERUP;
+ *   bezel_sdl_honored_edges_event()   the edges honoured now.
+ *
+ * Traps:
+ *   - Only with SDL_VIDEODRIVER=wayland (under XWayland SDL has no wl_surface): the calls
+ *     then return -1 and the app runs as before.
+ *   - SDL_CreateRenderer and SDL_GL_CreateContext may recreate the window's surface
+ *     (SDL_RecreateWindow): call bezel_sdl_window_defer_edges after them.
+ *   - Everything here is static: include this header in one source file.
+ */
+#ifndef BEZEL_SDL2_H
+#define BEZEL_SDL2_H
+
+#include <SDL.h>
+#include <SDL_syswm.h>
+#include <bezel-client.h>
+
+#define BEZEL_SDL_WINDOW_DATA "bezel-sdl2"
+
+struct bezel_sdl_window {
+	struct bezel_client_surface *surface;
+	Uint32 window_id;
+};
+
+static struct {
+	struct bezel_client *client;
+	struct wl_display *display; /* the one client is bound on */
+	Uint32 event_base;          /* 0: not registered yet; (Uint32)-1: none left */
+} bezel_sdl_state;
+
+static inline Uint32 bezel_sdl_event_base(void)
+{
+	if (bezel_sdl_state.event_base == 0)
+		bezel_sdl_state.event_base = SDL_RegisterEvents(3);
+	return bezel_sdl_state.event_base;
+}
+
+/* The SDL event types; (Uint32)-1 if SDL had no user event types left. */
+static inline Uint32 bezel_sdl_deferred_swipe_event(void)
+{
+	return bezel_sdl_event_base();
+}
+static inline Uint32 bezel_sdl_gesture_taken_event(void)
+{
+	Uint32 b = bezel_sdl_event_base();
+	return b == (Uint32)-1 ? b : b + 1;
+}
+static inline Uint32 bezel_sdl_honored_edges_event(void)
+{
+	Uint32 b = bezel_sdl_event_base();
+	return b == (Uint32)-1 ? b : b + 2;
+}
+
+static inline void bezel_sdl_push(Uint32 type, Uint32 window_id, Uint32 code)
+{
+	if (type == (Uint32)-1)
+		return;
+	SDL_Event e;
+	SDL_zero(e);
+	e.type = type;
+	e.user.windowID = window_id;
+	e.user.code = (Sint32)code;
+	e.user.timestamp = SDL_GetTicks();
+	SDL_PushEvent(&e);
+}
+
+/* Called while SDL dispatches Wayland events (SDL_PumpEvents). */
+static inline void bezel_sdl_on_honored(void *data, struct bezel_client_surface *s, uint32_t edges)
+{
+	(void)s;
+	bezel_sdl_push(bezel_sdl_honored_edges_event(), ((struct bezel_sdl_window *)data)->window_id, edges);
+}
+static inline void bezel_sdl_on_deferred_swipe(void *data, struct bezel_client_surface *s, uint32_t edge)
+{
+	(void)s;
+	bezel_sdl_push(bezel_sdl_deferred_swipe_event(), ((struct bezel_sdl_window *)data)->window_id, edge);
+}
+static inline void bezel_sdl_on_gesture_taken(void *data, struct bezel_client_surface *s, uint32_t edge)
+{
+	(void)s;
+	bezel_sdl_push(bezel_sdl_gesture_taken_event(), ((struct bezel_sdl_window *)data)->window_id, edge);
+}
+
+static const struct bezel_client_surface_listener bezel_sdl_listener = {
+	.honored_edges = bezel_sdl_on_honored,
+	.deferred_swipe = bezel_sdl_on_deferred_swipe,
+	.gesture_taken = bezel_sdl_on_gesture_taken,
+};
+
+/* The window's state, made on first use; NULL (with SDL_SetError) when it cannot be. */
+static inline struct bezel_sdl_window *bezel_sdl_window_state(SDL_Window *window)
+{
+	struct bezel_sdl_window *w = (struct bezel_sdl_window *)SDL_GetWindowData(window, BEZEL_SDL_WINDOW_DATA);
+	if (w)
+		return w;
+	SDL_SysWMinfo info;
+	SDL_VERSION(&info.version);
+	if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_WAYLAND) {
+		SDL_SetError("bezel-sdl2: not a Wayland window (SDL_VIDEODRIVER=wayland)");
+		return NULL;
+	}
+	if (!bezel_sdl_state.client) {
+		bezel_sdl_state.client = bezel_client_create(info.info.wl.display, 0);
+		bezel_sdl_state.display = info.info.wl.display;
+	}
+	if (!bezel_sdl_state.client || bezel_sdl_state.display != info.info.wl.display) {
+		SDL_SetError("bezel-sdl2: the compositor has no bezel_system_gestures_manager_v1");
+		return NULL;
+	}
+	w = (struct bezel_sdl_window *)SDL_calloc(1, sizeof *w);
+	if (!w) {
+		SDL_OutOfMemory();
+		return NULL;
+	}
+	w->window_id = SDL_GetWindowID(window);
+	bezel_sdl_event_base();
+	w->surface = bezel_client_surface_create(bezel_sdl_state.client, info.info.wl.surface, &bezel_sdl_listener, w);
+	if (!w->surface) {
+		SDL_free(w);
+		SDL_OutOfMemory();
+		return NULL;
+	}
+	SDL_SetWindowData(window, BEZEL_SDL_WINDOW_DATA, w);
+	return w;
+}
+
+/*
+ * Asks that the system gestures on EDGES (BEZEL_CLIENT_EDGE_* bits) be deferred to WINDOW.
+ * The surface is committed at once. Returns 0, or -1 with SDL_GetError() saying why.
+ */
+static inline int bezel_sdl_window_defer_edges(SDL_Window *window, Uint32 edges)
+{
+	struct bezel_sdl_window *w = bezel_sdl_window_state(window);
+	if (!w)
+		return -1;
+	if (bezel_client_surface_set_deferred_edges(w->surface, edges) != 0)
+		return SDL_SetError("bezel-sdl2: edges 0x%x name no edge", (unsigned)edges);
+	return 0;
+}
+
+/* The same for multi-finger gesture kinds (BEZEL_CLIENT_GESTURE_* bits; protocol version 2). */
+static inline int bezel_sdl_window_defer_gestures(SDL_Window *window, Uint32 kinds)
+{
+	struct bezel_sdl_window *w = bezel_sdl_window_state(window);
+	if (!w)
+		return -1;
+	int rc = bezel_client_surface_set_deferred_gestures(w->surface, kinds);
+	if (rc == BEZEL_CLIENT_ENOTSUP)
+		return SDL_SetError("bezel-sdl2: the compositor speaks protocol version 1 only");
+	if (rc != 0)
+		return SDL_SetError("bezel-sdl2: kinds 0x%x name no gesture kind", (unsigned)kinds);
+	return 0;
+}
+
+/* The edges honoured now (0 before the compositor said, or without Bezel). */
+static inline Uint32 bezel_sdl_window_get_honored_edges(SDL_Window *window)
+{
+	struct bezel_sdl_window *w = (struct bezel_sdl_window *)SDL_GetWindowData(window, BEZEL_SDL_WINDOW_DATA);
+	return w ? bezel_client_surface_get_honored_edges(w->surface) : 0;
+}
+
+/* Drops the window's protocol object; call it before SDL_DestroyWindow. */
+static inline void bezel_sdl_window_forget(SDL_Window *window)
+{
+	struct bezel_sdl_window *w = (struct bezel_sdl_window *)SDL_SetWindowData(window, BEZEL_SDL_WINDOW_DATA, NULL);
+	if (!w)
+		return;
+	bezel_client_surface_destroy(w->surface);
+	SDL_free(w);
+}
+
+#endif

@@ -1,0 +1,95 @@
+/*
+ * What libbezel-client promises a toolkit, checked on a real compositor: binding leaves the
+ * app's own queue alone, the version asked for is the one bound, and a setter refuses unknown
+ * bits or a request the bound version lacks before anything is sent, so the connection lives.
+ * Prints "ok WHAT" per check; exits 1 at the first that fails.
+ *   WAYLAND_DISPLAY=... client-api-test
+ */
+#include <bezel-client.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-client.h>
+
+static int globals_seen;
+static struct wl_compositor *compositor;
+static int app_commits;
+
+static void global(void *data, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version)
+{
+	(void)data; (void)version;
+	globals_seen++;
+	if (strcmp(iface, wl_compositor_interface.name) == 0)
+		compositor = wl_registry_bind(r, name, &wl_compositor_interface, 1);
+}
+static void global_remove(void *data, struct wl_registry *r, uint32_t name) { (void)data; (void)r; (void)name; }
+static const struct wl_registry_listener registry_listener = { global, global_remove };
+
+static void app_commit(void *data, struct bezel_client_surface *s)
+{
+	(void)data;
+	app_commits++;
+	wl_surface_commit(bezel_client_surface_get_wl_surface(s));
+}
+
+#define CHECK(cond, ...) do { \
+	if (!(cond)) { printf("FAILED: " __VA_ARGS__); printf(" (%s)\n", #cond); exit(1); } \
+	printf("ok " __VA_ARGS__); printf("\n"); \
+} while (0)
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	struct wl_display *display = wl_display_connect(NULL);
+	if (!display) {
+		printf("FAILED: no Wayland display\n");
+		return 1;
+	}
+	/* The app's registry, on the default queue, not dispatched yet. */
+	struct wl_registry *registry = wl_display_get_registry(display);
+	wl_registry_add_listener(registry, &registry_listener, NULL);
+
+	struct bezel_client *v1 = bezel_client_create(display, 1);
+	CHECK(v1 && globals_seen == 0,
+		"bezel_client_create binds on a private queue: the app's pending registry events were not dispatched");
+	wl_display_roundtrip(display);
+	CHECK(globals_seen > 0 && compositor, "the app's own events still arrive on its queue afterwards");
+	CHECK(bezel_client_get_version(v1) == 1 && bezel_client_get_compositor_version(v1) == 2 &&
+		bezel_client_get_library_version() == 2 && !bezel_client_has_feature(v1, BEZEL_CLIENT_FEATURE_GESTURE_KINDS),
+		"max_version 1 binds version 1 although the compositor offers 2 (library knows 2)");
+
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	struct bezel_client_surface *s = bezel_client_surface_create(v1, surface, NULL, NULL);
+	bezel_client_surface_set_commit_handler(s, app_commit, NULL);
+	CHECK(bezel_client_surface_set_deferred_edges(s, 16) == BEZEL_CLIENT_EINVAL &&
+		bezel_client_surface_set_deferred_edges(s, 2 | 32) == BEZEL_CLIENT_EINVAL,
+		"set_deferred_edges refuses bits that name no edge (16, 34)");
+	CHECK(bezel_client_surface_set_deferred_gestures(s, BEZEL_CLIENT_GESTURE_SWIPE) == BEZEL_CLIENT_ENOTSUP,
+		"set_deferred_gestures is refused on a version 1 binding");
+	CHECK(bezel_client_surface_set_deferred_region(s, NULL) == BEZEL_CLIENT_ENOTSUP,
+		"set_deferred_region is refused below version 3");
+	CHECK(app_commits == 0, "nothing refused asks for a commit");
+	CHECK(bezel_client_surface_set_deferred_edges(s, BEZEL_CLIENT_EDGE_BOTTOM) == 0 && app_commits == 1 &&
+		bezel_client_surface_set_deferred_edges(s, BEZEL_CLIENT_EDGE_BOTTOM) == 0 && app_commits == 1,
+		"a change asks the app's commit handler once; setting the same value again sends nothing");
+
+	struct bezel_client *v2 = bezel_client_create(display, 0);
+	struct wl_surface *surface2 = wl_compositor_create_surface(compositor);
+	struct bezel_client_surface *s2 = bezel_client_surface_create(v2, surface2, NULL, NULL);
+	CHECK(bezel_client_get_version(v2) == 2 && bezel_client_surface_set_deferred_gestures(s2, 8) == BEZEL_CLIENT_EINVAL &&
+		bezel_client_surface_set_deferred_gestures(s2, BEZEL_CLIENT_GESTURE_SWIPE | BEZEL_CLIENT_GESTURE_HOLD) == 0,
+		"at version 2, set_deferred_gestures refuses unknown kinds (8) and sends swipe|hold");
+	CHECK(wl_display_roundtrip(display) >= 0 && wl_display_get_error(display) == 0,
+		"after all the refused calls the connection has no protocol error");
+
+	bezel_client_surface_destroy(s2);
+	bezel_client_surface_destroy(s);
+	wl_surface_destroy(surface2);
+	wl_surface_destroy(surface);
+	bezel_client_destroy(v2);
+	bezel_client_destroy(v1);
+	CHECK(wl_display_roundtrip(display) >= 0 && wl_display_get_error(display) == 0,
+		"objects destroyed in order, connection still clean");
+	wl_display_disconnect(display);
+	return 0;
+}

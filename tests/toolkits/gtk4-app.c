@@ -1,0 +1,140 @@
+/*
+ * A GTK 4 app that defers the bottom edge through libbezel-gtk4, as an app developer writes it,
+ * and prints what it is told and which touches it gets (the toolkit suite reads the lines):
+ *   honored N                   each honoured-edges report (N: the edge bits)
+ *   deferred_swipe bottom       a swipe on the deferred edge stayed with the app
+ *   gesture_taken EDGE          a system gesture took the app's touches
+ *   touch begin X Y | touch end | touch cancel
+ *   ready                       the window is on screen (three frames drawn)
+ *   supported 0|1               whether the display has Bezel (0 on X11: the calls do nothing)
+ *
+ * Build with nothing but:  cc -o gtk4-app gtk4-app.c $(pkg-config --cflags --libs bezel-gtk4)
+ * Run: gtk4-app [--windowed] [--hide-show]
+ *   --windowed   a plain window, not full screen (by default a compositor honours full screen only)
+ *   --hide-show  once the bottom edge is honoured: hide the window, show it again, then, while
+ *                it is shown, defer the top edge too; prints "done" when that is honoured
+ */
+#include <bezel-gtk4.h>
+#include <stdio.h>
+#include <string.h>
+
+static gboolean hide_show;
+static int step; /* --hide-show: 0 wait for 2, 1 hidden, 2 shown again, 3 asked for 3 */
+
+static const char *edge_name(BezelGtkEdges edge)
+{
+	switch (edge) {
+	case BEZEL_GTK_EDGE_TOP: return "top";
+	case BEZEL_GTK_EDGE_BOTTOM: return "bottom";
+	case BEZEL_GTK_EDGE_LEFT: return "left";
+	case BEZEL_GTK_EDGE_RIGHT: return "right";
+	default: return "none";
+	}
+}
+
+static gboolean show_again(gpointer window)
+{
+	gtk_widget_set_visible(GTK_WIDGET(window), TRUE);
+	return G_SOURCE_REMOVE;
+}
+
+static void on_honored(BezelGtkGestures *gestures, GParamSpec *pspec, GtkWindow *window)
+{
+	(void)gestures; (void)pspec;
+	BezelGtkEdges honored = bezel_gtk_window_get_honored_edges(window);
+	printf("honored %u\n", honored);
+	if (!hide_show)
+		return;
+	if (step == 0 && honored == BEZEL_GTK_EDGE_BOTTOM) {
+		step = 1;
+		gtk_widget_set_visible(GTK_WIDGET(window), FALSE);
+	} else if (step == 1 && honored == BEZEL_GTK_EDGE_NONE) {
+		step = 2;
+		g_idle_add(show_again, window); /* not from inside the unmap */
+	} else if (step == 2 && honored == BEZEL_GTK_EDGE_BOTTOM) {
+		step = 3;
+		/* No redraw follows: the library commits this change itself. */
+		bezel_gtk_window_set_deferred_edges(window, BEZEL_GTK_EDGE_TOP | BEZEL_GTK_EDGE_BOTTOM);
+	} else if (step == 3 && honored == (BEZEL_GTK_EDGE_TOP | BEZEL_GTK_EDGE_BOTTOM)) {
+		printf("done\n");
+	}
+}
+
+static void on_deferred_swipe(BezelGtkGestures *gestures, BezelGtkEdges edge, gpointer data)
+{
+	(void)gestures; (void)data;
+	printf("deferred_swipe %s\n", edge_name(edge));
+}
+
+static void on_gesture_taken(BezelGtkGestures *gestures, BezelGtkEdges edge, gpointer data)
+{
+	(void)gestures; (void)data;
+	printf("gesture_taken %s\n", edge_name(edge));
+}
+
+static gboolean on_event(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data)
+{
+	(void)controller; (void)data;
+	double x, y;
+	switch (gdk_event_get_event_type(event)) {
+	case GDK_TOUCH_BEGIN:
+		gdk_event_get_position(event, &x, &y);
+		printf("touch begin %.0f %.0f\n", x, y);
+		break;
+	case GDK_TOUCH_END: printf("touch end\n"); break;
+	case GDK_TOUCH_CANCEL: printf("touch cancel\n"); break;
+	default: break;
+	}
+	return GDK_EVENT_PROPAGATE;
+}
+
+/* Frames are drawn only once the compositor has shown the previous one. */
+static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+	(void)widget; (void)clock;
+	int *frames = data;
+	if (++*frames == 3)
+		printf("ready\n");
+	return G_SOURCE_CONTINUE;
+}
+
+static void activate(GtkApplication *app, gpointer windowed)
+{
+	static int frames;
+	GtkWindow *window = GTK_WINDOW(gtk_application_window_new(app));
+	GtkEventController *events = gtk_event_controller_legacy_new();
+
+	/* The one call that defers the bottom edge; the rest is reporting. */
+	bezel_gtk_window_set_deferred_edges(window, BEZEL_GTK_EDGE_BOTTOM);
+
+	BezelGtkGestures *gestures = bezel_gtk_window_get_gestures(window);
+	g_signal_connect(gestures, "notify::honored-edges", G_CALLBACK(on_honored), window);
+	g_signal_connect(gestures, "deferred-swipe", G_CALLBACK(on_deferred_swipe), NULL);
+	g_signal_connect(gestures, "gesture-taken", G_CALLBACK(on_gesture_taken), NULL);
+	g_signal_connect(events, "event", G_CALLBACK(on_event), NULL);
+	gtk_widget_add_controller(GTK_WIDGET(window), events);
+	gtk_widget_add_tick_callback(GTK_WIDGET(window), on_tick, &frames, NULL);
+	if (windowed)
+		gtk_window_set_default_size(window, 900, 1500);
+	else
+		gtk_window_fullscreen(window);
+	gtk_window_present(window);
+	printf("supported %d\n", bezel_gtk_is_supported());
+}
+
+int main(int argc, char **argv)
+{
+	gboolean windowed = FALSE;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--windowed") == 0)
+			windowed = TRUE;
+		else if (strcmp(argv[i], "--hide-show") == 0)
+			hide_show = TRUE;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	GtkApplication *app = gtk_application_new(NULL, G_APPLICATION_NON_UNIQUE);
+	g_signal_connect(app, "activate", G_CALLBACK(activate), GINT_TO_POINTER(windowed));
+	int status = g_application_run(G_APPLICATION(app), 1, argv);
+	g_object_unref(app);
+	return status;
+}

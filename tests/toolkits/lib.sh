@@ -1,0 +1,300 @@
+# Functions of the toolkit suite (tests/toolkits/run.sh): building the hosts, the client
+# libraries and the apps, starting a host with a recording, and the cases. Source it after
+# tests/hosts/runner.sh and hosts/weston/tests/lib.sh, with ROOT, OUT and CFLAGS set.
+
+NODE=/dev/input/event7
+# The recording plays in real time while toolkits draw on two shared cores: a host that falls
+# 100 ms behind would see its 150 ms hold window (or 250 ms still timeout) run out between two
+# events of one swipe, and hand the touch to the app before the gesture takes it back (R2).
+# Wider windows keep each swipe's outcome what it is on an idle machine.
+LAG_INI=$'hold-window-ms=1000\nstill-timeout-ms=1000'
+declare -A APP_CMD # app -> the command that runs it (a word list)
+
+# build_bezel_compositor OUT: libbezel-wlroots.so and bezel-compositor against $BIN.
+build_bezel_compositor() {
+	local out=$1 wlr
+	wlroots_protocol_code "$out" || return 1
+	wlr="-DWLR_USE_UNSTABLE -I$out -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
+	# shellcheck disable=SC2086 # flag lists
+	cc $CFLAGS -shared -fPIC -o "$out/libbezel-wlroots.so" "$ROOT"/hosts/wlroots/src/*.c $wlr \
+		-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" >"$out/wlroots-build.log" 2>&1 &&
+		cc $CFLAGS -o "$out/bezel-compositor" "$ROOT/hosts/wlroots/compositor/bezel-compositor.c" $wlr \
+			-L"$out" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$out:$BIN" >>"$out/wlroots-build.log" 2>&1
+}
+
+# wlroots_protocol_code OUT: xdg-shell's server header, which bezel-compositor includes.
+wlroots_protocol_code() {
+	local xdg
+	xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+	wayland-scanner server-header "$xdg" "$1/xdg-shell-protocol.h"
+}
+
+# build_clients OUT: meson builds clients/ and installs it into OUT/prefix. Sets PREFIX and
+# LIBDIR, and points PKG_CONFIG_PATH and LD_LIBRARY_PATH at the prefix (the linker needs the
+# latter too: libbezel-gtk4 needs libbezel-client, which is not in a system folder).
+build_clients() {
+	local out=$1 build=$1/clients-build
+	PREFIX=$out/prefix
+	rm -rf "$PREFIX"
+	if [ -d "$build" ]; then set -- --reconfigure; else set --; fi
+	meson setup "$@" "$build" "$ROOT/clients" --prefix "$PREFIX" -Dgtk4=enabled -Dintrospection=enabled \
+		>"$out/clients-setup.log" 2>&1 &&
+		ninja -C "$build" >"$out/clients-build.log" 2>&1 &&
+		ninja -C "$build" install >"$out/clients-install.log" 2>&1 || return 1
+	LIBDIR=$(dirname "$(find "$PREFIX" -name libbezel-client.so.0 | head -1)")
+	export PKG_CONFIG_PATH=$LIBDIR/pkgconfig:$PREFIX/share/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+	export LD_LIBRARY_PATH=$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	[ -f "$LIBDIR/girepository-1.0/BezelGtk-1.0.typelib" ] && [ -f "$PREFIX/include/bezel-sdl2.h" ]
+}
+
+# python_with_gi: a Python that has Debian's python3-gi (a python3 earlier on PATH may not).
+python_with_gi() {
+	local py
+	for py in /usr/bin/python3 python3; do
+		"$py" -c 'import gi' 2>/dev/null && { echo "$py"; return 0; }
+	done
+	return 1
+}
+
+# build_apps OUT: each app built as the README shows; sets APP_CMD for those that build.
+build_apps() {
+	local out=$1 t=$ROOT/tests/toolkits py
+	if want gtk4; then
+		if cc -Wall -Werror -o "$out/gtk4-app" "$t/gtk4-app.c" $(pkg-config --cflags --libs bezel-gtk4) \
+			>"$out/gtk4-build.log" 2>&1; then
+			pass "gtk4: the app builds with nothing but \`pkg-config --cflags --libs bezel-gtk4\`"
+			APP_CMD[gtk4]="env GSK_RENDERER=cairo $out/gtk4-app"
+		else
+			fail "gtk4: building gtk4-app.c with pkg-config bezel-gtk4 (see $out/gtk4-build.log)"
+		fi
+	fi
+	if want python; then
+		py=$(python_with_gi)
+		if [ -n "$py" ] && GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 "$py" -c \
+			'import gi; gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk; assert int(BezelGtk.Edges.BOTTOM) == 2' \
+			>"$out/python-build.log" 2>&1; then
+			pass "python: gi.require_version('BezelGtk', '1.0') loads the typelib; BezelGtk.Edges.BOTTOM is 2"
+			APP_CMD[python]="env GSK_RENDERER=cairo GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 $py $t/python-app.py"
+		else
+			fail "python: the BezelGtk typelib does not load (see $out/python-build.log)"
+		fi
+	fi
+	if want sdl2; then
+		if cc -Wall -Werror -o "$out/sdl2-app" "$t/sdl2-app.c" $(pkg-config --cflags --libs bezel-client sdl2) \
+			>"$out/sdl2-build.log" 2>&1; then
+			pass "sdl2: the app builds with bezel-sdl2.h and \`pkg-config --cflags --libs bezel-client sdl2\`"
+			APP_CMD[sdl2]="env SDL_VIDEODRIVER=wayland $out/sdl2-app"
+		else
+			fail "sdl2: building sdl2-app.c (see $out/sdl2-build.log)"
+		fi
+	fi
+	if want qt6; then
+		if { [ -d "$out/qt6-build" ] || meson setup "$out/qt6-build" "$ROOT/examples/qt6"; } >"$out/qt6-build.log" 2>&1 &&
+			ninja -C "$out/qt6-build" >>"$out/qt6-build.log" 2>&1; then
+			pass "qt6: examples/qt6 builds with meson against bezel-protocols.pc (qtwaylandscanner)"
+			APP_CMD[qt6]="env QT_QPA_PLATFORM=wayland $out/qt6-build/bezel-qt6-example"
+		else
+			fail "qt6: building examples/qt6 (see $out/qt6-build.log)"
+		fi
+	fi
+	cc $CFLAGS -o "$out/client-api-test" "$t/client-api-test.c" $(pkg-config --cflags --libs bezel-client) \
+		>"$out/api-build.log" 2>&1 || fail "client-api-test.c does not build (see $out/api-build.log)"
+}
+
+# start_host weston|wlroots NAME SCENARIO: a host with the recording SCENARIO (real time), its
+# touchscreen opening on SIGUSR2. weston runs desktop-shell. Sets DIR, SOCK, HOST_PID (the
+# compositor), WRAP_PID (umockdev-run), CONTACTS, HOST_LOG.
+start_host() {
+	local host=$1 name=$2 scenario=$3
+	DIR=$OUT/$name
+	SOCK=bezel-tk-$name
+	HOST_PID=
+	WRAP_PID=
+	rm -rf "$DIR"
+	mkdir -p "$DIR"
+	make_touch_device "$ROOT" "$PROBE" "$scenario" "$DIR" $NODE realtime || return 1
+	if [ "$host" = weston ]; then
+		HOST_LOG=$DIR/weston.log
+		cat >"$DIR/weston.ini" <<-EOF
+		[core]
+		idle-time=0
+		[bezel]
+		output-width-mm=68
+		output-height-mm=121
+		event-log=$DIR/events.log
+		$LAG_INI
+		[bezel-rig]
+		touch-device=$NODE
+		touch-device-open=sigusr2
+		event-log=$DIR/events.log
+		EOF
+		start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules "$OUT")" "$SOCK" --shell=desktop-shell.so || return 1
+		HOST_PID=$WESTON_PID
+		WRAP_PID=$WPID
+		return 0
+	fi
+	HOST_LOG=$DIR/host.log
+	cat >"$DIR/bezel.ini" <<-EOF
+	[bezel]
+	touch-device=$NODE
+	touch-device-open=sigusr2
+	output-width-mm=68
+	output-height-mm=121
+	event-log=$DIR/events.log
+	$LAG_INI
+	EOF
+	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
+	umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" -s "$NODE=$DIR/dev/device.script" -- \
+		sh -c 'echo $$ >"$1/host.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
+		"$SHIM" "$DIR" "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" >"$HOST_LOG" 2>&1 &
+	WRAP_PID=$!
+	# It logs "running" after listen() and once its touch device exists.
+	wait_for "$HOST_LOG" "bezel-compositor: running on" 1 20 || return 1
+	HOST_PID=$(cat "$DIR/host.pid" 2>/dev/null)
+	[ -n "$HOST_PID" ]
+}
+
+# stop_host [PID...]: stops the compositor, then the apps PID... (their `timeout` wrappers).
+stop_host() {
+	[ -n "${HOST_PID:-}" ] && kill -TERM "$HOST_PID" 2>/dev/null
+	[ -n "${WRAP_PID:-}" ] && wait "$WRAP_PID" 2>/dev/null
+	local p
+	for p in "$@"; do
+		kill -TERM "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
+	return 0
+}
+
+# start_app APP [ARGS...]: APP on the host at $SOCK, under timeout; output in $DIR/app.out
+# and app.err. Sets APP_PID.
+start_app() {
+	local app=$1
+	shift
+	# shellcheck disable=SC2086 # APP_CMD is a word list
+	WAYLAND_DISPLAY=$SOCK GDK_BACKEND=wayland timeout 90 ${APP_CMD[$app]} "$@" >"$DIR/app.out" 2>"$DIR/app.err" &
+	APP_PID=$!
+}
+
+# run_x11 APP: a GTK app on Xvfb (no Wayland display): every call does nothing, nothing breaks.
+run_x11() {
+	local app=$1 label="$1 on X11 (Xvfb)" xpid d
+	DIR=$OUT/$app-x11
+	rm -rf "$DIR"
+	mkdir -p "$DIR"
+	# -displayfd: Xvfb picks a free display and writes its number once it accepts clients.
+	Xvfb -displayfd 3 -nolisten tcp -screen 0 1080x1920x24 3>"$DIR/display" >"$DIR/xvfb.log" 2>&1 &
+	xpid=$!
+	if ! wait_for "$DIR/display" "^[0-9]" 1 20; then
+		kill -TERM "$xpid" 2>/dev/null
+		wait "$xpid" 2>/dev/null
+		fail "$label: Xvfb did not start (see $DIR)"
+		return
+	fi
+	d=$(head -1 "$DIR/display")
+	# shellcheck disable=SC2086 # APP_CMD is a word list
+	env -u WAYLAND_DISPLAY DISPLAY=":$d" GDK_BACKEND=x11 timeout 90 ${APP_CMD[$app]} >"$DIR/app.out" 2>"$DIR/app.err" &
+	APP_PID=$!
+	wait_for "$DIR/app.out" "^ready" 1 30
+	kill -TERM "$APP_PID" 2>/dev/null
+	wait "$APP_PID" 2>/dev/null
+	kill -TERM "$xpid" 2>/dev/null
+	wait "$xpid" 2>/dev/null
+	if grep -q '^ready' "$DIR/app.out" && grep -q '^supported 0$' "$DIR/app.out" &&
+		! grep -q '^honored' "$DIR/app.out" && ! grep -qi 'critical' "$DIR/app.err"; then
+		pass "$label: the app runs as before: bezel_gtk_is_supported() is false, the calls do nothing, no warning"
+	else
+		fail "$label: $(grep -c . "$DIR/app.out") lines, $(grep -ci critical "$DIR/app.err") criticals (see $DIR)"
+	fi
+}
+
+host_label() { [ "$1" = weston ] && echo "weston (desktop-shell)" || echo "bezel-compositor (wlroots)"; }
+
+# run_demo APP HOST: the demo recording plays into APP, full screen on HOST; the checks of
+# the header of run.sh.
+run_demo() {
+	local app=$1 host=$2 label c begins
+	label="$app on $(host_label "$host")"
+	if ! start_host "$host" "$app-$host" demo; then
+		stop_host
+		fail "$label: the host did not start (see $DIR)"
+		return
+	fi
+	c=$DIR/app.out
+	start_app "$app"
+	if ! wait_for "$c" "^ready" 1 30 || ! wait_for "$c" "^honored 2$" 1 10; then
+		stop_host "$APP_PID"
+		fail "$label: not shown with honored 2 before the replay (R3; see $DIR)"
+		return
+	fi
+	pass "$label: honored 2 before the replay (R3: the bottom edge's deferral is honoured)"
+	kill -USR2 "$HOST_PID"
+	local played=0
+	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 && played=1
+	# The tap's end is the app's last touch: waiting for it lets its output settle.
+	wait_for "$c" "^touch end" 2 10
+	stop_host "$APP_PID"
+	if [ $played = 0 ]; then
+		fail "$label: the replay did not complete (see $DIR)"
+		return
+	fi
+	if [ "$(grep -c '^deferred_swipe' "$c")" = 1 ] && grep -q '^deferred_swipe bottom$' "$c"; then
+		pass "$label: exactly one deferred_swipe, of the bottom edge (R3)"
+	else
+		fail "$label: deferred_swipe lines: $(grep '^deferred_swipe' "$c" | tr '\n' ';') (see $DIR)"
+	fi
+	begins=$(grep '^touch begin' "$c" | awk '{ print ($4 >= 1880) ? "bottom" : ($4 > 900 && $4 < 1020) ? "middle" : "y=" $4 }' | tr '\n' ' ')
+	if [ "$begins" = "bottom middle " ] && [ "$(grep -c '^touch end' "$c")" = 2 ] && ! grep -q '^touch cancel' "$c" &&
+		grep -q "gesture began dock" "$DIR/events.log" && grep -q "gesture began cover_sheet" "$DIR/events.log"; then
+		pass "$label: the app got the first swipe and the tap, not the second swipe (the dock, R4) nor the cover sheet's"
+	else
+		fail "$label: touches begun: '$begins', $(grep -c '^touch end' "$c") ended, $(grep -c '^touch cancel' "$c") cancelled; host: $(grep -o 'gesture began [a-z_]*' "$DIR/events.log" | tr '\n' ';') (see $DIR)"
+	fi
+}
+
+# run_hide_show APP: under desktop-shell, APP --hide-show (gtk4-app.c says what it does).
+run_hide_show() {
+	local app=$1 label seq
+	label="$app on $(host_label weston)"
+	if ! start_host weston "$app-hide-show" tap-bottom; then
+		stop_host
+		fail "$label: the host did not start (see $DIR)"
+		return
+	fi
+	start_app "$app" --hide-show
+	wait_for "$DIR/app.out" "^done" 1 30
+	stop_host "$APP_PID"
+	seq=$(grep '^honored' "$DIR/app.out" | cut -d' ' -f2 | tr '\n' ' ')
+	case "$seq" in
+	"2 0 2"*) pass "$label: hidden and shown again, the window goes from honored 0 back to 2 (GTK's new wl_surface is followed)" ;;
+	*) fail "$label: hide and show: honored sequence '$seq' (see $DIR)" ;;
+	esac
+	if [ "$seq" = "2 0 2 3 " ] && grep -q '^done' "$DIR/app.out"; then
+		pass "$label: deferring the top edge too while shown (no redraw) reaches honored 3: the library commits"
+	else
+		fail "$label: change while shown: honored sequence '$seq' (see $DIR)"
+	fi
+}
+
+# run_windowed APP: a window that is not full screen under desktop-shell is told only 0 (R6).
+run_windowed() {
+	local app=$1 label told
+	label="$app on $(host_label weston)"
+	if ! start_host weston "$app-windowed" tap-bottom; then
+		stop_host
+		fail "$label: the host did not start (see $DIR)"
+		return
+	fi
+	start_app "$app" --windowed
+	# Three frames shown: the compositor has answered the first commits by then.
+	wait_for "$DIR/app.out" "^ready" 1 30
+	stop_host "$APP_PID"
+	told=$(grep '^honored' "$DIR/app.out" | cut -d' ' -f2 | tr '\n' ' ')
+	if ! grep -q '^ready' "$DIR/app.out"; then
+		fail "$label: windowed app not shown (see $DIR)"
+	elif [ -z "$(echo "$told" | tr -d '0 ')" ]; then
+		pass "$label: a windowed app is told only honored 0, never 2 first (R6; told: '${told:-nothing}')"
+	else
+		fail "$label: a windowed app was told '$told' (R6: never 2 first; see $DIR)"
+	fi
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""A GTK 4 app in Python that defers the bottom edge through the BezelGtk-1.0 typelib, with no
+Wayland code of its own. Prints the same lines as gtk4-app.c (the toolkit suite reads them):
+honored N, deferred_swipe EDGE, gesture_taken EDGE, touch begin X Y / end / cancel, ready,
+supported 0|1,
+and with --hide-show: hides the window once the bottom edge is honoured, shows it again, then
+defers the top edge too while shown, and prints "done" when that is honoured.
+
+usage: python-app.py [--windowed] [--hide-show]
+(GI_TYPELIB_PATH and LD_LIBRARY_PATH name the install's folders when it is not in /usr.)
+"""
+import sys
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+gi.require_version("BezelGtk", "1.0")
+from gi.repository import BezelGtk, GLib, Gtk  # noqa: E402
+
+sys.stdout.reconfigure(line_buffering=True)
+windowed = "--windowed" in sys.argv
+hide_show = "--hide-show" in sys.argv
+step = 0
+frames = 0
+Edges = BezelGtk.Edges
+
+
+def edge_name(edge):
+    return {Edges.TOP: "top", Edges.BOTTOM: "bottom", Edges.LEFT: "left", Edges.RIGHT: "right"}.get(edge, "none")
+
+
+def show_again(win):
+    win.set_visible(True)
+    return GLib.SOURCE_REMOVE
+
+
+def on_honored(gestures, _pspec, win):
+    global step
+    honored = BezelGtk.window_get_honored_edges(win)
+    print(f"honored {int(honored)}")
+    if not hide_show:
+        return
+    if step == 0 and honored == Edges.BOTTOM:
+        step = 1
+        win.set_visible(False)
+    elif step == 1 and honored == Edges.NONE:
+        step = 2
+        GLib.idle_add(show_again, win)  # not from inside the unmap
+    elif step == 2 and honored == Edges.BOTTOM:
+        step = 3
+        BezelGtk.window_set_deferred_edges(win, Edges.TOP | Edges.BOTTOM)
+    elif step == 3 and honored == Edges.TOP | Edges.BOTTOM:
+        print("done")
+
+
+def on_begin(drag, x, y):
+    print(f"touch begin {x:.0f} {y:.0f}")
+
+
+def on_tick(_widget, _clock):
+    global frames
+    frames += 1
+    if frames == 3:
+        print("ready")
+    return GLib.SOURCE_CONTINUE
+
+
+def activate(app):
+    win = Gtk.ApplicationWindow(application=app)
+    # The one call that defers the bottom edge; the rest is reporting.
+    BezelGtk.window_set_deferred_edges(win, BezelGtk.Edges.BOTTOM)
+
+    gestures = BezelGtk.window_get_gestures(win)
+    gestures.connect("notify::honored-edges", on_honored, win)
+    gestures.connect("deferred-swipe", lambda _g, edge: print(f"deferred_swipe {edge_name(edge)}"))
+    gestures.connect("gesture-taken", lambda _g, edge: print(f"gesture_taken {edge_name(edge)}"))
+    # PyGObject passes no GdkEvent to Gtk.EventControllerLegacy: a touch-only drag gesture
+    # reports each touch sequence instead (they do not overlap here).
+    touches = Gtk.GestureDrag(touch_only=True)
+    touches.connect("drag-begin", on_begin)
+    touches.connect("drag-end", lambda *_: print("touch end"))
+    touches.connect("cancel", lambda *_: print("touch cancel"))
+    win.add_controller(touches)
+    win.add_tick_callback(on_tick)
+    if windowed:
+        win.set_default_size(900, 1500)
+    else:
+        win.fullscreen()
+    win.present()
+    print(f"supported {int(BezelGtk.is_supported())}")
+
+
+app = Gtk.Application()
+app.connect("activate", activate)
+sys.exit(app.run([sys.argv[0]]))

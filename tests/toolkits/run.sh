@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# The toolkit suite: real toolkit apps defer the bottom edge through the client libraries and
+# are driven by the demo recording (scripts/demo.sh: a swipe up from the bottom, deferred to
+# the app; a second swipe that opens the dock; a tap in the middle; a swipe down from the top,
+# the cover sheet), played through real libinput on an umockdev touchscreen.
+#
+# Apps (tests/toolkits/, examples/qt6/): a GTK 4 app in C built with nothing but
+# `pkg-config --cflags --libs bezel-gtk4`, the same app in Python through the BezelGtk-1.0
+# typelib, an SDL2 app on bezel-sdl2.h, and the Qt 6 example. The client libraries are built
+# with meson (clients/) and installed into a scratch prefix; the apps are built against that.
+# Hosts: headless weston 10 with bezel-weston.so under desktop-shell (each app full screen;
+# under kiosk-shell GTK's frame clock stalls), and bezel-compositor (wlroots 0.15).
+#
+# Each app, on each host, must show (R3 deferral, R4 swipe twice):
+#   - "honored 2" before the replay starts;
+#   - exactly one deferred_swipe, of the bottom edge;
+#   - the touches of the first swipe and of the tap, none of the second swipe or of the cover
+#     sheet swipe (which the host's event log shows as the dock and the cover sheet).
+# Under desktop-shell, the GTK apps also (R6, the toolkit traps): hidden and shown again, go
+# from 0 back to 2; a change while shown (GTK draws nothing then) reaches 3; a windowed app is
+# told only 0, never 2 first. On X11 (Xvfb) they run as before and the calls do nothing.
+#
+# Also: libbezel-client's own promises (client-api-test.c), what libbezel-client.so links and
+# exports, bezel-protocols.pc, the README's toolkit snippets (still in these apps, word for
+# word), and meson-shim's -Dgtk4= and -Dclient= options (meson setup only).
+#
+# Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
+# under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
+#
+# usage: tests/toolkits/run.sh [--only gtk4|python|sdl2|qt6]...
+#   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits)
+# Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
+# gobject-introspection, python3-gi, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb).
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SCRATCH=${BEZEL_TOOLKITS_SCRATCH:-$ROOT/.build-toolkits}
+OUT=$SCRATCH/toolkit-tests
+APPS=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--only) APPS+=("$2"); shift ;;
+	*) echo "usage: $0 [--only gtk4|python|sdl2|qt6]..." >&2; exit 2 ;;
+	esac
+	shift
+done
+[ ${#APPS[@]} -gt 0 ] || APPS=(gtk4 python sdl2 qt6)
+want() { case " ${APPS[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/hosts/weston/tests/lib.sh"
+. "$ROOT/tests/toolkits/lib.sh"
+
+# ---- build: the plugin and the two hosts, the client libraries, the apps ----
+host_build_plugin "$SCRATCH" debug "$OUT"
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+if build_weston_modules "$ROOT" "$BIN" "$OUT" && build_bezel_compositor "$OUT" &&
+	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
+	pass "hosts: bezel-weston.so, bezel-compositor and the umockdev shim build"
+else
+	fail "building the hosts"
+	finish
+fi
+if build_clients "$OUT"; then
+	pass "clients/: libbezel-client, libbezel-gtk4, BezelGtk-1.0 typelib, bezel-sdl2.h and both .pc files install into a prefix"
+else
+	fail "building clients/ (see $OUT/clients-*.log)"
+	finish
+fi
+# libbezel-client is for apps: wayland-client and libc, no libbezel, no Swift runtime.
+needed=$(readelf -d "$LIBDIR/libbezel-client.so.0" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+exported=$(nm -D --defined-only "$LIBDIR/libbezel-client.so.0" | awk '$2 ~ /^[A-Z]$/ && $3 !~ /^bezel_client_/' | wc -l)
+if [ "$needed" = "libwayland-client.so.0 libc.so.6 " ] && [ "$exported" = 0 ]; then
+	pass "libbezel-client.so needs only $needed and exports only bezel_client_* (the protocol code stays private)"
+else
+	fail "libbezel-client.so needs '$needed', exports $exported other symbols"
+fi
+if [ "$(pkg-config --variable=pkgdatadir bezel-protocols)" = "$PREFIX/share/bezel" ] &&
+	[ -f "$PREFIX/share/bezel/bezel-system-gestures-v1.xml" ]; then
+	pass "bezel-protocols.pc (data only) names the installed protocol XML"
+else
+	fail "bezel-protocols.pc pkgdatadir is '$(pkg-config --variable=pkgdatadir bezel-protocols)'"
+fi
+build_apps "$OUT"
+# The README's snippets are cut from these apps (README, "For app developers").
+if python3 "$ROOT/tests/toolkits/readme-snippets.py" "$ROOT" >"$OUT/snippets.out" 2>&1; then
+	pass "README: the $(grep -c '^ok' "$OUT/snippets.out") toolkit snippets are in the apps this suite runs, word for word"
+else
+	fail "README snippets no longer in the apps: $(grep -v '^ok' "$OUT/snippets.out" | tr '\n' ';')"
+fi
+# meson-shim takes clients/ in as a subproject: -Dgtk4=enabled builds it, and asks for the client.
+rm -rf "$OUT/shim-gtk4"
+if meson setup "$OUT/shim-gtk4" "$ROOT/meson-shim" -Dgtk4=enabled >"$OUT/shim-gtk4.log" 2>&1; then
+	if grep -qE 'libbezel-gtk4 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk-1.0 typelib *: True' "$OUT/shim-gtk4.log"; then
+		pass "meson-shim -Dgtk4=enabled configures libbezel-gtk4 and its typelib (subproject bezel-clients)"
+	else
+		fail "meson-shim -Dgtk4=enabled: no libbezel-gtk4 in the summary (see $OUT/shim-gtk4.log)"
+	fi
+else
+	fail "meson setup meson-shim -Dgtk4=enabled (see $OUT/shim-gtk4.log)"
+fi
+rm -rf "$OUT/shim-nogtk"
+if ! meson setup "$OUT/shim-nogtk" "$ROOT/meson-shim" -Dclient=disabled -Dgtk4=enabled >"$OUT/shim-nogtk.log" 2>&1 &&
+	grep -q -- "-Dgtk4=enabled needs the client library" "$OUT/shim-nogtk.log"; then
+	pass "meson-shim -Dclient=disabled -Dgtk4=enabled fails meson setup and says why"
+else
+	fail "meson-shim -Dclient=disabled -Dgtk4=enabled (see $OUT/shim-nogtk.log)"
+fi
+
+export XDG_RUNTIME_DIR=$OUT/xdg
+mkdir -p "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+
+# ---- the library's own promises, on weston: private-queue binding, checked setters ----
+if start_host weston api tap-bottom; then
+	WAYLAND_DISPLAY=$SOCK timeout 20 "$OUT/client-api-test" >"$DIR/api.out" 2>&1
+	rc=$?
+	stop_host
+	if [ $rc = 0 ]; then
+		while read -r line; do pass "libbezel-client: $line"; done < <(sed -n 's/^ok //p' "$DIR/api.out")
+	else
+		fail "libbezel-client API checks (exit $rc): $(grep -v '^ok ' "$DIR/api.out" | head -3 | tr '\n' ' ')"
+	fi
+else
+	stop_host
+	fail "weston did not start for the API checks (see $DIR)"
+fi
+
+# ---- each app on each host, while the demo recording plays ----
+for app in "${APPS[@]}"; do
+	[ -n "${APP_CMD[$app]:-}" ] || { fail "$app: not built (see $OUT/$app-build.log)"; continue; }
+	for host in weston wlroots; do
+		run_demo "$app" "$host"
+	done
+done
+
+# ---- desktop-shell: hide and show, a change while shown, a windowed app (GTK apps) ----
+for app in gtk4 python; do
+	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
+	run_hide_show "$app"
+done
+if want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ]; then
+	run_windowed gtk4
+fi
+# ---- not Wayland: the GTK apps on X11 ----
+for app in gtk4 python; do
+	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
+	run_x11 "$app"
+done
+finish

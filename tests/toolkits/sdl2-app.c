@@ -1,0 +1,75 @@
+/*
+ * An SDL2 app that defers the bottom edge through bezel-sdl2.h and prints what it is told and
+ * which touches it gets, in the lines of the toolkit suite (honored N, deferred_swipe EDGE,
+ * gesture_taken EDGE, touch begin X Y / touch end, ready).
+ *
+ * Build: cc -o sdl2-app sdl2-app.c $(pkg-config --cflags --libs bezel-client sdl2)
+ * Run:   SDL_VIDEODRIVER=wayland sdl2-app
+ */
+#include <bezel-sdl2.h>
+#include <stdio.h>
+
+static const char *edge_name(Sint32 edge)
+{
+	switch (edge) {
+	case BEZEL_CLIENT_EDGE_TOP: return "top";
+	case BEZEL_CLIENT_EDGE_BOTTOM: return "bottom";
+	case BEZEL_CLIENT_EDGE_LEFT: return "left";
+	case BEZEL_CLIENT_EDGE_RIGHT: return "right";
+	default: return "none";
+	}
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+		fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
+		return 1;
+	}
+	SDL_Window *window = SDL_CreateWindow("sdl2-app", 0, 0, 1080, 1920, SDL_WINDOW_FULLSCREEN_DESKTOP);
+	/* The renderer first: creating it may give the window a new wl_surface. */
+	SDL_Renderer *renderer = window ? SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
+	if (!renderer) {
+		fprintf(stderr, "SDL window or renderer: %s\n", SDL_GetError());
+		return 1;
+	}
+	if (bezel_sdl_window_defer_edges(window, BEZEL_CLIENT_EDGE_BOTTOM) != 0)
+		fprintf(stderr, "no deferral: %s\n", SDL_GetError());
+
+	int frames = 0, w = 1080, h = 1920;
+	for (;;) {
+		SDL_Event e;
+		/* Draw until the compositor has shown a few frames; then only wait for events. */
+		int got = frames < 3 ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, 1000);
+		if (!got && frames < 3) {
+			SDL_SetRenderDrawColor(renderer, 40, 60, 90, 255);
+			SDL_RenderClear(renderer);
+			SDL_RenderPresent(renderer); /* vsync: waits for the compositor's frame */
+			if (++frames == 3) {
+				SDL_GetWindowSize(window, &w, &h);
+				printf("ready\n");
+			}
+			continue;
+		}
+		if (!got)
+			continue;
+		if (e.type == SDL_QUIT)
+			break;
+		if (e.type == bezel_sdl_honored_edges_event())
+			printf("honored %d\n", e.user.code);
+		else if (e.type == bezel_sdl_deferred_swipe_event())
+			printf("deferred_swipe %s\n", edge_name(e.user.code));
+		else if (e.type == bezel_sdl_gesture_taken_event())
+			printf("gesture_taken %s\n", edge_name(e.user.code));
+		else if (e.type == SDL_FINGERDOWN)
+			printf("touch begin %.0f %.0f\n", e.tfinger.x * w, e.tfinger.y * h);
+		else if (e.type == SDL_FINGERUP)
+			printf("touch end\n");
+	}
+	bezel_sdl_window_forget(window);
+	SDL_DestroyRenderer(renderer);
+	SDL_DestroyWindow(window);
+	SDL_Quit();
+	return 0;
+}
