@@ -148,21 +148,20 @@ start_host() {
 		sh -c 'echo $$ >"$1/host.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
 		"$SHIM" "$DIR" "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" >"$HOST_LOG" 2>&1 &
 	WRAP_PID=$!
+	bounded_track "$WRAP_PID" bezel-compositor
 	# It logs "running" after listen() and once its touch device exists.
 	wait_for "$HOST_LOG" "bezel-compositor: running on" 1 20 || return 1
 	HOST_PID=$(cat "$DIR/host.pid" 2>/dev/null)
-	[ -n "$HOST_PID" ]
+	[ -n "$HOST_PID" ] && bounded_track "$WRAP_PID" bezel-compositor "$HOST_PID"
 }
 
-# stop_host [PID...]: stops the compositor, then the apps PID... (their `timeout` wrappers).
+# stop_host [PID...]: stops the compositor, then the apps PID... (their `timeout` wrappers);
+# every stop is bounded (tests/lib/bounded.sh: SIGTERM, a bounded wait, stacks, SIGKILL).
 stop_host() {
-	[ -n "${HOST_PID:-}" ] && kill -TERM "$HOST_PID" 2>/dev/null
-	[ -n "${WRAP_PID:-}" ] && wait "$WRAP_PID" 2>/dev/null
+	stop_process compositor "${HOST_PID:-$WRAP_PID}" "${WRAP_PID:-$HOST_PID}" ||
+		fail "the compositor did not stop within its bound after SIGTERM (stacks above)"
 	local p
-	for p in "$@"; do
-		kill -TERM "$p" 2>/dev/null
-		wait "$p" 2>/dev/null
-	done
+	for p in "$@"; do stop_process app "$p" "$p" 10; done
 	return 0
 }
 
@@ -174,6 +173,7 @@ start_app() {
 	# shellcheck disable=SC2086 # APP_CMD is a word list
 	WAYLAND_DISPLAY=$SOCK GDK_BACKEND=wayland timeout 90 ${APP_CMD[$app]} "$@" >"$DIR/app.out" 2>"$DIR/app.err" &
 	APP_PID=$!
+	bounded_track "$APP_PID" "$app"
 }
 
 # run_x11 APP: a GTK app on Xvfb (no Wayland display): every call does nothing, nothing breaks.
@@ -185,9 +185,9 @@ run_x11() {
 	# -displayfd: Xvfb picks a free display and writes its number once it accepts clients.
 	Xvfb -displayfd 3 -nolisten tcp -screen 0 1080x1920x24 3>"$DIR/display" >"$DIR/xvfb.log" 2>&1 &
 	xpid=$!
-	if ! wait_for "$DIR/display" "^[0-9]" 1 20; then
-		kill -TERM "$xpid" 2>/dev/null
-		wait "$xpid" 2>/dev/null
+	bounded_track "$xpid" Xvfb
+	if ! wait_for "$DIR/display" "^[0-9]" 1 20 "Xvfb's display number"; then
+		stop_process Xvfb "$xpid"
 		fail "$label: Xvfb did not start (see $DIR)"
 		return
 	fi
@@ -195,11 +195,10 @@ run_x11() {
 	# shellcheck disable=SC2086 # APP_CMD is a word list
 	env -u WAYLAND_DISPLAY DISPLAY=":$d" GDK_BACKEND=x11 timeout 90 ${APP_CMD[$app]} >"$DIR/app.out" 2>"$DIR/app.err" &
 	APP_PID=$!
-	wait_for "$DIR/app.out" "^ready" 1 30
-	kill -TERM "$APP_PID" 2>/dev/null
-	wait "$APP_PID" 2>/dev/null
-	kill -TERM "$xpid" 2>/dev/null
-	wait "$xpid" 2>/dev/null
+	bounded_track "$APP_PID" "$app"
+	wait_for "$DIR/app.out" "^ready" 1 30 "the app's ready line"
+	stop_process "$app" "$APP_PID" "$APP_PID" 10
+	stop_process Xvfb "$xpid"
 	if grep -q '^ready' "$DIR/app.out" && grep -q '^supported 0$' "$DIR/app.out" &&
 		! grep -q '^honored' "$DIR/app.out" && ! grep -qi 'critical' "$DIR/app.err"; then
 		pass "$label: the app runs as before: bezel_gtk_is_supported() is false, the calls do nothing, no warning"
