@@ -75,8 +75,12 @@ fi
 # 4.
 timeout 300 sleep 301 &
 client=$!
-wait_for /dev/null . 0 1 >/dev/null # a moment for timeout to start its child
-inner=$(pgrep -P "$client")
+# Poll (bounded, 5 s) until timeout has started its child.
+inner=
+for _ in $(seq 100); do
+	inner=$(pgrep -P "$client") && break
+	sleep 0.05 # polling interval, not synchronisation
+done
 kill_process client "$client"
 if [ -n "$inner" ] && ! bounded_alive "$client" && ! bounded_alive "$inner"; then
 	pass "kill_process kills a client under timeout: both timeout and the client are gone"
