@@ -124,13 +124,43 @@ where B was not (B's slot is free again, C takes it); then A lifts first, C last
     return ev
 
 
+def five_fingers_shuffled():
+    ev = Events("""
+Up to five fingers wandering at once, listed in a shuffled order in every report, landing and
+lifting at different times, some passing close to each other: the pairing is put to work the
+way a palm-sized gesture would. Made with a fixed-seed generator (the same file every time).
+""")
+    seed = [12345]
+
+    def rand(n):   # a small LCG, so the file does not depend on Python's random module
+        seed[0] = (seed[0] * 1103515245 + 12345) % (1 << 31)
+        return seed[0] % n
+
+    lives = [(0, 60), (4, 70), (10, 45), (20, 80), (30, 55)]   # reports each finger is down
+    pos = [(150 + 190 * k, 1700 - 80 * k) for k in range(5)]
+    for r in range(81):
+        present = []
+        for k, (start, end) in enumerate(lives):
+            if start <= r < end:
+                x, y = pos[k]
+                x = min(1079, max(0, x + rand(41) - 20 + (12 if k % 2 else -12)))
+                y = min(2339, max(0, y + rand(41) - 26))
+                pos[k] = (x, y)
+                present.append((x, y))
+        for i in range(len(present) - 1, 0, -1):
+            j = rand(i + 1)
+            present[i], present[j] = present[j], present[i]
+        ev.report(present, emulate=True, lift=not present)
+    return ev
+
+
 def main():
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "Tests", "BezelInputTests", "Fixtures")
     with open(os.path.join(out, "protocol-a.desc"), "w") as f:
         f.write(DESC)
     for name, make in [("kernel-doc", kernel_doc), ("two-fingers-cross", two_fingers_cross),
-                       ("finger-joins-leaves", finger_joins_leaves)]:
+                       ("finger-joins-leaves", finger_joins_leaves), ("five-fingers-shuffled", five_fingers_shuffled)]:
         make().write(os.path.join(out, f"protocol-a.{name}.events"))
 
 
