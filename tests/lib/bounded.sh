@@ -141,13 +141,17 @@ reap_process() {
 kill_process() {
 	local label=$1 pid=${2:-}
 	[ -n "$pid" ] || return 0
-	# shellcheck disable=SC2046 # a list of pids
-	kill -KILL $(bounded_descendants "$pid") "$pid" 2>/dev/null
+	local below p
+	below=$(bounded_descendants "$pid")
+	# shellcheck disable=SC2086 # a list of pids
+	kill -KILL $below "$pid" 2>/dev/null
 	# (bash reports a child killed by a signal on stderr when it reaps it: not news here)
-	if ! bounded_gone "$pid" 10 2>/dev/null; then
-		echo "timeout: $label (pid $pid) survives SIGKILL for 10 s; left behind"
-		return 1
-	fi
+	for p in $below "$pid"; do
+		if ! bounded_gone "$p" 10 2>/dev/null; then
+			echo "timeout: $label (pid $p) survives SIGKILL for 10 s; left behind"
+			return 1
+		fi
+	done
 	wait "$pid" 2>/dev/null
 	bounded_untrack "$pid"
 	return 0

@@ -75,8 +75,12 @@ fi
 # 4.
 timeout 300 sleep 301 &
 client=$!
-wait_for /dev/null . 0 1 >/dev/null # a moment for timeout to start its child
-inner=$(pgrep -P "$client")
+# until timeout has started its child (bounded: 5 s)
+inner=
+for _ in $(seq 1 100); do
+	inner=$(pgrep -P "$client") && [ -n "$inner" ] && [ "$(cat "/proc/$inner/comm" 2>/dev/null)" = sleep ] && break
+	sleep 0.05 # polling interval
+done
 kill_process client "$client"
 if [ -n "$inner" ] && ! bounded_alive "$client" && ! bounded_alive "$inner"; then
 	pass "kill_process kills a client under timeout: both timeout and the client are gone"
