@@ -44,6 +44,35 @@ wait_for() {
 	return 1
 }
 
+# wait_while_alive PID FILE PATTERN [COUNT] [TIMEOUT_S] [WHAT]: wait_for, giving up at once
+# (status 2) when PID is gone: a process that died will not write the line.
+wait_while_alive() {
+	local pid=$1 file=$2 pattern=$3 count=${4:-1} timeout=${5:-20} what=${6:-} i=0 n=0
+	while [ $i -lt $((timeout * 20)) ]; do
+		n=$(grep -c -- "$pattern" "$file" 2>/dev/null)
+		[ "${n:-0}" -ge "$count" ] && return 0
+		if ! bounded_alive "$pid"; then
+			echo "gone: pid $pid ended while waiting for ${what:-"'$pattern'"} in $file"
+			return 2
+		fi
+		sleep 0.05 # polling interval, not synchronisation
+		i=$((i + 1))
+	done
+	echo "timeout: ${timeout} s waiting for ${what:-"'$pattern' x$count"} in $file (${n:-0} of $count lines)"
+	return 1
+}
+
+# umockdev_died_early PID PIDFILE: PID (umockdev-run) ended by a signal before it started the
+# program (which writes PIDFILE first): umockdev itself crashed (seen once under heavy load,
+# a segfault at its start), which a second start may avoid. Reaps PID.
+umockdev_died_early() {
+	[ ! -s "$2" ] && bounded_gone "$1" 0 || return 1
+	wait "$1" 2>/dev/null
+	local rc=$?
+	bounded_untrack "$1"
+	[ $rc -ge 128 ] && echo "note: umockdev-run (pid $1) died by signal $((rc - 128)) before it started the compositor; starting it again"
+}
+
 # bounded_alive PID: the process exists and is not a zombie.
 bounded_alive() {
 	local line state
