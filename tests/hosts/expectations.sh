@@ -4,7 +4,7 @@
 #
 # A host runner provides:
 #   host_play NAME RECORDING READY CLIENT [ARGS...]
-#       starts the compositor for RECORDING (hosts/weston/tests/gen-touch.py scenario names), starts
+#       starts the compositor for RECORDING (tests/hosts/gen-touch.py scenario names), starts
 #       CLIENT, waits for READY in its output, replays the recording until every contact has
 #       lifted, stops everything, and sets DIR to a folder holding:
 #         c.out       the client's standard output
@@ -19,7 +19,7 @@
 #       the process whose SIGUSR2 starts the replay. Used by host_play_kill below, the "client
 #       killed mid-touch" course, which DIR then also holds d.out and wayland-info.status for.
 #   host_why_not_started (optional): a few words on why the compositor did not start.
-#   TOUCH_CLIENT, DEFER_CLIENT: paths of hosts/weston/tests/bezel-touch-client and
+#   TOUCH_CLIENT, DEFER_CLIENT: paths of tests/hosts/bezel-touch-client and
 #       examples/bezel-defer-client built for the host.
 #   pass MESSAGE / fail MESSAGE: count results.
 # Then it calls run_host_expectations [CASE...] (all cases when none are named).

@@ -93,6 +93,6 @@ host_table_clients() {
 	local out=$1
 	TOUCH_CLIENT=$out/bezel-touch-client
 	DEFER_CLIENT=$out/bezel-defer-client
-	host_client "$out" bezel-touch-client "$ROOT/hosts/weston/tests/bezel-touch-client.c" &&
+	host_client "$out" bezel-touch-client "$ROOT/tests/hosts/bezel-touch-client.c" &&
 		host_client "$out" bezel-defer-client "$ROOT/examples/bezel-defer-client.c"
 }

@@ -141,7 +141,7 @@ fi
 # gen-touch.py's device axes are 0..1079 x 0..1919, so device units are pixels of a portrait
 # 1080x1920 panel. Rotated 90 degrees the user sees 1920x1080 and the panel point (u, v)
 # appears at (v * 1920, (1 - u) * 1080): the swipe's first point (540, 1910) at (1910, 540).
-python3 "$ROOT/hosts/weston/tests/gen-touch.py" swipe-up "$OUT/swipe.evemu" >/dev/null &&
+python3 "$ROOT/tests/hosts/gen-touch.py" swipe-up "$OUT/swipe.evemu" >/dev/null &&
 	mkdir -p "$OUT/swipe-dev" "$OUT/four-dev" "$OUT/held-dev" &&
 	"$PROBE" umockdev --events "$OUT/swipe.evemu" --out "$OUT/swipe-dev" --node "$NODE" >/dev/null &&
 	python3 "$SPACES" "$OUT/swipe-dev/device.script" >/dev/null &&

@@ -7,7 +7,7 @@
 # Test equipment (never part of the product): hosts/wayfire/rig/preload (lets Wayfire start with no
 # DRM node, as root, on the pixman renderer) and hosts/wayfire/tests/rig (the touchscreen).
 #
-# Each case writes a touch recording (hosts/weston/tests/gen-touch.py), starts Wayfire under
+# Each case writes a touch recording (tests/hosts/gen-touch.py), starts Wayfire under
 # umockdev-run with the device opening on SIGUSR2, starts the client(s), waits for their
 # "ready" line, sends SIGUSR2, waits until the event log has seen every contact lift, stops
 # Wayfire and checks what each party saw (tests/hosts/expectations.sh: the table every host

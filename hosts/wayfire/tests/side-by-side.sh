@@ -2,7 +2,7 @@
 # Side by side: Bezel's edge swipes (libbezel-wayfire.so) and Wayfire 0.7's own (wf-touch's
 # edge-swipe gesture in Wayfire's core, bound with the `command` plugin), on the same
 # recordings, replayed through the same real libinput on an umockdev touchscreen into the same
-# Wayfire, with the same full-screen client (hosts/weston/tests/bezel-touch-client, without a gesture
+# Wayfire, with the same full-screen client (tests/hosts/bezel-touch-client, without a gesture
 # object so that it is the same client in every mode).
 #
 # Modes:
@@ -14,7 +14,7 @@
 #            the benchmark's README asks), as Wayfire's bindings cover every direction
 #   both     plugins = bezel command bezel-test-rig: what a user gets who loads the plugin and
 #            keeps Wayfire's own bindings
-# Recordings: the host table's synthetic ones (hosts/weston/tests/gen-touch.py), the real
+# Recordings: the host table's synthetic ones (tests/hosts/gen-touch.py), the real
 # touchscreen recordings in ../shared/traces/evemu-devices, and the shared benchmark stream
 # ../shared/bench/stream-100k.txt (on a 1080x2340, 68x147 mm output, as its README says).
 #
@@ -69,7 +69,7 @@ prepare() {
 		"$PROBE" umockdev --desc "$desc" --events "$src" --out "$d" --node "$NODE" >"$d/probe.log" 2>&1 || return 1
 		UPS=$("$PROBE" trace --desc "$desc" --events "$src" --output "$REC_MODE@$REC_MM" | grep -o ' up [0-9]' | wc -l)
 		if [ "$PACING" = realtime ]; then
-			python3 "$ROOT/hosts/weston/tests/realtime-script.py" "$src" "$d/device.script" || return 1
+			python3 "$ROOT/tests/hosts/realtime-script.py" "$src" "$d/device.script" || return 1
 		fi
 		;;
 	stream)
@@ -77,7 +77,7 @@ prepare() {
 		# itself (a recording reader, no libinput); the device below is never opened.
 		REC_MODE=1080x2340
 		REC_MM=68x147
-		python3 "$ROOT/hosts/weston/tests/gen-touch.py" tap-bottom "$d/rec.evemu" >/dev/null || return 1
+		python3 "$ROOT/tests/hosts/gen-touch.py" tap-bottom "$d/rec.evemu" >/dev/null || return 1
 		"$PROBE" umockdev --events "$d/rec.evemu" --out "$d" --node "$NODE" >"$d/probe.log" 2>&1 || return 1
 		UPS=$(grep -c ' up ' "$BENCH")
 		RIG_STREAM=$BENCH
@@ -85,13 +85,13 @@ prepare() {
 		return 0
 		;;
 	*)
-		python3 "$ROOT/hosts/weston/tests/gen-touch.py" "$name" "$d/rec.evemu" >/dev/null || return 1
+		python3 "$ROOT/tests/hosts/gen-touch.py" "$name" "$d/rec.evemu" >/dev/null || return 1
 		"$PROBE" umockdev --events "$d/rec.evemu" --out "$d" --node "$NODE" >"$d/probe.log" 2>&1 || return 1
 		UPS=$(grep -c ' 0039 -001' "$d/rec.evemu")
 		;;
 	esac
 	if [ "$PACING" = realtime ] && [ -f "$d/rec.evemu" ]; then
-		python3 "$ROOT/hosts/weston/tests/realtime-script.py" "$d/rec.evemu" "$d/device.script" || return 1
+		python3 "$ROOT/tests/hosts/realtime-script.py" "$d/rec.evemu" "$d/device.script" || return 1
 	fi
 	python3 "$ROOT/tools/umockdev-preload/script-spaces.py" "$d/device.script" >/dev/null || return 1
 	DEVICE_DIR=$d

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns a touch event stream of the shared benchmark format (`t_ms type id x y` lines, type
 down, motion or up; ../shared/bench/README.md) into an evemu recording of a multitouch
-touchscreen (hosts/weston/tests/gen-touch.py's device, one slot per id), so that the Wayfire tests can
+touchscreen (tests/hosts/gen-touch.py's device, one slot per id), so that the Wayfire tests can
 replay it through umockdev and real libinput like any other recording.
 
 usage: stream-to-evemu.py STREAM OUT.evemu --size WxH
@@ -23,7 +23,7 @@ def main():
     stream, out, _, size = args
     here = os.path.dirname(os.path.abspath(__file__))
     spec = importlib.util.spec_from_file_location(
-        "gen_touch", os.path.join(here, "..", "weston", "gen-touch.py"))
+        "gen_touch", os.path.join(here, "..", "..", "..", "tests", "hosts", "gen-touch.py"))
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     gen.W, gen.H = (int(v) for v in size.split("x"))

@@ -30,16 +30,16 @@ build_weston_modules() {
 weston_modules() { echo "$1/bezel-weston.so,$1/bezel-weston-rig.so"; }
 
 # make_touch_device ROOT PROBE SCENARIO DIR NODE [realtime]
-# Writes DIR/rec.evemu for SCENARIO (hosts/weston/tests/gen-touch.py) and the umockdev files for it
+# Writes DIR/rec.evemu for SCENARIO (tests/hosts/gen-touch.py) and the umockdev files for it
 # in DIR/dev, for the device node NODE. Sets CONTACTS (touch sequences in the recording).
 # "realtime": umockdev keeps the recording's delays instead of replaying it at once.
 make_touch_device() {
 	local root=$1 probe=$2 scenario=$3 dir=$4 node=$5 mode=${6:-}
-	CONTACTS=$(python3 "$root/hosts/weston/tests/gen-touch.py" "$scenario" "$dir/rec.evemu") || return 1
+	CONTACTS=$(python3 "$root/tests/hosts/gen-touch.py" "$scenario" "$dir/rec.evemu") || return 1
 	mkdir -p "$dir/dev"
 	"$probe" umockdev --events "$dir/rec.evemu" --out "$dir/dev" --node "$node" >"$dir/probe.log" 2>&1 || return 1
 	if [ "$mode" = realtime ]; then
-		python3 "$root/hosts/weston/tests/realtime-script.py" "$dir/rec.evemu" "$dir/dev/device.script" || return 1
+		python3 "$root/tests/hosts/realtime-script.py" "$dir/rec.evemu" "$dir/dev/device.script" || return 1
 	fi
 	python3 "$root/tools/umockdev-preload/script-spaces.py" "$dir/dev/device.script" >/dev/null
 }

@@ -4,7 +4,7 @@
 # Wayland clients. No /dev/input, no /dev/uinput, no display needed.
 #
 # Each test:
-#   1. writes a touch recording (hosts/weston/tests/gen-touch.py) and the umockdev files for it;
+#   1. writes a touch recording (tests/hosts/gen-touch.py) and the umockdev files for it;
 #   2. starts weston under umockdev-run with the module; the module's touch device opens only
 #      on SIGUSR2 (`touch-device-open=sigusr2`), so the replay cannot start before the clients
 #      are ready;
@@ -323,7 +323,7 @@ rgb_near() {
 		[ $(( ${got[2]} - $4 )) -le $5 ] && [ $(( $4 - ${got[2]} )) -le $5 ]
 }
 # pixel PNG X Y: "R G B"
-pixel() { python3 "$ROOT/hosts/weston/tests/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
+pixel() { python3 "$ROOT/tests/hosts/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
 if want panels && EXTRA_ARGS="--use-pixman --debug" SCREENSHOT=1 play panel-dock swipe-up " ready" "$OUT/bezel-touch-client"; then
 	# The client's surface shows white; the dock panel (153, 163, 184 at 92 %) covers the
 	# bottom 22 % (422 px) and shows as about (161, 171, 189) over it.
@@ -649,7 +649,7 @@ if [ "$LATENCY" -gt 0 ]; then
 	for mode in with without; do
 		if [ $mode = without ]; then export BEZEL_WESTON_INTERCEPT=0; else unset BEZEL_WESTON_INTERCEPT; fi
 		if REALTIME=1 play latency-$mode taps-$LATENCY " ready" "$OUT/bezel-touch-client"; then
-			if python3 "$ROOT/hosts/weston/tests/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the module's routing"; then
+			if python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the module's routing"; then
 				pass "latency measured ($mode)"
 			else
 				fail "latency ($mode), see $DIR"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Touch recordings for the wlroots-only integration cases, written with the recorder of
-hosts/weston/tests/gen-touch.py (same device, same evemu shape). Prints the number of contacts.
+tests/hosts/gen-touch.py (same device, same evemu shape). Prints the number of contacts.
 
 usage: gen-touch-wlroots.py SCENARIO OUT.evemu
   popup       a swipe up from the bottom while a popup is open, then a tap on the popup
@@ -9,14 +9,14 @@ usage: gen-touch-wlroots.py SCENARIO OUT.evemu
               from the bottom edge (over no window)
   slow-swipe  a swipe up from the bottom that begins at once and then goes on for 2.5 s
               (an output is unplugged meanwhile)
-Any other name is passed to hosts/weston/tests/gen-touch.py.
+Any other name is passed to tests/hosts/gen-touch.py.
 """
 import importlib.util
 import os
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("gen_touch", os.path.join(here, "../../weston/tests/gen-touch.py"))
+spec = importlib.util.spec_from_file_location("gen_touch", os.path.join(here, "../../../tests/hosts/gen-touch.py"))
 gen = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(gen)
 

@@ -4,7 +4,7 @@
 # touchscreen (tools/umockdev-preload) through the compositor's headless touch device, real
 # Wayland clients. No /dev/input, /dev/uinput, DRM or display needed.
 #
-# Each test writes a touch recording (hosts/weston/tests/gen-touch.py, or hosts/wlroots/tests/
+# Each test writes a touch recording (tests/hosts/gen-touch.py, or hosts/wlroots/tests/
 # gen-touch-wlroots.py for the wlroots-only cases), starts bezel-compositor under umockdev-run
 # with the device opening on SIGUSR2, starts the client(s), waits for their "ready" line, sends
 # SIGUSR2, waits until the event log has seen every contact lift, stops the compositor and
@@ -126,7 +126,7 @@ start_compositor() {
 	CONTACTS=$(python3 "$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py" "$scenario" "$DIR/rec.evemu") || return 1
 	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
 	if [ "$mode" = realtime ]; then
-		python3 "$ROOT/hosts/weston/tests/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
+		python3 "$ROOT/tests/hosts/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
 	fi
 	python3 "$ROOT/tools/umockdev-preload/script-spaces.py" "$DIR/dev/device.script" >/dev/null || return 1
 	cat >"$DIR/bezel.ini" <<-EOF
@@ -389,7 +389,7 @@ rgb_near() {
 		[ $(( ${got[1]} - $3 )) -le $5 ] && [ $(( $3 - ${got[1]} )) -le $5 ] &&
 		[ $(( ${got[2]} - $4 )) -le $5 ] && [ $(( $4 - ${got[2]} )) -le $5 ]
 }
-pixel() { python3 "$ROOT/hosts/weston/tests/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
+pixel() { python3 "$ROOT/tests/hosts/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
 if want panel && SCREENSHOT=1 play panel-dock swipe-up " ready" "$TOUCH_CLIENT"; then
 	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 148 158 177 10 &&
 		rgb_near "$(pixel "$PNG" 540 1520)" 148 158 177 10 &&
@@ -440,7 +440,7 @@ if [ "$LATENCY" -gt 0 ]; then
 		# Without the adapter there is no bezel global: the client then runs without a
 		# gesture object, in both modes so that they compare the same client.
 		if EXTRA_INI="$ini" REALTIME=1 play latency-$mode taps-$LATENCY " ready" "$TOUCH_CLIENT" --no-gesture-object; then
-			if python3 "$ROOT/hosts/weston/tests/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the adapter"; then
+			if python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the adapter"; then
 				pass "latency measured ($mode)"
 			else
 				fail "latency ($mode), see $DIR"
