@@ -195,10 +195,16 @@ stop_tracked() {
 
 # run_bounded TIMEOUT_S LABEL CMD...: CMD under `timeout` (SIGTERM, SIGKILL 5 s later).
 run_bounded() {
-	local t=$1 label=$2 rc
+	local t=$1 label=$2 rc p
 	shift 2
-	timeout -k 5 "$t" "$@"
+	# In the background, tracked: timeout runs in a process group of its own, so a suite that is
+	# stopped meanwhile stops it from its EXIT trap (a signal to the suite's group misses it).
+	timeout -k 5 "$t" "$@" &
+	p=$!
+	bounded_track "$p" "$label"
+	wait "$p"
 	rc=$?
+	bounded_untrack "$p"
 	[ $rc = 124 ] || [ $rc = 137 ] && echo "timeout: $label did not finish within $t s (killed)"
 	return $rc
 }
