@@ -26,7 +26,11 @@ mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 total_passed=0
 total_failed=0
 log_dir=$(mktemp -d)
+group_pid=
 trap 'rm -rf "$log_dir"' EXIT
+# Stopped (a cancelled CI job, ^C): the running group is stopped too, its suite's EXIT trap
+# stopping its processes, before this script ends.
+trap '[ -n "$group_pid" ] && kill -TERM "$group_pid" 2>/dev/null && timeout 90 tail --pid="$group_pid" -f /dev/null; exit 143' TERM INT HUP
 
 # group [--limit MINUTES] NAME COMMAND [ARGS...]: runs one test group under a time limit
 # (default 20 minutes: a group that hangs is stopped, its processes with it, and fails) and
@@ -42,10 +46,17 @@ group() {
     echo; echo "=== $name"
     start=$(date +%s)
     # timeout signals the group's whole process group; each suite's EXIT trap stops its own.
-    # (A function of this script runs in a bash of its own, which timeout can stop.)
+    # (A function of this script runs in a bash of its own, which timeout can stop.) The
+    # group runs in the background so that this script, stopped itself, stops it at once.
     [ "$(type -t "$1")" = function ] && set -- bash -c '"$@"' "$1" "$@"
-    timeout -k 60 $((limit * 60)) "$@" </dev/null 2>&1 | tee "$log" | grep -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Linking|Write|Building)|^◇|^↳'
-    rc=${PIPESTATUS[0]}
+    : >"$log"
+    timeout -k 60 $((limit * 60)) "$@" </dev/null >"$log" 2>&1 &
+    group_pid=$!
+    tail -n +1 -s 0.2 --pid="$group_pid" -f "$log" | grep -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Linking|Write|Building)|^◇|^↳' &
+    wait "$group_pid"
+    rc=$?
+    group_pid=
+    wait # the output above, to its end
     elapsed=$(($(date +%s) - start))
     [ "$rc" = 137 ] && rc=124
     [ "$rc" = 124 ] && echo "FAIL: $name did not finish within its limit of $limit minutes (stopped)"

@@ -76,12 +76,10 @@ run_host_hostile() {
 	else
 		fail "wayland-info after the hostile rounds (see $DIR/wayland-info.out)"
 	fi
-	# The recording keeps playing its cycle; the new client gets the middle taps. The first
-	# client is stopped before it maps: which of two full-screen windows a shell keeps on top
-	# while fingers stay down is the shell's choice (weston's desktop-shell, lagging under
-	# valgrind on a loaded machine, kept the first), and the check is about Bezel serving a
-	# newcomer, not about stacking.
-	kill_process "client c" "$CPID_c"
+	# The recording keeps playing its cycle. The first client leaves before the new one maps:
+	# with two full-screen windows, which is on top is the shell's choice (kiosk-shell raises
+	# the window a touch activates); alone, the new one must get the middle taps.
+	stop_process "client c" "$CPID_c" "$CPID_c" 10
 	start_client d "$TOUCH_CLIENT"
 	if wait_for "$DIR/d.out" " ready" 1 60 "the new client's ready line" &&
 		wait_for "$DIR/d.out" " up id=0" 2 60 "two taps reaching the new client" &&
@@ -123,6 +121,8 @@ run_host_hostile() {
 num() { awk -v k="$2" -v f="$3" '$1 == k { print $(f + 1); exit }' "$1" 2>/dev/null; }
 # lt A B: A < B for decimal numbers
 lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
+# least A B: the smaller of two numbers (either may be empty)
+least() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "") print b; else if (b == "" || a + 0 <= b + 0) print a; else print b }'; }
 # bound A K C: K * A + C
 bound() { awk -v a="$1" -v k="$2" -v c="$3" 'BEGIN { printf "%.1f", a * k + c }'; }
 # scale_client LABEL TIMEOUT_S ARGS...: the scale client on the compositor at $SOCK (bounded: a
@@ -159,7 +159,8 @@ scale_idle_case() {
 	return 0
 }
 
-# run_host_scale IDLE CREATE TOPLEVELS. The assertions are generous bounds that catch a cost
+# run_host_scale IDLE CREATE TOPLEVELS (creation and toplevels: the smaller of two runs per
+# mode). The assertions are generous bounds that catch a cost
 # growing with other clients' surfaces (a scan per commit, a quadratic teardown), never tight
 # timings:
 #   commit with IDLE idle surfaces           < 3 x commit with 0 + 300 us   (median)
@@ -191,17 +192,22 @@ run_host_scale() {
 		fi
 	fi
 
+	# Each of these is measured twice per mode, alternating, and the smaller figure kept: on a
+	# loaded machine another process only ever adds time, to one run or the other.
 	local -A create_ms=() stall_ms=() map_ms=() mcommit_us=()
-	for mode in without with; do
-		if host_start_plain "create-$mode" $mode; then
-			scale_client create 600 create "$create" >"$DIR/create.out" 2>&1 &&
-				create_ms[$mode]=$(num "$DIR/create.out" create-ms 1)
-		else
-			fail "$HOST_NAME ($mode Bezel) did not start (see $DIR)"
-		fi
-		host_stop
+	local rep v
+	for rep in 1 2; do
+		for mode in without with; do
+			if host_start_plain "create-$mode-$rep" $mode; then
+				scale_client create 600 create "$create" >"$DIR/create.out" 2>&1 &&
+					v=$(num "$DIR/create.out" create-ms 1) && create_ms[$mode]=$(least "${create_ms[$mode]:-}" "$v")
+			else
+				fail "$HOST_NAME ($mode Bezel) did not start (see $DIR)"
+			fi
+			host_stop
+		done
 	done
-	echo "figure: $HOST_NAME, creating $create surfaces (each committed once): ${create_ms[with]:-?} ms with Bezel, ${create_ms[without]:-?} ms without"
+	echo "figure: $HOST_NAME, creating $create surfaces (each committed once; the better of two runs): ${create_ms[with]:-?} ms with Bezel, ${create_ms[without]:-?} ms without"
 	if [ -n "${create_ms[with]:-}" ] && [ -n "${create_ms[without]:-}" ] &&
 		lt "${create_ms[with]}" "$(bound "${create_ms[without]}" 3 250)"; then
 		pass "$HOST_NAME: creating $create surfaces: ${create_ms[with]} ms with Bezel, ${create_ms[without]} ms without (bound 3x + 250 ms)"
@@ -209,21 +215,23 @@ run_host_scale() {
 		fail "$HOST_NAME: creating $create surfaces: ${create_ms[with]:-?} ms with Bezel, ${create_ms[without]:-?} ms without (bound 3x + 250 ms)"
 	fi
 
-	for mode in without with; do
-		if host_start_plain "toplevels-$mode" $mode; then
-			if scale_client disconnect 900 disconnect "$toplevels" >"$DIR/disconnect.out" 2>&1; then
-				stall_ms[$mode]=$(num "$DIR/disconnect.out" stall-ms 1)
-				map_ms[$mode]=$(awk '$1 == "mapped" { print $5 }' "$DIR/disconnect.out")
-				mcommit_us[$mode]=$(num "$DIR/disconnect.out" mapped-commit-us 2)
+	for rep in 1 2; do
+		for mode in without with; do
+			if host_start_plain "toplevels-$mode-$rep" $mode; then
+				if scale_client disconnect 900 disconnect "$toplevels" >"$DIR/disconnect.out" 2>&1; then
+					stall_ms[$mode]=$(least "${stall_ms[$mode]:-}" "$(num "$DIR/disconnect.out" stall-ms 1)")
+					map_ms[$mode]=$(least "${map_ms[$mode]:-}" "$(awk '$1 == "mapped" { print $5 }' "$DIR/disconnect.out")")
+					mcommit_us[$mode]=$(least "${mcommit_us[$mode]:-}" "$(num "$DIR/disconnect.out" mapped-commit-us 2)")
+				fi
+				bounded_alive "$HOST_PID" ||
+					fail "$HOST_NAME ($mode Bezel) died during the disconnect of $toplevels toplevels (see $DIR)"
+			else
+				fail "$HOST_NAME ($mode Bezel) did not start (see $DIR)"
 			fi
-			bounded_alive "$HOST_PID" ||
-				fail "$HOST_NAME ($mode Bezel) died during the disconnect of $toplevels toplevels (see $DIR)"
-		else
-			fail "$HOST_NAME ($mode Bezel) did not start (see $DIR)"
-		fi
-		host_stop
+			host_stop
+		done
 	done
-	echo "figure: $HOST_NAME, $toplevels mapped toplevels: mapping took ${map_ms[with]:-?} ms with Bezel, ${map_ms[without]:-?} ms without; another client's commit beside them ${mcommit_us[with]:-?} us with Bezel, ${mcommit_us[without]:-?} us without (median); their client killed: stall ${stall_ms[with]:-?} ms with Bezel, ${stall_ms[without]:-?} ms without"
+	echo "figure: $HOST_NAME, $toplevels mapped toplevels (the better of two runs): mapping took ${map_ms[with]:-?} ms with Bezel, ${map_ms[without]:-?} ms without; another client's commit beside them ${mcommit_us[with]:-?} us with Bezel, ${mcommit_us[without]:-?} us without (median); their client killed: stall ${stall_ms[with]:-?} ms with Bezel, ${stall_ms[without]:-?} ms without"
 	if [ -n "${map_ms[with]:-}" ] && [ -n "${map_ms[without]:-}" ] &&
 		lt "${map_ms[with]}" "$(bound "${map_ms[without]}" 3 500)"; then
 		pass "$HOST_NAME: mapping $toplevels toplevels: ${map_ms[with]} ms with Bezel, ${map_ms[without]} ms without (bound 3x + 500 ms)"

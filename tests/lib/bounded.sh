@@ -44,6 +44,35 @@ wait_for() {
 	return 1
 }
 
+# wait_while_alive PID FILE PATTERN [COUNT] [TIMEOUT_S] [WHAT]: wait_for, giving up at once
+# (status 2) when PID is gone: a process that died will not write the line.
+wait_while_alive() {
+	local pid=$1 file=$2 pattern=$3 count=${4:-1} timeout=${5:-20} what=${6:-} i=0 n=0
+	while [ $i -lt $((timeout * 20)) ]; do
+		n=$(grep -c -- "$pattern" "$file" 2>/dev/null)
+		[ "${n:-0}" -ge "$count" ] && return 0
+		if ! bounded_alive "$pid"; then
+			echo "gone: pid $pid ended while waiting for ${what:-"'$pattern'"} in $file"
+			return 2
+		fi
+		sleep 0.05 # polling interval, not synchronisation
+		i=$((i + 1))
+	done
+	echo "timeout: ${timeout} s waiting for ${what:-"'$pattern' x$count"} in $file (${n:-0} of $count lines)"
+	return 1
+}
+
+# umockdev_died_early PID PIDFILE: PID (umockdev-run) ended by a signal before it started the
+# program (which writes PIDFILE first): umockdev itself crashed (seen once under heavy load,
+# a segfault at its start), which a second start may avoid. Reaps PID.
+umockdev_died_early() {
+	[ ! -s "$2" ] && bounded_gone "$1" 0 || return 1
+	wait "$1" 2>/dev/null
+	local rc=$?
+	bounded_untrack "$1"
+	[ $rc -ge 128 ] && echo "note: umockdev-run (pid $1) died by signal $((rc - 128)) before it started the compositor; starting it again"
+}
+
 # bounded_alive PID: the process exists and is not a zombie.
 bounded_alive() {
 	local line state
@@ -141,13 +170,17 @@ reap_process() {
 kill_process() {
 	local label=$1 pid=${2:-}
 	[ -n "$pid" ] || return 0
-	# shellcheck disable=SC2046 # a list of pids
-	kill -KILL $(bounded_descendants "$pid") "$pid" 2>/dev/null
+	local below p
+	below=$(bounded_descendants "$pid")
+	# shellcheck disable=SC2086 # a list of pids
+	kill -KILL $below "$pid" 2>/dev/null
 	# (bash reports a child killed by a signal on stderr when it reaps it: not news here)
-	if ! bounded_gone "$pid" 10 2>/dev/null; then
-		echo "timeout: $label (pid $pid) survives SIGKILL for 10 s; left behind"
-		return 1
-	fi
+	for p in $below "$pid"; do
+		if ! bounded_gone "$p" 10 2>/dev/null; then
+			echo "timeout: $label (pid $p) survives SIGKILL for 10 s; left behind"
+			return 1
+		fi
+	done
 	wait "$pid" 2>/dev/null
 	bounded_untrack "$pid"
 	return 0
@@ -162,10 +195,16 @@ stop_tracked() {
 
 # run_bounded TIMEOUT_S LABEL CMD...: CMD under `timeout` (SIGTERM, SIGKILL 5 s later).
 run_bounded() {
-	local t=$1 label=$2 rc
+	local t=$1 label=$2 rc p
 	shift 2
-	timeout -k 5 "$t" "$@"
+	# In the background, tracked: timeout runs in a process group of its own, so a suite that is
+	# stopped meanwhile stops it from its EXIT trap (a signal to the suite's group misses it).
+	timeout -k 5 "$t" "$@" &
+	p=$!
+	bounded_track "$p" "$label"
+	wait "$p"
 	rc=$?
+	bounded_untrack "$p"
 	[ $rc = 124 ] || [ $rc = 137 ] && echo "timeout: $label did not finish within $t s (killed)"
 	return $rc
 }

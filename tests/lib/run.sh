@@ -75,11 +75,11 @@ fi
 # 4.
 timeout 300 sleep 301 &
 client=$!
-# Poll (bounded, 5 s) until timeout has started its child.
+# until timeout has started its child (bounded: 5 s)
 inner=
-for _ in $(seq 100); do
-	inner=$(pgrep -P "$client") && break
-	sleep 0.05 # polling interval, not synchronisation
+for _ in $(seq 1 100); do
+	inner=$(pgrep -P "$client") && [ -n "$inner" ] && [ "$(cat "/proc/$inner/comm" 2>/dev/null)" = sleep ] && break
+	sleep 0.05 # polling interval
 done
 kill_process client "$client"
 if [ -n "$inner" ] && ! bounded_alive "$client" && ! bounded_alive "$inner"; then

@@ -103,18 +103,25 @@ start_wayfire() {
 
 	${EXTRA_SECTIONS:-}
 	EOF
-	umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
-		-s "$NODE=$DIR/dev/device.script" -- \
-		sh -c 'echo $$ >"$1/wayfire.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
-		"$SHIM:$WFPRELOAD" "$DIR" env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$PLUGINS" \
-		WAYFIRE_PLUGIN_XML_PATH="$ROOT/hosts/wayfire/src/metadata" wayfire -c "$DIR/wayfire.ini" \
-		>"$DIR/host.log" 2>&1 &
-	CPID=$!
-	WF_PID=
-	bounded_track "$CPID" "Wayfire ($name)"
+	local attempt rc
+	for attempt in 1 2; do
+		rm -f "$DIR/wayfire.pid"
+		umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
+			-s "$NODE=$DIR/dev/device.script" -- \
+			sh -c 'echo $$ >"$1/wayfire.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
+			"$SHIM:$WFPRELOAD" "$DIR" env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$PLUGINS" \
+			WAYFIRE_PLUGIN_XML_PATH="$ROOT/hosts/wayfire/src/metadata" wayfire -c "$DIR/wayfire.ini" \
+			>"$DIR/host.log" 2>&1 &
+		CPID=$!
+		WF_PID=
+		bounded_track "$CPID" "Wayfire ($name)"
+		wait_while_alive "$CPID" "$DIR/host.log" "Using socket name\|exiting\|refusing" 1 "$START_TIMEOUT_S" "Wayfire's socket line"
+		rc=$?
+		[ $attempt = 1 ] && [ $rc = 2 ] && umockdev_died_early "$CPID" "$DIR/wayfire.pid" && continue
+		break
+	done
 	# The rig's line comes after the plugins load, which is after Wayfire listens.
-	if ! wait_for "$DIR/host.log" "Using socket name\|exiting\|refusing" 1 "$START_TIMEOUT_S" "Wayfire's socket line" ||
-		! grep -q "Using socket name" "$DIR/host.log" ||
+	if [ $rc != 0 ] || ! grep -q "Using socket name" "$DIR/host.log" ||
 		! wait_for "$DIR/host.log" "bezel-test-rig: headless touch device\|bezel-test-rig: no \|Failed to load plugin" 1 "$START_TIMEOUT_S" "the test rig's touch device line"; then
 		WF_PID=$(cat "$DIR/wayfire.pid" 2>/dev/null)
 		return 1

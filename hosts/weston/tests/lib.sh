@@ -54,21 +54,26 @@ make_touch_device() {
 start_umockdev_weston() {
 	local dir=$1 node=$2 shim=$3 module=$4 sock=$5
 	shift 5
-	rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock"
-	umockdev-run -d "$dir/dev/device.umockdev" -i "$node=$dir/dev/device.ioctl" \
-		-s "$node=$dir/dev/device.script" -- \
-		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
-		"$shim" "$dir" ${WESTON_WRAP:-} weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
-		--socket="$sock" --config="$dir/weston.ini" --modules="$module" "$@" \
-		--log="$dir/weston.log" >"$dir/umockdev.log" 2>&1 &
-	WPID=$!
-	bounded_track "$WPID" "weston ($(basename "$dir"))"
-	local i=0 timeout=${WESTON_START_TIMEOUT:-20}
-	while [ ! -S "$XDG_RUNTIME_DIR/$sock" ] && [ $i -lt $((timeout * 50)) ]; do
-		sleep 0.02 # polling interval, not synchronisation
-		i=$((i + 1))
+	local attempt i timeout=${WESTON_START_TIMEOUT:-20}
+	for attempt in 1 2; do
+		rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock" "$dir/weston.pid"
+		umockdev-run -d "$dir/dev/device.umockdev" -i "$node=$dir/dev/device.ioctl" \
+			-s "$node=$dir/dev/device.script" -- \
+			sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
+			"$shim" "$dir" ${WESTON_WRAP:-} weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
+			--socket="$sock" --config="$dir/weston.ini" --modules="$module" "$@" \
+			--log="$dir/weston.log" >"$dir/umockdev.log" 2>&1 &
+		WPID=$!
+		bounded_track "$WPID" "weston ($(basename "$dir"))"
+		i=0
+		while [ ! -S "$XDG_RUNTIME_DIR/$sock" ] && [ $i -lt $((timeout * 50)) ] && bounded_alive "$WPID"; do
+			sleep 0.02 # polling interval, not synchronisation
+			i=$((i + 1))
+		done
+		[ $attempt = 1 ] && umockdev_died_early "$WPID" "$dir/weston.pid" && continue
+		break
 	done
-	[ -S "$XDG_RUNTIME_DIR/$sock" ] || echo "timeout: ${timeout} s waiting for weston's socket $sock"
+	[ -S "$XDG_RUNTIME_DIR/$sock" ] || echo "timeout: ${timeout} s waiting for weston's socket $sock (or weston ended: see $dir/weston.log)"
 	WESTON_PID=$(cat "$dir/weston.pid" 2>/dev/null)
 	# Stops signal weston itself (umockdev-run waits for it).
 	[ -n "$WESTON_PID" ] && bounded_track "$WPID" "weston ($(basename "$dir"))" "$WESTON_PID"

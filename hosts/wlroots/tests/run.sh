@@ -141,17 +141,25 @@ start_compositor() {
 	EOF
 	SOCK=bezel-wlr-$name
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
-	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
-	BEZEL_VG_ENV=$VG_ENV umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
-		-s "$NODE=$DIR/dev/device.script" -- \
-		sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec env $BEZEL_VG_ENV "$@"' \
-		"$SHIM" "$DIR" ${VALGRIND:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/hosts/wlroots/tests/valgrind.supp --log-file="$DIR/valgrind.log"} "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
-		>"$DIR/host.log" 2>&1 &
-	CPID=$!
-	COMP_PID=
-	bounded_track "$CPID" "bezel-compositor ($name)"
-	# The compositor logs "running" after listen() and after its touch device exists.
-	wait_for "$DIR/host.log" "bezel-compositor: running on" 1 "$START_TIMEOUT_S" "bezel-compositor's 'running on' line" || return 1
+	local attempt rc
+	for attempt in 1 2; do
+		rm -f "$DIR/compositor.pid"
+		# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
+		BEZEL_VG_ENV=$VG_ENV umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
+			-s "$NODE=$DIR/dev/device.script" -- \
+			sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec env $BEZEL_VG_ENV "$@"' \
+			"$SHIM" "$DIR" ${VALGRIND:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/hosts/wlroots/tests/valgrind.supp --log-file="$DIR/valgrind.log"} "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
+			>"$DIR/host.log" 2>&1 &
+		CPID=$!
+		COMP_PID=
+		bounded_track "$CPID" "bezel-compositor ($name)"
+		# The compositor logs "running" after listen() and after its touch device exists.
+		wait_while_alive "$CPID" "$DIR/host.log" "bezel-compositor: running on" 1 "$START_TIMEOUT_S" "bezel-compositor's 'running on' line"
+		rc=$?
+		[ $attempt = 1 ] && [ $rc = 2 ] && umockdev_died_early "$CPID" "$DIR/compositor.pid" && continue
+		break
+	done
+	[ $rc = 0 ] || return 1
 	COMP_PID=$(cat "$DIR/compositor.pid" 2>/dev/null)
 	[ -n "$COMP_PID" ] && bounded_track "$CPID" "bezel-compositor ($name)" "$COMP_PID"
 }
