@@ -41,8 +41,8 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
                host turns the output, the recording stays in the panel's own orientation)
   rotate-mid   real time: a finger rests on the client from 0.3 s to 1.85 s while another
                swipes up slowly from the panel's bottom from 0.5 s (the host turns the output a
-               quarter meanwhile); then a swipe in from the panel's left at 2.3 s and one in
-               from its bottom at 2.9 s
+               quarter meanwhile); then swipes in from the panel's left, right and bottom,
+               600 ms apart from 2.3 s
   hostile-S    S seconds of mixed touches for the hostile-client test, a 1.5 s cycle: a tap in
                the middle, a slow move in the middle with a second finger swiping up from the
                bottom meanwhile, a swipe down from the top, a swipe up from the bottom
@@ -266,6 +266,7 @@ def main():
         r.up(300 + 31 * 50, 0)
         r.swipe(500, 1, cx - 300, bottom, cx - 300, bottom - 600, 1200, step=40)   # dock, turned meanwhile
         t = r.edge_swipe(2300, 0, "left")       # the user's bottom after a quarter turn (90)
+        t = r.edge_swipe(t + 600, 0, "right")   # the user's top after it
         r.edge_swipe(t + 600, 0, "bottom")      # the user's right after it
     elif name.startswith("taps-"):
         n = int(name[5:])

@@ -43,13 +43,13 @@ public enum OutputTransformName {
     /// The names, indexed by transform value.
     public static let names = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
 
-    /// The value for a name (also `0` for normal and `rotate-90`/`-180`/`-270`), or `nil`.
+    /// The value for a name, or `nil`. Also `0` for normal, and weston 10's own spellings
+    /// (`rotate-90`, `flipped-rotate-90`, ...).
     public static func value(_ name: String) -> Int32? {
-        let n = name.lowercased()
-        switch n {
-        case "0": return 0
-        case "rotate-90", "rotate-180", "rotate-270": return value(String(n.dropFirst("rotate-".count)))
-        default: return names.firstIndex(of: n).map { Int32($0) }
-        }
+        var n = name.lowercased()
+        if n == "0" { return 0 }
+        if n.hasPrefix("rotate-") { n.removeFirst("rotate-".count) }
+        if n.hasPrefix("flipped-rotate-") { n = "flipped-" + n.dropFirst("flipped-rotate-".count) }
+        return names.firstIndex(of: n).map { Int32($0) }
     }
 }

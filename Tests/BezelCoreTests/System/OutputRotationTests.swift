@@ -121,6 +121,7 @@ struct OutputRotationTests {
         #expect(s.router.transform(of: 9) == nil)
         for (i, name) in OutputTransformName.names.enumerated() { #expect(OutputTransformName.value(name) == Int32(i)) }
         #expect(OutputTransformName.value("rotate-270") == 3)
+        #expect(OutputTransformName.value("flipped-rotate-90") == 5)
         #expect(OutputTransformName.value("sideways") == nil)
     }
 }

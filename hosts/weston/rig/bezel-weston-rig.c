@@ -26,8 +26,9 @@
  *                       after N touch motions, remove output NAME as weston's frontend does
  *                       when a monitor is unplugged (weston_output_destroy)
  *   rotate-to=TRANSFORM, rotate-after-motions=N
- *                       after N touch motions, turn the first output to TRANSFORM (a weston.ini
- *                       name: 90, flipped-90, ...) with weston_output_set_transform, as a phone
+ *                       after N touch motions, turn the first output to TRANSFORM (rotate-90,
+ *                       flipped-rotate-90, ... or 90, flipped-90, ...) with
+ *                       weston_output_set_transform, as a phone
  *                       turns its screen; weston 10 signals no transform change of its own (its
  *                       frontend never makes one at run time), so the rig emits
  *                       output_resized as a mode change does, which the module and the shell
@@ -358,14 +359,16 @@ static void compositor_destroyed(struct wl_listener *l, void *data)
 	free(rig);
 }
 
-/* A weston.ini transform name as a wl_output transform value, or -1. */
+/* A transform name (weston 10's rotate-90, flipped-rotate-90, ... or the short 90,
+ * flipped-90, ...) as a wl_output transform value, or -1. */
 static int transform_value(const char *name)
 {
-	static const char *const names[] = { "normal", "90", "180", "270", "flipped",
-					     "flipped-90", "flipped-180", "flipped-270" };
+	static const char *const names[] = { "normal", "rotate-90", "rotate-180", "rotate-270",
+		"flipped", "flipped-rotate-90", "flipped-rotate-180", "flipped-rotate-270" };
+	static const char *const short_names[] = { "normal", "90", "180", "270", "flipped",
+						   "flipped-90", "flipped-180", "flipped-270" };
 	for (int i = 0; name && i < 8; i++)
-		if (!strcmp(name, names[i]) || (i >= 1 && i <= 3 && !strncmp(name, "rotate-", 7) &&
-						 !strcmp(name + 7, names[i])))
+		if (!strcmp(name, names[i]) || !strcmp(name, short_names[i]))
 			return i;
 	return -1;
 }

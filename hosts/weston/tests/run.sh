@@ -207,7 +207,10 @@ host_play() {
 	local args=${EXTRA_ARGS:-} rig=${RIG_INI:-}
 	# Rotation rows: headless weston starts its output turned (--transform); the rig turns it
 	# at run time (rotate-to after rotate-after-motions).
-	[ -n "${HOST_TRANSFORM:-}" ] && args="${args:+$args }--transform=$HOST_TRANSFORM"
+	# weston 10 spells them rotate-90, flipped-rotate-90, ... (its --help says otherwise).
+	local t=${HOST_TRANSFORM:-}
+	case $t in [0-9]*) t=rotate-$t ;; flipped-*) t=flipped-rotate-${t#flipped-} ;; esac
+	[ -n "$t" ] && args="${args:+$args }--transform=$t"
 	[ -n "${HOST_ROTATE:-}" ] &&
 		rig="${rig:+$rig$'\n'}rotate-to=${HOST_ROTATE%@*}"$'\n'"rotate-after-motions=${HOST_ROTATE#*@}"
 	[ -n "${WINDOWED:-}" ] && args="${args:+$args }--shell=desktop-shell.so"
