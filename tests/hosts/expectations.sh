@@ -187,9 +187,9 @@ check_rotated_flipped_90() { check_rotated_edges none 4; }
 # panel's right (the user's top) is the cover sheet; in from the panel's bottom (the user's
 # right) is a slide-over candidate, never the dock. (It begins where the finger's motions reach
 # the host; weston passes no motion for a finger with no view under it, and the client, which
-# does not redraw at the new size, no longer covers the user's right edge: the candidate then
-# fails as a tap there.) The row's hold window is 1000 ms, so that a host stalled on a loaded
-# machine does not flush the dock's finger to the client first (an R2 late begin).
+# does not redraw at the new size, no longer covers the user's right edge: there the candidate
+# fails, `still` or `tap`.) The row's hold window is 1000 ms, so that a host stalled on a
+# loaded machine does not flush the dock's finger to the client first (an R2 late begin).
 check_rotated_mid_gesture() {
 	local ev=$DIR/events.log c=$DIR/c.out began rotate cancelled again cover slide cancel total after
 	began=$(line_of "$ev" "gesture began dock edge=2 ")
