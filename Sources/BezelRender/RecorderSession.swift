@@ -166,6 +166,19 @@ struct RecorderSession {
             // The drawing shows output 0 only: touches on other outputs are routed, not drawn.
             router.touchDown(id: id, at: p, output: o, time: time)
             collect()
+        case .rotateOutput(let o, let transform):
+            // Cancelled as for a removal (R8); the drawing keeps output 0's first frame.
+            if o == 0 {
+                for (_, i) in active {
+                    tracks[i].markers.append(TrackMarker(kind: .cancel, t: t, label: "output rotated"))
+                }
+            }
+            router.rotateOutput(o, to: transform, time: time)
+            collect()
+            if o == 0 {
+                for (_, i) in active.sorted(by: { $0.value < $1.value }) { close(i, at: t, cancelled: true) }
+                active.removeAll()
+            }
         case .removeOutput(let o):
             if o == 0 {
                 for (_, i) in active {

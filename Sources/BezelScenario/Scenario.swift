@@ -41,6 +41,10 @@ public struct Scenario: Sendable {
         case downOnOutput(output: OutputID, id: Int32, position: Point)
         /// The output was unplugged (R8).
         case removeOutput(OutputID)
+        /// The output was turned to a `wl_output.transform` (a Bezel extension, `rotate:`); what
+        /// its touches carried is cancelled as for a removal (R8) and its size swaps on a
+        /// quarter turn.
+        case rotateOutput(OutputID, transform: Int32)
         case motion(id: Int32, position: Point)
         case up(id: Int32)
         case cancel

@@ -130,7 +130,7 @@ public enum ScenarioParser {
                 switch e.action {
                 case .deferEdges(let s, _), .deferGestures(let s, _, _), .policy(let s, _, _), .remove(let s), .move(let s, _):
                     guard known.contains(s) else { throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown surface '\(s)'") }
-                case .downOnOutput(let o, _, _), .removeOutput(let o):
+                case .downOnOutput(let o, _, _), .removeOutput(let o), .rotateOutput(let o, _):
                     guard o == 0 || outputs.contains(where: { $0.id == o }) else {
                         throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown output \(o) (declare it under 'outputs')")
                     }
@@ -240,7 +240,7 @@ public enum ScenarioParser {
                     action = try self.action(k, v)
                 }
                 guard let t else { throw fail(item, "timeline entry: missing 't'") }
-                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, advance)") }
+                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, rotate, advance)") }
                 result.append(.init(t: t, action: action, line: item.line))
             }
             return result
@@ -282,6 +282,24 @@ public enum ScenarioParser {
                 let n = try number(try required(f, "output", key, v), "remove_output.output")
                 guard n == n.rounded(), n >= 0, n <= Double(UInt32.max) else { throw fail(v, "remove_output.output: expected an output id") }
                 return .removeOutput(OutputID(n))
+            case "rotate":
+                // A Bezel extension of §8: `rotate: { transform: 90, output: 1 }` (output 0 if omitted).
+                let f = try fields(v, key, allowed: ["transform", "output"])
+                let tnode = try required(f, "transform", key, v)
+                let name: String
+                if let n = try? number(tnode, "rotate.transform"), n == n.rounded() { name = String(Int(n)) } else {
+                    name = try string(tnode, "rotate.transform")
+                }
+                guard let transform = OutputTransformName.value(name) else {
+                    throw fail(tnode, "rotate.transform: expected one of \(OutputTransformName.names.joined(separator: ", ")), got '\(name)'")
+                }
+                var output: OutputID = 0
+                if let o = f["output"] {
+                    let n = try number(o, "rotate.output")
+                    guard n == n.rounded(), n >= 0, n <= Double(UInt32.max) else { throw fail(o, "rotate.output: expected an output id") }
+                    output = OutputID(n)
+                }
+                return .rotateOutput(output, transform: transform)
             case "up":
                 let f = try fields(v, key, allowed: ["id"])
                 return .up(id: try touchID(try required(f, "id", key, v), "up.id"))
@@ -326,7 +344,7 @@ public enum ScenarioParser {
                 _ = try fields(v, key, allowed: [])
                 return .advance
             default:
-                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, advance)")
+                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, rotate, advance)")
             }
         }
     }

@@ -85,6 +85,9 @@ public enum ScenarioRunner {
                 router.removeOutput(o, time: time)
                 // Its touches are over on the router's side; their sequences have ended.
                 inputDown = inputDown.filter { router.isTouchDown($0) }
+            case .rotateOutput(let o, let transform):
+                router.rotateOutput(o, to: transform, time: time)
+                inputDown = inputDown.filter { router.isTouchDown($0) }
             case .motion(let id, let p): router.touchMotion(id: id, at: p, time: time)
             case .up(let id):
                 router.touchUp(id: id, time: time)

@@ -486,6 +486,9 @@ int bezel_plugin_get_setting_bool(struct bezel_plugin *plugin, const char *key, 
  *                            transform); 0 or less means unknown (96 dpi is assumed).
  * @param transform           an enum wl_output_transform value (0..7); for the 90 and 270
  *                            degree variants the physical width and height are swapped.
+ *                            Touches and surfaces are given as the user sees the screen, so
+ *                            the edges are the user's edges (docs/design.md §4.1).
+ * A new transform or size cancels what output 0's touches carried, as bezel_output_update does.
  * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (non-positive or huge size, unknown
  *         transform) or BEZEL_ERROR_NOT_FOUND (output 0 was removed).
  */
@@ -506,9 +509,14 @@ int bezel_output_add(struct bezel_plugin *plugin, uint32_t output_id, int32_t x,
 		     int32_t transform);
 
 /**
- * Moves, resizes or re-transforms a known output (any id, 0 included). Touches already down
- * on it keep the candidates they started with; their later positions are placed at the new
- * layout position.
+ * Moves, resizes or re-transforms a known output (any id, 0 included). A move alone: touches
+ * already down on it keep the candidates they started with; their later positions are placed at
+ * the new layout position. A new transform (a rotation) or a new size in pixels changes which
+ * edge is which for the user, so everything the output's touches carried is cancelled as
+ * bezel_output_remove cancels it (R8: gestures report cancelled, candidates fail `cancelled`,
+ * held events are dropped, clients with touches there get touch_cancel, shown affordances are
+ * hidden); later events for those touch ids are dropped, and the next touch uses the new edges.
+ * (Versions up to 0.3.0 kept the touches on any update.)
  *
  * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND (unknown id) or BEZEL_ERROR_INVALID_ARGUMENT.
  */
