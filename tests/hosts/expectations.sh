@@ -19,6 +19,8 @@
 #       the process whose SIGUSR2 starts the replay. Used by host_play_kill below, the "client
 #       killed mid-touch" course, which DIR then also holds d.out and wayland-info.status for.
 #   host_why_not_started (optional): a few words on why the compositor did not start.
+#   HOST_UP_LINE (optional): the event log line of a lifted contact, when the host's rig does
+#       not write "libinput up" (KWin's feeder writes "fake-input up").
 #   TOUCH_CLIENT, DEFER_CLIENT: paths of tests/hosts/bezel-touch-client and
 #       examples/bezel-defer-client built for the host.
 #   pass MESSAGE / fail MESSAGE: count results.
@@ -172,7 +174,7 @@ host_play_kill() {
 	kill_process "client c" "$CPID_c"
 	start_client d "$TOUCH_CLIENT"
 	wait_for "$DIR/d.out" " ready" 1 20 "client d's ready line"
-	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"
+	wait_for "$DIR/events.log" "${HOST_UP_LINE:-libinput up}" "$CONTACTS" 30 "every contact's up in the event log"
 	run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 	echo $? >"$DIR/wayland-info.status"
 	host_stop "$CPID_d"
