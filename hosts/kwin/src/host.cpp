@@ -25,6 +25,17 @@ Q_LOGGING_CATEGORY(BEZEL_KWIN, "bezel.kwin", QtInfoMsg)
 
 namespace
 {
+// Adds a surface, or moves it when libbezel knows it already (no warning for the re-add).
+void addOrMove(bezel_plugin *b, wl_resource *s, wl_resource *parent, const QRectF &r)
+{
+    uint32_t edges;
+    if (bezel_surface_get_honored_edges(b, s, &edges) == BEZEL_OK) {
+        bezel_surface_set_rect(b, s, r.x(), r.y(), r.width(), r.height());
+    } else {
+        bezel_surface_add(b, s, parent, r.x(), r.y(), r.width(), r.height());
+    }
+}
+
 BezelKwin *self(void *data)
 {
     return static_cast<BezelKwin *>(data);
@@ -202,10 +213,7 @@ void BezelKwin::watchWindow(KWin::Window *window)
 void BezelKwin::addWindow(KWin::Window *window)
 {
     wl_resource *res = window->surface()->resource();
-    const QRectF g = window->bufferGeometry();
-    if (bezel_surface_add(m_bezel, res, nullptr, g.x(), g.y(), g.width(), g.height()) == BEZEL_ERROR_EXISTS) {
-        bezel_surface_set_rect(m_bezel, res, g.x(), g.y(), g.width(), g.height());
-    }
+    addOrMove(m_bezel, res, nullptr, window->bufferGeometry());
     bezel_surface_set_fullscreen(m_bezel, res, window->isFullScreen());
 }
 
@@ -239,21 +247,18 @@ wl_resource *BezelKwin::mirror(KWaylandServer::SurfaceInterface *surface, QPoint
         return nullptr;
     }
     *origin = parentOrigin + sub->position();
-    const QSizeF size = surface->size();
-    if (bezel_surface_add(m_bezel, surface->resource(), parent, origin->x(), origin->y(), size.width(), size.height()) == BEZEL_ERROR_EXISTS) {
-        bezel_surface_set_rect(m_bezel, surface->resource(), origin->x(), origin->y(), size.width(), size.height());
-    }
+    addOrMove(m_bezel, surface->resource(), parent, QRectF(*origin, surface->size()));
     return surface->resource();
 }
 
 void BezelKwin::log(int level, const char *message)
 {
     if (level <= BEZEL_LOG_WARNING) {
-        qCWarning(BEZEL_KWIN, "bezel: %s", message);
+        qCWarning(BEZEL_KWIN, "%s", message);
     } else if (level <= BEZEL_LOG_INFO) {
-        qCInfo(BEZEL_KWIN, "bezel: %s", message);
+        qCInfo(BEZEL_KWIN, "%s", message);
     } else {
-        qCDebug(BEZEL_KWIN, "bezel: %s", message);
+        qCDebug(BEZEL_KWIN, "%s", message);
     }
 }
 
@@ -292,9 +297,9 @@ void BezelKwin::gestureEvent(const bezel_gesture_event *e)
     if (e->phase == BEZEL_GESTURE_CHANGED) {
         qCDebug(BEZEL_KWIN, "bezel: gesture changed %s edge=%u progress=%.2f", e->gesture, e->edge, e->progress);
     } else {
-        qCInfo(BEZEL_KWIN, "bezel: gesture %s %s edge=%u output=%u%s%s", phaseName(e->phase), e->gesture,
+        qCInfo(BEZEL_KWIN, "bezel: gesture %s %s edge=%u output=%u%s%s%s", phaseName(e->phase), e->gesture,
                e->edge, e->output_id, e->phase == BEZEL_GESTURE_ENDED ? (e->committed ? " committed" : " not committed") : "",
-               e->reason ? e->reason : "");
+               e->reason ? " reason=" : "", e->reason ? e->reason : "");
     }
 }
 

@@ -29,7 +29,7 @@ case_info() {
 	start_client t weston-simple-touch
 	wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface in the event log"
 	kill -USR2 "$HOST_PID"
-	wait_while_alive "$HOST_PID" "$DIR/feed.out" "feed done" 1 30 "the feeder's last roundtrip"
+	wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 30 "the feeder's last roundtrip"
 	host_stop "$CPID_t"
 	local v
 	v=$(grep "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" | sed -n 's/.*version: *\([0-9]*\).*/\1/p')
@@ -77,14 +77,10 @@ case_edge_strip() {
 			continue
 		fi
 		write_edge_tap "$DIR/touch.evemu" $((H - 1))
-		WAYLAND_DISPLAY=$SOCK timeout -k 5 60 "$FEED" --log "$DIR/events.log" --wait-usr2 "$DIR/touch.evemu" >"$DIR/feed.out" 2>&1 &
-		HOST_PID=$!
-		bounded_track $HOST_PID "feeder ($name)"
 		start_client c "$TOUCH_CLIENT" --windowed
-		if wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line" &&
-			wait_while_alive "$HOST_PID" "$DIR/feed.out" "feed ready" 1 20 "the feeder's ready line"; then
+		if start_feed "$DIR/touch.evemu" && wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line"; then
 			kill -USR2 "$HOST_PID"
-			wait_while_alive "$HOST_PID" "$DIR/feed.out" "feed done" 1 30 "the feeder's last roundtrip"
+			wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 30 "the feeder's last roundtrip"
 		fi
 		host_stop "$CPID_c"
 		eval "EDGE_DOWNS_$with=$(count "$DIR/c.out" ' down id=0')"
@@ -109,14 +105,10 @@ run_kwin_latency() {
 			fail "latency ($label): KWin did not start"
 			continue
 		fi
-		WAYLAND_DISPLAY=$SOCK timeout -k 5 120 "$FEED" --log "$DIR/events.log" --wait-usr2 --taps "$n" $((W / 2)) $((H / 2)) >"$DIR/feed.out" 2>&1 &
-		HOST_PID=$!
-		bounded_track $HOST_PID "feeder (latency)"
 		start_client c "$TOUCH_CLIENT"
-		if wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line" &&
-			wait_while_alive "$HOST_PID" "$DIR/feed.out" "feed ready" 1 20 "the feeder's ready line"; then
+		if start_feed --taps "$n" $((W / 2)) $((H / 2)) && wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line"; then
 			kill -USR2 "$HOST_PID"
-			wait_while_alive "$HOST_PID" "$DIR/feed.out" "feed done" 1 120 "the feeder's last roundtrip"
+			wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 120 "the feeder's last roundtrip"
 			wait_for "$DIR/c.out" " up id=0" "$n" 20 "the client's $n ups"
 		fi
 		host_stop "$CPID_c"

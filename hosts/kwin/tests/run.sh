@@ -120,12 +120,20 @@ host_start() {
 	done
 	[ -S "$DIR/xdg/$SOCK" ] || { echo "timeout: 30 s waiting for KWin's socket $SOCK"; return 1; }
 	if [ "$rec" != none ]; then
-		WAYLAND_DISPLAY=$SOCK timeout -k 5 300 "$FEED" --log "$DIR/events.log" --wait-usr2 "$DIR/touch.evemu" >"$DIR/feed.out" 2>&1 &
-		HOST_PID=$!
-		bounded_track $HOST_PID "feeder ($name)"
-		wait_while_alive $HOST_PID "$DIR/feed.out" "feed ready" 1 20 "the feeder's ready line" || return 1
+		start_feed "$DIR/touch.evemu" || return 1
 	fi
 	return 0
+}
+
+# start_feed ARGS...: the feeder under `timeout`, connected and waiting for SIGUSR2; sets
+# FEED_PID (timeout's, for stops) and HOST_PID (the feeder's own: timeout does not pass SIGUSR2).
+start_feed() {
+	WAYLAND_DISPLAY=$SOCK timeout -k 5 300 "$FEED" --log "$DIR/events.log" --wait-usr2 "$@" >"$DIR/feed.out" 2>&1 &
+	FEED_PID=$!
+	bounded_track $FEED_PID "feeder ($(basename "$DIR"))"
+	wait_while_alive $FEED_PID "$DIR/feed.out" "feed ready" 1 20 "the feeder's ready line" || return 1
+	HOST_PID=$(pgrep -P $FEED_PID | head -1)
+	[ -n "$HOST_PID" ]
 }
 
 host_why_not_started() { tail -3 "$DIR/host.log" 2>/dev/null | tr '\n' ' '; }
@@ -133,8 +141,8 @@ host_why_not_started() { tail -3 "$DIR/host.log" 2>/dev/null | tr '\n' ' '; }
 # host_stop [CLIENT PIDS...]: the feeder ends by itself after its last roundtrip; then KWin
 # stops (SIGTERM to dbus-run-session's child through timeout) and the clients see the hang-up.
 host_stop() {
-	[ -n "${HOST_PID:-}" ] && reap_process "feeder" "$HOST_PID" 60
-	HOST_PID=
+	[ -n "${FEED_PID:-}" ] && reap_process "feeder" "$FEED_PID" 60
+	FEED_PID= HOST_PID=
 	if [ -n "${KPID:-}" ]; then
 		# timeout (KPID) passes SIGTERM to its process group: dbus-run-session, the bus,
 		# dbus-monitor and kwin_wayland.
@@ -156,7 +164,7 @@ host_play() {
 	start_client c "$@"
 	if wait_for "$DIR/c.out" "$ready" 1 20 "the client's '$ready' line"; then
 		kill -USR2 "$HOST_PID"
-		if wait_while_alive "$HOST_PID" "$DIR/feed.out" "feed done" 1 60 "the feeder's last roundtrip"; then
+		if wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 60 "the feeder's last roundtrip"; then
 			host_stop "$CPID_c"
 			return 0
 		fi
