@@ -77,7 +77,7 @@ case_edge_strip() {
 			continue
 		fi
 		write_edge_tap "$DIR/touch.evemu" $((H - 1))
-		start_client c "$TOUCH_CLIENT" --windowed
+		start_client c "$TOUCH_CLIENT" --windowed --no-gesture-object
 		if start_feed "$DIR/touch.evemu" && wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line"; then
 			kill -USR2 "$HOST_PID"
 			wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 30 "the feeder's last roundtrip"
@@ -105,7 +105,7 @@ run_kwin_latency() {
 			fail "latency ($label): KWin did not start"
 			continue
 		fi
-		start_client c "$TOUCH_CLIENT"
+		start_client c "$TOUCH_CLIENT" --no-gesture-object
 		if start_feed --taps "$n" $((W / 2)) $((H / 2)) && wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line"; then
 			kill -USR2 "$HOST_PID"
 			wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 120 "the feeder's last roundtrip"
