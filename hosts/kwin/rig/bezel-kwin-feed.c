@@ -49,11 +49,11 @@ static uint64_t now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-static void note(const char *what, int id)
+/* `t`: taken before the request was written, so that the client's receipt is always later. */
+static void note(const char *what, int id, uint64_t t)
 {
 	if (!logf_)
 		return;
-	uint64_t t = now_us();
 	fprintf(logf_, "%llu fake-input %s id=%d time_us=%llu\n", (unsigned long long)t, what, id,
 		(unsigned long long)t);
 	fflush(logf_);
@@ -104,19 +104,20 @@ static int replay(struct wl_display *dpy, FILE *in)
 		if (type != 0 || code != 0)
 			continue;
 		pace(start, t - first);
+		uint64_t sent = now_us();
 		for (int i = 0; i < SLOTS; i++) {
 			struct slot *p = &s[i];
 			if (p->tracking >= 0 && !p->was_down) {
 				org_kde_kwin_fake_input_touch_down(fake, i, wl_fixed_from_int(p->x), wl_fixed_from_int(p->y));
 				p->was_down = 1;
-				note("down", i);
+				note("down", i, sent);
 			} else if (p->tracking >= 0 && p->moved) {
 				org_kde_kwin_fake_input_touch_motion(fake, i, wl_fixed_from_int(p->x), wl_fixed_from_int(p->y));
-				note("motion", i);
+				note("motion", i, sent);
 			} else if (p->tracking < 0 && p->was_down) {
 				org_kde_kwin_fake_input_touch_up(fake, i);
 				p->was_down = 0;
-				note("up", i);
+				note("up", i, sent);
 			}
 			p->moved = 0;
 		}
@@ -132,17 +133,19 @@ static int taps(struct wl_display *dpy, int n, int x, int y)
 	uint64_t start = now_us();
 	for (int i = 0; i < n; i++) {
 		pace(start, (uint64_t)i * 10000);
+		uint64_t sent = now_us();
 		org_kde_kwin_fake_input_touch_down(fake, 0, wl_fixed_from_int(x), wl_fixed_from_int(y));
 		org_kde_kwin_fake_input_touch_frame(fake);
 		if (wl_display_flush(dpy) < 0)
 			return -1;
-		note("down", 0);
+		note("down", 0, sent);
 		pace(start, (uint64_t)i * 10000 + 4000);
+		sent = now_us();
 		org_kde_kwin_fake_input_touch_up(fake, 0);
 		org_kde_kwin_fake_input_touch_frame(fake);
 		if (wl_display_flush(dpy) < 0)
 			return -1;
-		note("up", 0);
+		note("up", 0, sent);
 	}
 	return 0;
 }

@@ -29,7 +29,7 @@ case_info() {
 	start_client t weston-simple-touch
 	wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface in the event log"
 	kill -USR2 "$HOST_PID"
-	wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 30 "the feeder's last roundtrip"
+	feed_done 30
 	host_stop "$CPID_t"
 	local v
 	v=$(grep "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" | sed -n 's/.*version: *\([0-9]*\).*/\1/p')
@@ -80,7 +80,7 @@ case_edge_strip() {
 		start_client c "$TOUCH_CLIENT" --windowed --no-gesture-object
 		if start_feed "$DIR/touch.evemu" && wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line"; then
 			kill -USR2 "$HOST_PID"
-			wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 30 "the feeder's last roundtrip"
+			feed_done 30
 		fi
 		host_stop "$CPID_c"
 		eval "EDGE_DOWNS_$with=$(count "$DIR/c.out" ' down id=0')"
@@ -108,7 +108,7 @@ run_kwin_latency() {
 		start_client c "$TOUCH_CLIENT" --no-gesture-object
 		if start_feed --taps "$n" $((W / 2)) $((H / 2)) && wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line"; then
 			kill -USR2 "$HOST_PID"
-			wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 120 "the feeder's last roundtrip"
+			feed_done 120
 			wait_for "$DIR/c.out" " up id=0" "$n" 20 "the client's $n ups"
 		fi
 		host_stop "$CPID_c"

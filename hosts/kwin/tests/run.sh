@@ -136,6 +136,13 @@ start_feed() {
 	[ -n "$HOST_PID" ]
 }
 
+# feed_done TIMEOUT_S: waits for the feeder's last roundtrip; the feeder exits right after its
+# line, so a "gone" from wait_while_alive is checked against the file once more.
+feed_done() {
+	wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 "$1" "the feeder's last roundtrip" ||
+		grep -q "feed done" "$DIR/feed.out"
+}
+
 host_why_not_started() { tail -3 "$DIR/host.log" 2>/dev/null | tr '\n' ' '; }
 
 # host_stop [CLIENT PIDS...]: the feeder ends by itself after its last roundtrip; then KWin
@@ -164,7 +171,7 @@ host_play() {
 	start_client c "$@"
 	if wait_for "$DIR/c.out" "$ready" 1 20 "the client's '$ready' line"; then
 		kill -USR2 "$HOST_PID"
-		if wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 60 "the feeder's last roundtrip"; then
+		if feed_done 60; then
 			host_stop "$CPID_c"
 			return 0
 		fi
