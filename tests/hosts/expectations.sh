@@ -25,6 +25,8 @@
 #       test rig reads); otherwise prints why not, and the rotation rows are skipped with it.
 #       The recording stays in the panel's own orientation: the host maps it through the
 #       transform as a real touchscreen's events are mapped (docs/design.md §4.1, §7).
+#   HOST_UP_LINE (optional): the event log line of a lifted contact, when the host's rig does
+#       not write "libinput up" (KWin's feeder writes "fake-input up").
 #   TOUCH_CLIENT, DEFER_CLIENT: paths of tests/hosts/bezel-touch-client and
 #       examples/bezel-defer-client built for the host.
 #   pass MESSAGE / fail MESSAGE: count results.
@@ -232,7 +234,7 @@ host_play_kill() {
 	kill_process "client c" "$CPID_c"
 	start_client d "$TOUCH_CLIENT"
 	wait_for "$DIR/d.out" " ready" 1 20 "client d's ready line"
-	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"
+	wait_for "$DIR/events.log" "${HOST_UP_LINE:-libinput up}" "$CONTACTS" 30 "every contact's up in the event log"
 	run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 	echo $? >"$DIR/wayland-info.status"
 	host_stop "$CPID_d"
