@@ -126,6 +126,13 @@ struct RecorderSession {
                 router.commitDeferredGestures(kinds, surface: node, time: time)
             }
             collect()
+        case .deferRegion(let s, let edges, let kinds, let region):
+            if let node = surfaceByName[s] {
+                router.commitDeferredRegion(region, surface: node, time: time)
+                if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
+                if let kinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
+            }
+            collect()
         case .policy(let s, let edges, let kinds):
             if let node = surfaceByName[s] {
                 if let edges { router.setPolicyMask(edges, surface: node, time: time) }
