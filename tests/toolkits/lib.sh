@@ -71,9 +71,9 @@ build_apps() {
 	if want python; then
 		py=$(python_with_gi)
 		if [ -n "$py" ] && GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 "$py" -c \
-			'import gi; gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk; assert int(BezelGtk.Edges.BOTTOM) == 2' \
+			'import gi; gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk; assert int(BezelGtk.Edges.BOTTOM) == 2; assert BezelGtk.window_set_deferred_region.get_arguments()[1].may_be_null()' \
 			>"$out/python-build.log" 2>&1; then
-			pass "python: gi.require_version('BezelGtk', '1.0') loads the typelib; BezelGtk.Edges.BOTTOM is 2"
+			pass "python: gi.require_version('BezelGtk', '1.0') loads the typelib; BezelGtk.Edges.BOTTOM is 2; window_set_deferred_region takes a nullable region"
 			APP_CMD[python]="env GSK_RENDERER=cairo GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 $py $t/python-app.py"
 		else
 			fail "python: the BezelGtk typelib does not load (see $out/python-build.log)"
