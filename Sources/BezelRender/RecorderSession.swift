@@ -47,7 +47,8 @@ struct RecorderSession {
 
     // MARK: Setup
 
-    mutating func addSurfaces(_ list: [(name: String, client: String, rect: Rect, parent: String?, deferred: EdgeSet?)]) {
+    mutating func addSurfaces(_ list: [(name: String, client: String, rect: Rect, parent: String?, deferred: EdgeSet?,
+                                        region: [Rect]?)]) {
         var clientByName: [String: ClientID] = [:]
         for s in list {
             let client = clientByName[s.client] ?? ClientID(clientByName.count)
@@ -59,11 +60,22 @@ struct RecorderSession {
             surfaces.append(Recording.Surface(name: s.name, rect: s.rect))
         }
         for s in list {
+            if let rects = s.region, let node = surfaceByName[s.name] {
+                router.commitDeferredRegion(rects, surface: node, time: .zero)
+                noteRegion(rects, surface: s.name, at: 0)
+            }
             if let edges = s.deferred, let node = surfaceByName[s.name] {
                 router.commitDeferredEdges(edges, surface: node, time: .zero)
             }
         }
         collect()
+    }
+
+    /// Keeps a committed region for the drawing.
+    mutating func noteRegion(_ rects: [Rect]?, surface name: String, at t: Double) {
+        if let k = surfaces.firstIndex(where: { $0.name == name }) {
+            surfaces[k].deferredRegions.append(Recording.RegionCommit(t: t, rects: rects))
+        }
     }
 
     // MARK: Input
@@ -124,6 +136,14 @@ struct RecorderSession {
             if let node = surfaceByName[s] {
                 if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
                 router.commitDeferredGestures(kinds, surface: node, time: time)
+            }
+            collect()
+        case .deferRegion(let s, let edges, let kinds, let region):
+            if let node = surfaceByName[s] {
+                router.commitDeferredRegion(region, surface: node, time: time)
+                noteRegion(region, surface: s, at: t)
+                if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
+                if let kinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
             }
             collect()
         case .policy(let s, let edges, let kinds):

@@ -87,6 +87,28 @@ check_swipe_twice() {
 		[ "$(count "$c" 'touch cancel')" = 0 ]
 }
 
+# R3 with a deferral region (protocol version 3, docs/design.md §5): a client that defers the
+# bottom edge only over a region holding the swipe keeps it, as R3 says: its touch from the
+# down, deferred_swipe, the affordance; the dock fails 'deferred' and never begins.
+check_region_inside() {
+	local c=$DIR/c.out ev=$DIR/events.log
+	grep -q "bound at version 3" "$c" &&
+		[ "$(count "$c" 'touch down id=0')" = 1 ] && [ "$(count "$c" 'touch up id=0')" = 1 ] &&
+		grep -q "deferred_swipe bottom" "$c" && [ "$(count "$c" 'touch cancel')" = 0 ] &&
+		grep -q "gesture failed dock.*reason=deferred" "$ev" && grep -q "affordance shown edge=2" "$ev" &&
+		! grep -q "gesture began dock" "$ev"
+}
+
+# R3/R2 with a deferral region: the same swipe outside the client's region is the system's:
+# the dock begins and commits, and the client, which defers the bottom edge elsewhere, sees
+# nothing of the touch.
+check_region_outside() {
+	local c=$DIR/c.out ev=$DIR/events.log
+	grep -q "bound at version 3" "$c" && grep -q "honored_edges bottom" "$c" &&
+		grep -q "gesture began dock" "$ev" && grep -q "gesture ended dock .*committed=1" "$ev" &&
+		[ "$(grep -c -E 'touch (down|motion|up|cancel)' "$c")" = 0 ] && ! grep -q "deferred_swipe" "$c"
+}
+
 # R7: a drag survives a dock swipe by a second finger; the modal cover sheet cancels it
 # (source cancelled, leave, nothing dropped), before it begins; the client never gets the other
 # fingers. The row sets hold-window-ms=1000: a host stalled past the default 150 ms on a loaded
@@ -254,6 +276,8 @@ HOST_EXPECTATIONS=(
 	"swipe|swipe-up|touch| ready|fast|check_dock_swipe|-|R2/R5 swipe up from the bottom: dock began, changed, ended committed; the client got no touch event"
 	"late|late-begin|touch| ready|fast|check_late_begin|-|R2 late begin: the held down flushed, then gesture_taken, then wl_touch.cancel, then nothing"
 	"defer|swipe-twice|defer|honored_edges bottom|fast|check_swipe_twice|-|R3/R4 deferring client: first swipe delivered + deferred_swipe + affordance; second swipe is the dock, unseen by the client"
+	"region-in|swipe-up|defer:--region 0,1000,720,920|honored_edges bottom|fast|check_region_inside|-|R3 v3 client deferring the bottom edge over a region (0,1000 720x920) that holds the swipe: the client keeps it (down to up), deferred_swipe, affordance shown; the dock failed 'deferred'"
+	"region-out|swipe-up|defer:--region 720,0,360,1920|honored_edges bottom|fast|check_region_outside|-|R3/R2 v3 client deferring the bottom edge over a region (720,0 360x1920) beside the swipe: the dock begins and commits; the client sees nothing of the touch"
 	"drag|drag|touch:--drag| ready|realtime|check_drag|hold-window-ms=1000|R7 drag survives a second-finger dock swipe; the cover sheet cancels it (source cancelled, leave, no drop)"
 	"kill|kill|kill| motion id=0|realtime|check_client_killed|-|R8/R9 client killed mid-touch: the compositor keeps running, the next client gets the next taps"
 	"kill-sub|kill|kill:--subsurface| down id=0|realtime|check_client_killed|-|R8/R9 a client with a subsurface killed right after a touch-down on it: the compositor keeps running, the next client gets the next taps"
