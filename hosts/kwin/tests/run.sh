@@ -91,7 +91,8 @@ H=1920
 # host_start NAME RECORDING [MODE]: KWin with the plugin (PLUGIN=0: without), the feeder
 # connected and waiting. Sets DIR, SOCK, KPID, HOST_PID (the feeder: its SIGUSR2 starts the
 # replay), CONTACTS. EXTRA_INI: more [Bezel] lines; EXTRA_KWINRC: more kwinrc groups;
-# KWIN_ARGS: arguments instead of the defaults.
+# KWIN_ARGS: arguments instead of the defaults; KWIN_LOCKSCREEN=1: KWin's lock screen on (no
+# --no-lockscreen). $DIR/bus holds the private session bus's address.
 host_start() {
 	local name=$1 rec=$2
 	DIR=$OUT/$name
@@ -111,11 +112,13 @@ host_start() {
 	SOCK=bezel-kwin-$name-$$
 	local qt=
 	[ "${PLUGIN:-1}" = 1 ] && qt=$QTPLUGINS
+	local lockscreen=--no-lockscreen
+	[ "${KWIN_LOCKSCREEN:-0}" = 1 ] && lockscreen=
 	# The session bus is private to this run; dbus-monitor records our signals on it.
 	env XDG_RUNTIME_DIR="$DIR/xdg" XDG_CONFIG_HOME="$DIR/config" QT_PLUGIN_PATH="$qt" \
 		KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 KWIN_COMPOSE=Q QT_LOGGING_RULES="bezel.kwin.debug=false" \
-		timeout -k 5 900 dbus-run-session -- sh -c 'dbus-monitor --session "interface=org.kde.bezel" >"$1/dbus.log" 2>&1 & shift; exec "$@"' \
-		sh "$DIR" "$KWIN" --virtual --width $W --height $H --no-lockscreen ${KWIN_ARGS:---no-global-shortcuts} \
+		timeout -k 5 900 dbus-run-session -- sh -c 'echo "$DBUS_SESSION_BUS_ADDRESS" >"$1/bus"; dbus-monitor --session "interface=org.kde.bezel" >"$1/dbus.log" 2>&1 & shift; exec "$@"' \
+		sh "$DIR" "$KWIN" --virtual --width $W --height $H $lockscreen ${KWIN_ARGS:---no-global-shortcuts} \
 		--no-kactivities --socket "$SOCK" >"$DIR/host.log" 2>&1 &
 	KPID=$!
 	bounded_track $KPID "kwin_wayland ($name)"
