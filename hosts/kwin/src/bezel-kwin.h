@@ -102,6 +102,9 @@ private:
     // R7: the touch a client's drag-and-drop session follows (-1: none); KWin's drag-and-drop
     // filter behind ours moves it. A wl_touch.frame is owed after its up went to the client.
     qint32 m_dragId = -1;
+    // The finger that started a drag, until it lifts: its up goes to KWin's seat even after the
+    // drag was cancelled, or the seat's touch sequence would never end (focus stuck).
+    qint32 m_dragFinger = -1;
     bool m_dragFrameOwed = false;
     // Outputs: KWin's Output pointers, index = libbezel output id.
     QVector<KWin::Output *> m_outputs;

@@ -145,11 +145,13 @@ bool BezelKwin::touchUp(qint32 id, std::chrono::microseconds time)
     if (m_replaying || !m_bezel || m_passthrough.remove(id)) {
         return false;
     }
-    if (id == m_dragId) {
-        // The drag drops (or not) and ends first (KWin's seat sends the up), then libbezel
-        // sees the lift.
+    if (id == m_dragFinger) {
+        // The drag drops (or not) and ends first, then libbezel sees the lift. KWin's seat
+        // sends the client the up that ends the touch it started the drag with.
+        m_dragFinger = -1;
+        const auto when = replayTime(feedTime(time)); // the clock the client's other events use
         replay([&](KWin::InputEventFilter *f) {
-            return f->touchUp(id, time);
+            return f->touchUp(id, when);
         }, false);
         m_dragFrameOwed = true;
     }
@@ -166,6 +168,7 @@ bool BezelKwin::touchCancel()
     if (m_dragId >= 0) {
         KWin::waylandServer()->seat()->cancelDrag(); // the drag's finger is gone too
     }
+    m_dragFinger = -1;
     const bool kwinsOwn = !m_passthrough.isEmpty();
     m_passthrough.clear();
     // libbezel sends wl_touch.cancel to the clients that had touches (deliverCancel).
@@ -265,6 +268,7 @@ void BezelKwin::dragStarted(quint32 serial)
         return;
     }
     m_dragId = id;
+    m_dragFinger = id;
     qCInfo(BEZEL_KWIN, "bezel: drag-and-drop session started with touch %d", id);
     bezel_drag_start(m_bezel, id, feedTime(std::chrono::microseconds(0)));
 }

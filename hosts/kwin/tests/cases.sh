@@ -139,6 +139,7 @@ run_kwin_latency() {
 }
 
 run_kwin_cases() {
+	want drag && case_drag_lift
 	want info && case_info
 	want dbus && case_dbus
 	want edge-strip && case_edge_strip
@@ -190,5 +191,21 @@ case_lock() {
 		pass "lock: while locked the cover sheet (when_locked) begins and commits; both swipes up fail 'locked' (no dock); the client gets no touch and no deferred_swipe"
 	else
 		fail "lock: gestures while locked (see $DIR)"
+	fi
+}
+
+# R7/R9 on KWin, after the shared drag row: the drag that the cover sheet cancelled leaves
+# finger 0 down; its lift still reaches KWin's seat, so the client gets "up id=0" after its
+# dd-leave and the seat's touch sequence ends (KWin changes no touch focus during a sequence).
+case_drag_lift() {
+	local c=$OUT/drag/c.out leave up
+	[ -f "$c" ] || return 0
+	leave=$(line_of "$c" "dd-leave")
+	up=$(grep -n " up id=0" "$c" | tail -1 | cut -d: -f1)
+	if [ -n "$leave" ] && [ -n "$up" ] && [ "$leave" -lt "$up" ] && [ "$(count "$c" ' up id=0')" = 1 ] &&
+		! grep -q "touch that never started" "$OUT/drag/host.log"; then
+		pass "drag (KWin): after the cancelled drag its finger's lift reaches the client once (up id=0 after dd-leave): KWin's touch sequence ends"
+	else
+		fail "drag (KWin): the cancelled drag's finger never ended at KWin's seat (see $OUT/drag)"
 	fi
 }
