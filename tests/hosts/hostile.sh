@@ -12,7 +12,9 @@
 #   host_start_plain NAME with|without: the compositor with Bezel or without it, and no touch
 #       device; sets DIR, SOCK and HOST_PID; host_stop stops it;
 #   HOSTILE_CLIENT, SCALE_CLIENT (tests/hosts/runner.sh host_hostile_clients), HOST_NAME (for
-#       messages: weston, bezel-compositor, Wayfire).
+#       messages: weston, bezel-compositor, Wayfire);
+#   optionally HOST_ALIVE_PID (the compositor's pid, when HOST_PID is a separate touch feeder
+#       that SIGUSR2 starts: KWin) and HOST_INPUT (what reads the touches, default libinput).
 # Then it calls run_host_hostile ROUNDS [SEED] and/or run_host_scale IDLE CREATE TOPLEVELS.
 # Every figure is printed on a "figure:" line.
 
@@ -61,7 +63,7 @@ run_host_hostile() {
 	fi
 
 	local alive=no
-	bounded_alive "$HOST_PID" && alive=yes
+	bounded_alive "${HOST_ALIVE_PID:-$HOST_PID}" && alive=yes
 	echo "figure: $HOST_NAME${HOST_VALGRIND:+ under valgrind}, hostile rounds: $rounds rounds in ${elapsed} s, $errors protocol errors provoked (each the one provoked), survived: $alive"
 	if [ $alive = yes ]; then
 		pass "$HOST_NAME still runs after the hostile rounds"
@@ -106,7 +108,7 @@ run_host_hostile() {
 	if grep -q "SYN_DROPPED" "$DIR/host.log"; then
 		fail "libinput read the touchscreen out of step (SYN_DROPPED in $DIR/host.log)"
 	else
-		pass "the touchscreen's events reached libinput whole and in step (no SYN_DROPPED) for the $(grep -c 'libinput up' "$DIR/events.log") touches played"
+		pass "the touchscreen's events reached ${HOST_INPUT:-libinput} whole and in step (no SYN_DROPPED) for the $(grep -c "${HOST_UP_LINE:-libinput up}" "$DIR/events.log") touches played"
 	fi
 	if grep -q -i -E "segfault|assertion|fatal|backtrace|invalid write|aborted" "$DIR/host.log"; then
 		fail "$HOST_NAME's log reports a crash or an assertion (see $DIR/host.log)"

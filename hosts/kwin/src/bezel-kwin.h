@@ -14,6 +14,7 @@
 #include "plugin.h"
 
 #include <QHash>
+#include <QLoggingCategory>
 #include <QPointF>
 #include <QSet>
 #include <QVector>
@@ -22,6 +23,8 @@
 
 #include <chrono>
 #include <cstdint>
+
+Q_DECLARE_LOGGING_CATEGORY(BEZEL_KWIN)
 
 namespace KWin
 {
@@ -52,6 +55,7 @@ public:
     void deliverUp(int32_t id, uint32_t time);
     void deliverFrame();
     void deliverCancel();
+    void cancelDrag();
 
     // host.cpp
     void gestureEvent(const bezel_gesture_event *event);
@@ -67,6 +71,8 @@ private:
     void watchSurface(KWaylandServer::SurfaceInterface *surface);
     wl_resource *mirror(KWaylandServer::SurfaceInterface *surface, QPointF *origin);
     void emitDbus(const char *member, const QVariantList &args);
+    void watchDrags();
+    void dragStarted(quint32 serial);
 
     // routing.cpp
     uint32_t feedTime(std::chrono::microseconds time);
@@ -84,6 +90,7 @@ private:
         QPointF origin;   // layout position of the surface-local (0,0) libbezel used
         bool inEdge = false; // went down on the strip of an edge Bezel binds
         bool delivered = false;
+        quint32 serial = 0; // KWin's seat serial of the delivered down (drags name it)
     };
     QHash<qint32, Touch> m_touches;
     // Touches on KWin's internal (QML) windows: left to KWin's own filters.
@@ -92,6 +99,13 @@ private:
     uint32_t m_boundEdges = BEZEL_EDGE_TOP | BEZEL_EDGE_BOTTOM | BEZEL_EDGE_RIGHT;
     // How wide KWin's own touch edge strip is (screenedge.cpp TOUCH_TARGET), in layout px.
     static constexpr double kwinEdgeStrip = 3.0;
+    // R7: the touch a client's drag-and-drop session follows (-1: none); KWin's drag-and-drop
+    // filter behind ours moves it. A wl_touch.frame is owed after its up went to the client.
+    qint32 m_dragId = -1;
+    // The finger that started a drag, until it lifts: its up goes to KWin's seat even after the
+    // drag was cancelled, or the seat's touch sequence would never end (focus stuck).
+    qint32 m_dragFinger = -1;
+    bool m_dragFrameOwed = false;
     // Outputs: KWin's Output pointers, index = libbezel output id.
     QVector<KWin::Output *> m_outputs;
 };

@@ -8,6 +8,10 @@
 #include "core/output.h"
 #include "main.h"
 #include "wayland/compositor_interface.h"
+#include "wayland/abstract_data_source.h"
+#include "wayland/datadevice_interface.h"
+#include "wayland/datadevicemanager_interface.h"
+#include "wayland/seat_interface.h"
 #include "wayland/display.h"
 #include "wayland/subcompositor_interface.h"
 #include "wayland/surface_interface.h"
@@ -19,7 +23,6 @@
 #include <KSharedConfig>
 #include <QDBusConnection>
 #include <QDBusMessage>
-#include <QLoggingCategory>
 
 Q_LOGGING_CATEGORY(BEZEL_KWIN, "bezel.kwin", QtInfoMsg)
 
@@ -58,6 +61,9 @@ const bezel_host_interface hostInterface = [] {
     };
     h.touch_cancel = [](void *d, wl_client *) {
         self(d)->deliverCancel();
+    };
+    h.cancel_drag = [](void *d) {
+        self(d)->cancelDrag();
     };
     h.log = [](void *d, int level, const char *message) {
         self(d)->log(level, message);
@@ -118,6 +124,7 @@ BezelKwin::BezelKwin()
     };
     connect(KWin::waylandServer(), &KWin::WaylandServer::lockStateChanged, this, lock);
     lock();
+    watchDrags();
 
     QDBusConnection::sessionBus().registerService(QStringLiteral("org.kde.bezel"));
     KWin::input()->prependInputEventFilter(this);
@@ -249,6 +256,29 @@ wl_resource *BezelKwin::mirror(KWaylandServer::SurfaceInterface *surface, QPoint
     *origin = parentOrigin + sub->position();
     addOrMove(m_bezel, surface->resource(), parent, QRectF(*origin, surface->size()));
     return surface->resource();
+}
+
+// R7: drag-and-drop sessions. Each wl_data_device's start_drag names the touch by its serial
+// (routing.cpp finds it); the seat says when a session ends, dropped or cancelled.
+void BezelKwin::watchDrags()
+{
+    connect(KWin::waylandServer()->dataDeviceManager(), &KWaylandServer::DataDeviceManagerInterface::dataDeviceCreated,
+            this, [this](KWaylandServer::DataDeviceInterface *device) {
+                // Connected after the seat's own handler: the seat has started the drag first.
+                connect(device, &KWaylandServer::DataDeviceInterface::dragStarted, this,
+                        [this](KWaylandServer::AbstractDataSource *, KWaylandServer::SurfaceInterface *, quint32 serial,
+                               KWaylandServer::DragAndDropIcon *) {
+                            dragStarted(serial);
+                        });
+            });
+    connect(KWin::waylandServer()->seat(), &KWaylandServer::SeatInterface::dragEnded, this, [this] {
+        if (m_dragId < 0) {
+            return;
+        }
+        m_dragId = -1;
+        qCInfo(BEZEL_KWIN, "bezel: drag-and-drop session ended");
+        bezel_drag_end(m_bezel, feedTime(std::chrono::microseconds(0)));
+    });
 }
 
 void BezelKwin::log(int level, const char *message)

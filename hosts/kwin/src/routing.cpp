@@ -9,6 +9,8 @@
 
 #include "core/output.h"
 #include "touch_input.h"
+#include "wayland/display.h"
+#include "wayland/seat_interface.h"
 #include "wayland/surface_interface.h"
 #include "wayland_server.h"
 #include "window.h"
@@ -133,13 +135,25 @@ bool BezelKwin::touchMotion(qint32 id, const QPointF &pos, std::chrono::microsec
         return false;
     }
     bezel_touch_motion_layout(m_bezel, id, pos.x(), pos.y(), feedTime(time));
-    return true;
+    // R7: the drag owns its finger; KWin's drag-and-drop filter behind ours moves the drag
+    // (libbezel sends the client nothing for it).
+    return id != m_dragId;
 }
 
 bool BezelKwin::touchUp(qint32 id, std::chrono::microseconds time)
 {
     if (m_replaying || !m_bezel || m_passthrough.remove(id)) {
         return false;
+    }
+    if (id == m_dragFinger) {
+        // The drag drops (or not) and ends first, then libbezel sees the lift. KWin's seat
+        // sends the client the up that ends the touch it started the drag with.
+        m_dragFinger = -1;
+        const auto when = replayTime(feedTime(time)); // the clock the client's other events use
+        replay([&](KWin::InputEventFilter *f) {
+            return f->touchUp(id, when);
+        }, false);
+        m_dragFrameOwed = true;
     }
     bezel_touch_up(m_bezel, id, feedTime(time));
     m_touches.remove(id);
@@ -151,6 +165,10 @@ bool BezelKwin::touchCancel()
     if (m_replaying || !m_bezel) {
         return false;
     }
+    if (m_dragId >= 0) {
+        KWin::waylandServer()->seat()->cancelDrag(); // the drag's finger is gone too
+    }
+    m_dragFinger = -1;
     const bool kwinsOwn = !m_passthrough.isEmpty();
     m_passthrough.clear();
     // libbezel sends wl_touch.cancel to the clients that had touches (deliverCancel).
@@ -166,6 +184,9 @@ bool BezelKwin::touchFrame()
     }
     // libbezel asks for a frame only when it sent a client something in this group (R9).
     bezel_touch_frame(m_bezel, feedTime(std::chrono::microseconds(0)));
+    if (m_dragFrameOwed) {
+        deliverFrame(); // closes the drag finger's up (R9)
+    }
     return m_passthrough.isEmpty();
 }
 
@@ -178,7 +199,11 @@ void BezelKwin::deliverDown(wl_resource *, int32_t id, double sx, double sy, uin
     t.delivered = replay([&](KWin::InputEventFilter *f) {
         return f->touchDown(id, pos, when);
     }, t.inEdge);
-    if (!t.delivered) {
+    if (t.delivered) {
+        // The serial KWin's seat gave this down (nothing else takes one in between): a
+        // wl_data_device.start_drag names its touch by it.
+        t.serial = KWin::waylandServer()->display()->serial();
+    } else {
         // A filter behind ours took it (a popup dismissed by it, the lock screen): the client
         // never saw this down, libbezel sends it nothing more for it.
         bezel_touch_refused(m_bezel, id);
@@ -206,6 +231,7 @@ void BezelKwin::deliverUp(int32_t id, uint32_t time)
 
 void BezelKwin::deliverFrame()
 {
+    m_dragFrameOwed = false;
     replay([](KWin::InputEventFilter *f) {
         return f->touchFrame();
     }, false);
@@ -218,4 +244,39 @@ void BezelKwin::deliverCancel()
     replay([](KWin::InputEventFilter *f) {
         return f->touchCancel();
     }, false);
+}
+
+// R7: a client started a drag-and-drop session (wl_data_device.start_drag with `serial`); KWin's
+// seat has already taken it as a touch drag when this runs. Its touch is the delivered down
+// with that serial: the smallest serial read after a down is that down's own.
+void BezelKwin::dragStarted(quint32 serial)
+{
+    KWaylandServer::SeatInterface *seat = KWin::waylandServer()->seat();
+    if (!m_bezel || !seat->isDragTouch() || m_dragId >= 0) {
+        return;
+    }
+    qint32 id = -1;
+    quint32 best = 0;
+    for (auto it = m_touches.constBegin(); it != m_touches.constEnd(); ++it) {
+        if (it->delivered && it->serial >= serial && (id < 0 || it->serial < best)) {
+            id = it.key();
+            best = it->serial;
+        }
+    }
+    if (id < 0) {
+        qCWarning(BEZEL_KWIN, "bezel: touch drag with serial %u matches no touch", serial);
+        return;
+    }
+    m_dragId = id;
+    m_dragFinger = id;
+    qCInfo(BEZEL_KWIN, "bezel: drag-and-drop session started with touch %d", id);
+    bezel_drag_start(m_bezel, id, feedTime(std::chrono::microseconds(0)));
+}
+
+// R7: a modal gesture began during the drag. KWin's own cancel: the source gets
+// wl_data_source.cancelled, the target leave, nothing is dropped; dragEnded follows at once.
+void BezelKwin::cancelDrag()
+{
+    qCInfo(BEZEL_KWIN, "bezel: drag-and-drop session cancelled by a system gesture");
+    KWin::waylandServer()->seat()->cancelDrag();
 }

@@ -10,9 +10,11 @@
 # then checks what each party saw.
 #
 # usage: hosts/kwin/tests/run.sh [--latency N] [--build-only] [CASE...]
+#        hosts/kwin/tests/run.sh --hostile [--rounds N] [--seed S]
 #   CASE: a row of the shared table (tests/hosts/expectations.sh) or one of this host's own:
-#   info dbus edge-strip fullscreen-defer hostile. --latency N: added latency over N taps, with
-#   and without the plugin.
+#   info dbus edge-strip lock. --latency N: added latency over N taps, with and without the
+#   plugin. --hostile: the shared hostile course's rounds instead (tests/hosts/hostile.sh;
+#   ROUNDS default 56, SEED 1).
 # Ends with "N passed, N failed".
 # Debian packages: kwin-wayland, kwin-dev, qtbase5-dev, libkf5config-dev, libkf5coreaddons-dev,
 # libkf5windowsystem-dev, plasma-wayland-protocols, dbus, wayland-utils, weston (for
@@ -23,12 +25,18 @@ SCRATCH=${BEZEL_KWIN_SCRATCH:-$ROOT/.build-kwin}
 OUT=$SCRATCH/kwin-tests
 LATENCY=0
 BUILD_ONLY=0
+COURSE=
+ROUNDS=56
+SEED=1
 CASES=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--latency) LATENCY=$2; shift ;;
 	--build-only) BUILD_ONLY=1 ;;
-	-*) echo "usage: $0 [--latency N] [--build-only] [CASE...]" >&2; exit 2 ;;
+	--hostile) COURSE=hostile ;;
+	--rounds) ROUNDS=$2; shift ;;
+	--seed) SEED=$2; shift ;;
+	-*) echo "usage: $0 [--latency N] [--build-only] [CASE...] | --hostile [--rounds N] [--seed S]" >&2; exit 2 ;;
 	*) CASES+=("$1") ;;
 	esac
 	shift
@@ -83,7 +91,8 @@ H=1920
 # host_start NAME RECORDING [MODE]: KWin with the plugin (PLUGIN=0: without), the feeder
 # connected and waiting. Sets DIR, SOCK, KPID, HOST_PID (the feeder: its SIGUSR2 starts the
 # replay), CONTACTS. EXTRA_INI: more [Bezel] lines; EXTRA_KWINRC: more kwinrc groups;
-# KWIN_ARGS: arguments instead of the defaults.
+# KWIN_ARGS: arguments instead of the defaults; KWIN_LOCKSCREEN=1: KWin's lock screen on (no
+# --no-lockscreen). $DIR/bus holds the private session bus's address.
 host_start() {
 	local name=$1 rec=$2
 	DIR=$OUT/$name
@@ -103,11 +112,13 @@ host_start() {
 	SOCK=bezel-kwin-$name-$$
 	local qt=
 	[ "${PLUGIN:-1}" = 1 ] && qt=$QTPLUGINS
+	local lockscreen=--no-lockscreen
+	[ "${KWIN_LOCKSCREEN:-0}" = 1 ] && lockscreen=
 	# The session bus is private to this run; dbus-monitor records our signals on it.
 	env XDG_RUNTIME_DIR="$DIR/xdg" XDG_CONFIG_HOME="$DIR/config" QT_PLUGIN_PATH="$qt" \
 		KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 KWIN_COMPOSE=Q QT_LOGGING_RULES="bezel.kwin.debug=false" \
-		timeout -k 5 600 dbus-run-session -- sh -c 'dbus-monitor --session "interface=org.kde.bezel" >"$1/dbus.log" 2>&1 & shift; exec "$@"' \
-		sh "$DIR" "$KWIN" --virtual --width $W --height $H --no-lockscreen ${KWIN_ARGS:---no-global-shortcuts} \
+		timeout -k 5 900 dbus-run-session -- sh -c 'echo "$DBUS_SESSION_BUS_ADDRESS" >"$1/bus"; dbus-monitor --session "interface=org.kde.bezel" >"$1/dbus.log" 2>&1 & shift; exec "$@"' \
+		sh "$DIR" "$KWIN" --virtual --width $W --height $H $lockscreen ${KWIN_ARGS:---no-global-shortcuts} \
 		--no-kactivities --socket "$SOCK" >"$DIR/host.log" 2>&1 &
 	KPID=$!
 	bounded_track $KPID "kwin_wayland ($name)"
@@ -119,6 +130,14 @@ host_start() {
 		i=$((i + 1))
 	done
 	[ -S "$DIR/xdg/$SOCK" ] || { echo "timeout: 30 s waiting for KWin's socket $SOCK"; return 1; }
+	# kwin_wayland itself (under timeout, dbus-run-session, sh's exec): the hostile course
+	# checks that it survived.
+	local p
+	HOST_ALIVE_PID=
+	for p in $(bounded_descendants $KPID); do
+		[ "$(cat /proc/$p/comm 2>/dev/null)" = kwin_wayland ] && HOST_ALIVE_PID=$p
+	done
+	[ -n "$HOST_ALIVE_PID" ] || HOST_ALIVE_PID=$KPID
 	if [ "$rec" != none ]; then
 		start_feed "$DIR/touch.evemu" || return 1
 	fi
@@ -128,7 +147,7 @@ host_start() {
 # start_feed ARGS...: the feeder under `timeout`, connected and waiting for SIGUSR2; sets
 # FEED_PID (timeout's, for stops) and HOST_PID (the feeder's own: timeout does not pass SIGUSR2).
 start_feed() {
-	WAYLAND_DISPLAY=$SOCK timeout -k 5 300 "$FEED" --log "$DIR/events.log" --wait-usr2 "$@" >"$DIR/feed.out" 2>&1 &
+	WAYLAND_DISPLAY=$SOCK timeout -k 5 600 "$FEED" --log "$DIR/events.log" --wait-usr2 "$@" >"$DIR/feed.out" 2>&1 &
 	FEED_PID=$!
 	bounded_track $FEED_PID "feeder ($(basename "$DIR"))"
 	wait_while_alive $FEED_PID "$DIR/feed.out" "feed ready" 1 20 "the feeder's ready line" || return 1
@@ -148,6 +167,10 @@ host_why_not_started() { tail -3 "$DIR/host.log" 2>/dev/null | tr '\n' ' '; }
 # host_stop [CLIENT PIDS...]: the feeder ends by itself after its last roundtrip; then KWin
 # stops (SIGTERM to dbus-run-session's child through timeout) and the clients see the hang-up.
 host_stop() {
+	# A replay still under way (the hostile course stops while its cycle plays) ends now.
+	if [ -n "${FEED_PID:-}" ] && ! grep -q "feed done" "$DIR/feed.out" 2>/dev/null; then
+		stop_process "feeder" "$FEED_PID" "$FEED_PID" 10
+	fi
 	[ -n "${FEED_PID:-}" ] && reap_process "feeder" "$FEED_PID" 60
 	FEED_PID= HOST_PID=
 	if [ -n "${KPID:-}" ]; then
@@ -182,9 +205,19 @@ host_play() {
 }
 HOST_UP_LINE="fake-input up"
 
-# Rows that cannot run here, and why.
-HOST_SKIP[drag]="KWin 5.27 takes a touch drag away from the seat's touch path (DataDevice handles it; DragAndDropInputFilter sits behind ours): the plugin does not call bezel_drag_start yet"
+# Every row of the shared table runs here (drag: R7 through KWin's seat, hosts/kwin/README.md).
 . "$ROOT/hosts/kwin/tests/cases.sh"
+
+# ---- the hostile course (tests/hosts/hostile.sh) instead of the table ----
+# host_start and host_stop above; the clients come from host_hostile_clients. The scale part
+# (run_host_scale, host_start_plain) does not run on KWin.
+HOST_NAME=KWin
+HOST_INPUT="KWin's fake_input"
+. "$ROOT/tests/hosts/hostile.sh"
+if [ "$COURSE" = hostile ]; then
+	run_host_hostile "$ROUNDS" "$SEED"
+	finish
+fi
 
 if [ ${#CASES[@]} = 0 ]; then
 	run_host_expectations
