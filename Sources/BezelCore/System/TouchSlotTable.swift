@@ -50,9 +50,14 @@ final class TouchSlotTable {
         }
     }
 
-    /// The lowest slot for which `predicate` holds, or `nil`.
-    func firstIndex(where predicate: (borrowing TouchSlot) -> Bool) -> Int? {
-        for i in 0..<count where predicate(base[i]) { return i }
+    /// The lowest free slot, or `nil`. A plain loop over the flags: a predicate closure here
+    /// made the caller copy a whole slot.
+    func firstFreeIndex() -> Int? {
+        var i = 0
+        while i < count {
+            if !base[i].active { return i }
+            i &+= 1
+        }
         return nil
     }
 
