@@ -8,6 +8,8 @@ extension RouterCore {
         let output = outputs[o].geometry
         let mm = output.toMillimetres(position)
         let distances = (top: mm.y, bottom: output.heightMm - mm.y, left: mm.x, right: output.widthMm - mm.x)
+        // Most downs are in no edge's zone: one comparison instead of the loop over the edges.
+        guard min(min(distances.top, distances.bottom), min(distances.left, distances.right)) <= edgeReach_mm else { return }
         var deferred: EdgeSet = []
         var deferringSurface = NodeTree.NodeID.none
         var lookedUp = false
@@ -108,7 +110,7 @@ extension RouterCore {
         } else {
             logger.log(.debug, "touch \(slots[i].id): shadow \(c.edge) stopped watching (\(reason))")
         }
-        if slots[i].route == .held && !slots[i].hasPossibleLiveCandidate {
+        if slots[i].route == .held && !slots.hasPossibleLiveCandidate(i) {
             flush(i)
         }
     }

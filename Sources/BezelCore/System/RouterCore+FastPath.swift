@@ -12,12 +12,15 @@ extension RouterCore {
     @discardableResult
     @inline(__always)
     mutating func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
-        guard time >= now && time < deadlineLowerBound, let i = slots.index(ofTouch: id),
-              slots[i].route == .client && !slots[i].hasCandidate, position.isFinite,
-              pending.hasRoom, framePending.hasRoom else {
+        guard time >= now && time < deadlineLowerBound, let i = slots.index(ofTouch: id) else {
             return touchMotionInFull(id: id, at: position, time: time)
         }
         now = time
+        // Held, with candidates, the system's: the rest of the full path, from the slot on.
+        guard slots[i].route == .client && !slots[i].hasCandidate, position.isFinite,
+              pending.hasRoom, framePending.hasRoom else {
+            return touchMotion(slot: i, at: position, time: time)
+        }
         let client = slots[i].client
         pending.appendWithoutGrowing(RouterOutput(t: now, event: motionEvent(i, position, time: time), output: 0))
         if !framePending.contains(client) { framePending.appendWithoutGrowing(client) }
@@ -41,9 +44,15 @@ extension RouterCore {
         }
     }
 
-    /// The multi-finger side of a fast motion.
+    /// The multi-finger side of a motion (`feedMultiFinger(mf, .motion(position), ...)`).
+    /// While no set is deciding, the gestures only record where the finger is.
     @inline(never)
-    private mutating func noteMultiFingerMotion(_ i: Int, _ position: Point, time: Milliseconds) {
-        if let mf = multiFinger { feedMultiFinger(mf, .motion(position), slot: i, time: time) }
+    mutating func noteMultiFingerMotion(_ i: Int, _ position: Point, time: Milliseconds) {
+        guard let ref = multiFingerRef else { return }
+        let p = outputs[slots[i].output].geometry.toMillimetres(position)
+        // The router's instant, not the event's: a time that went backwards was clamped (§9).
+        let t = max(time, now)
+        guard ref._withUnsafeGuaranteedRef({ $0.motion(slot: i, to: p, time: t) }) else { return }
+        if let mf = multiFinger { processMultiFingerReports(mf) }
     }
 }

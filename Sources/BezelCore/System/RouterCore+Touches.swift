@@ -78,7 +78,7 @@ extension RouterCore {
 
         createCandidates(i, at: position, time: time)
 
-        if slots[i].hasPossibleLiveCandidate {
+        if slots.hasPossibleLiveCandidate(i) {
             slots[i].route = .held
             slots[i].held.append(.init(kind: .down, position: layoutPosition, time: time))
             var window = Double.infinity
@@ -110,7 +110,7 @@ extension RouterCore {
         guard let i = slotIndex(of: id) else { return Self.dropMotion(id, unknown: true, logger) }
         if slots[i].route == .client && !slots[i].hasCandidate && position.isFinite {
             deliverMotion(i, position, time: time)
-            if let mf = multiFinger { feedMultiFinger(mf, .motion(position), slot: i, time: time) }
+            if multiFinger != nil { noteMultiFingerMotion(i, position, time: time) }
             return .accepted
         }
         return touchMotion(slot: i, at: position, time: time)
@@ -118,7 +118,7 @@ extension RouterCore {
 
     /// `touchMotion` for a touch that is held, has candidates, or is not the client's.
     @inline(never)
-    private mutating func touchMotion(slot i: Int, at position: Point, time: Milliseconds) -> TouchInputResult {
+    mutating func touchMotion(slot i: Int, at position: Point, time: Milliseconds) -> TouchInputResult {
         guard position.isFinite else { return Self.dropMotion(slots[i].id, unknown: false, logger) }
         let o = slots[i].output
         let origin = outputs[o].origin
@@ -129,10 +129,11 @@ extension RouterCore {
         if slots[i].hasCandidate {
             let position_mm = outputs[o].geometry.toMillimetres(position)
             // Optional chaining mutates in place and cannot trap.
-            if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
+            // Most samples change nothing visible (`.none`): no call for those.
+            if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time), verdict != .none {
                 handle(verdict, slot: i, which: 0)
             }
-            if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
+            if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time), verdict != .none {
                 handle(verdict, slot: i, which: 1)
             }
         }
@@ -140,7 +141,7 @@ extension RouterCore {
         if !wasHeld && slots[i].route == .client {
             deliver(i, .motion, position: layoutPosition, time: time)
         }
-        if let mf = multiFinger { feedMultiFinger(mf, .motion(position), slot: i, time: time) }
+        if multiFinger != nil { noteMultiFingerMotion(i, position, time: time) }
         return .accepted
     }
 

@@ -64,13 +64,6 @@ struct TouchSlot {
         var time: Milliseconds
     }
 
-    /// `true` while some live candidate is still possible. Reads the candidates in place
-    /// (optional chaining on the stored fields): binding one would copy it.
-    var hasPossibleLiveCandidate: Bool {
-        @inline(__always) get {
-            hasCandidate && (candidate0?.isPossibleLive == true || candidate1?.isPossibleLive == true)
-        }
-    }
 }
 
 extension EdgeSwipeRecognizer {

@@ -50,6 +50,14 @@ final class TouchSlotTable {
         }
     }
 
+    /// `true` while some live candidate of slot `i` is still possible. Reads the fields in
+    /// place: a computed property of `TouchSlot` made its callers copy the whole slot.
+    @inline(__always)
+    func hasPossibleLiveCandidate(_ i: Int) -> Bool {
+        base[i].hasCandidate
+            && (base[i].candidate0?.isPossibleLive == true || base[i].candidate1?.isPossibleLive == true)
+    }
+
     /// The lowest free slot, or `nil`. A plain loop over the flags: a predicate closure here
     /// made the caller copy a whole slot.
     func firstFreeIndex() -> Int? {
