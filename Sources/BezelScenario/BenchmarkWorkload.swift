@@ -246,6 +246,9 @@ public struct BenchmarkWorkload: Sendable {
                     router.frame(time: e.time)
                     // Taken one by one, as a host delivers them.
                     while let o = router.nextOutput() {
+                        // Nearly every decision is one of these two: looked at first.
+                        if case .clientMotion = o.event { counts.clientEvents &+= 1; continue }
+                        if case .clientFrame = o.event { continue }
                         switch o.event {
                         case .systemBegan: counts.systemGesturesBegun &+= 1
                         case .clientDown: counts.touchesDelivered &+= 1; counts.clientEvents &+= 1

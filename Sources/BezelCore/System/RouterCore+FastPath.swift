@@ -17,7 +17,7 @@ extension RouterCore {
         }
         now = time
         // Held, with candidates, the system's: the rest of the full path, from the slot on.
-        guard slots[i].route == .client && !slots[i].hasCandidate, position.isFinite,
+        guard slots[i].route == .client && !slots[i].hasCandidate, position.isFiniteBySubtraction,
               pending.hasRoom, framePending.hasRoom else {
             return touchMotion(slot: i, at: position, time: time)
         }
@@ -55,4 +55,11 @@ extension RouterCore {
         guard ref._withUnsafeGuaranteedRef({ $0.motion(slot: i, to: p, time: t) }) else { return }
         if let mf = multiFinger { processMultiFingerReports(mf) }
     }
+}
+
+extension Point {
+    /// `isFinite` as one comparison: x − x is 0 for a finite x and NaN for an infinite or NaN
+    /// one, and NaN compares unequal to everything (the bit tests of `isFinite` cost twice more).
+    @inline(__always)
+    var isFiniteBySubtraction: Bool { (x - x) + (y - y) == 0 }
 }
