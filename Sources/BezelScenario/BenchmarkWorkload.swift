@@ -19,9 +19,23 @@ public struct BenchmarkWorkload: Sendable {
     /// Surfaces, parents before children.
     public var surfaces: [SurfaceSpec]
     /// Events in time order; consecutive events with the same time form one frame.
-    public var events: [TouchInput]
+    public private(set) var events: [TouchInput]
     /// Edge swipes in the load (for the recognition rate).
     public var edgeSwipes: Int
+    /// For each event, whether it is the last of its frame (the next event has another time):
+    /// where a host gets a frame event from its device, found before timing starts.
+    public private(set) var endsFrame: [Bool]
+
+    /// Creates a workload; `endsFrame` is derived from the event times.
+    public init(output: OutputGeometry, config: SystemGestureConfig, surfaces: [SurfaceSpec],
+                events: [TouchInput], edgeSwipes: Int) {
+        self.output = output
+        self.config = config
+        self.surfaces = surfaces
+        self.events = events
+        self.edgeSwipes = edgeSwipes
+        endsFrame = events.indices.map { $0 == events.count - 1 || events[$0 + 1].time != events[$0].time }
+    }
 
     /// The default configuration with the left edge bound to `back`, so all four edges have zones.
     public static func allEdgesBound() -> SystemGestureConfig {
@@ -213,34 +227,42 @@ public struct BenchmarkWorkload: Sendable {
     /// Feeds every event through `router` (frame per instant) and counts the decisions.
     public func run(through router: SystemGestureRouter) -> Counts {
         var counts = Counts()
-        let n = events.count
-        var k = 0
-        while k < n {
-            let e = events[k]
-            switch e.kind {
-            case .down: router.touchDown(id: e.id, at: e.position, time: e.time)
-            case .motion: router.touchMotion(id: e.id, at: e.position, time: e.time)
-            case .up: router.touchUp(id: e.id, time: e.time)
-            case .cancel: router.cancelAll(time: e.time)
-            }
-            k += 1
-            if k == n || events[k].time != e.time {
-                router.frame(time: e.time)
-                // Taken one by one, as a host delivers them.
-                while let o = router.nextOutput() {
-                    switch o.event {
-                    case .systemBegan: counts.systemGesturesBegun += 1
-                    case .clientDown: counts.touchesDelivered += 1; counts.clientEvents += 1
-                    case .clientMotion, .clientUp: counts.clientEvents += 1
-                    case .clientCancel: counts.clientCancels += 1
-                    case .systemFailed, .multiFingerFailed: counts.failures += 1
-                    case .multiFingerBegan: counts.multiFingerBegun += 1
-                    default: break
+        // The events are read through a buffer pointer: the loop is the host's, and a host reads
+        // its input without bounds checks of ours.
+        events.withUnsafeBufferPointer { events in endsFrame.withUnsafeBufferPointer { endsFrame in
+            let n = events.count
+            var k = 0
+            while k < n {
+                let e = events[k]
+                switch e.kind {
+                case .down: router.touchDown(id: e.id, at: e.position, time: e.time)
+                case .motion: router.touchMotion(id: e.id, at: e.position, time: e.time)
+                case .up: router.touchUp(id: e.id, time: e.time)
+                case .cancel: router.cancelAll(time: e.time)
+                }
+                let last = endsFrame[k]
+                k &+= 1
+                if last {
+                    router.frame(time: e.time)
+                    // Taken one by one, as a host delivers them.
+                    while let o = router.nextOutput() {
+                        // Nearly every decision is one of these two: looked at first.
+                        if case .clientMotion = o.event { counts.clientEvents &+= 1; continue }
+                        if case .clientFrame = o.event { continue }
+                        switch o.event {
+                        case .systemBegan: counts.systemGesturesBegun &+= 1
+                        case .clientDown: counts.touchesDelivered &+= 1; counts.clientEvents &+= 1
+                        case .clientMotion, .clientUp: counts.clientEvents &+= 1
+                        case .clientCancel: counts.clientCancels &+= 1
+                        case .systemFailed, .multiFingerFailed: counts.failures &+= 1
+                        case .multiFingerBegan: counts.multiFingerBegun &+= 1
+                        default: break
+                        }
                     }
                 }
             }
-        }
-        counts.events = n
+        } }
+        counts.events = events.count
         return counts
     }
 }

@@ -191,8 +191,11 @@ public final class GestureEngine {
             guard !candidate.activeTouches.isEmpty,
                   let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
             let r: GestureRecognizer = candidate
-            for j in r.activeTouches.indices where j != k { r.activeTouches[j].phase = .stationary }
-            r.activeTouches[k] = touch
+            // One uniqueness check for the whole update, not one per touch written.
+            r.activeTouches.withUnsafeMutableBufferPointer { touches in
+                for j in touches.indices where j != k { touches[j].phase = .stationary }
+                touches[k] = touch
+            }
             if isLive(r) { r.touchMoved(touch) }
         }
         enqueueResponder(recordIndex: ri, phase: .moved)

@@ -28,7 +28,8 @@ final class MultiFingerGestures {
     private(set) var tracking = false
     /// Latest position (mm) and time of the touch in each router slot, and whether the engine
     /// has it yet. Indexed by the router's slot, so a motion finds its entry without a search.
-    private var latest: ContiguousArray<LatestPosition>
+    /// One allocation written in place (an array here paid a uniqueness check per motion).
+    private let latest: UnsafeMutableBufferPointer<LatestPosition>
 
     struct LatestPosition {
         var id: Int32 = -1
@@ -58,7 +59,8 @@ final class MultiFingerGestures {
         }
         recognizers = list
         pendingChange = ContiguousArray(repeating: nil, count: list.count)
-        latest = ContiguousArray(repeating: LatestPosition(), count: slotCount)
+        latest = .allocate(capacity: slotCount)
+        latest.initialize(repeating: LatestPosition())
         // E7 breaks ties in favour of the most recently added: add in reverse so that, on the
         // same event, the entry listed first in the config wins (M3).
         for r in list.reversed() {
@@ -66,6 +68,8 @@ final class MultiFingerGestures {
             engine.add(r, to: .root)
         }
     }
+
+    deinit { latest.deallocate() }
 
     /// Touch `id` went down in router slot `slot` on `output`: bring the other touches up to
     /// date, then feed the down.
@@ -86,11 +90,18 @@ final class MultiFingerGestures {
 
     /// The touch in router slot `slot` moved: fed at once while tracking, else only recorded.
     /// Returns whether the engine saw it (and reports may have been made).
+    @inline(__always)
     func motion(slot: Int, to p: Point, time: Milliseconds) -> Bool {
         guard latest[slot].down else { return false }
         latest[slot].position_mm = p
         latest[slot].time = time
         guard tracking else { latest[slot].stale = true; return false }
+        return feedMotion(slot: slot, to: p, time: time)
+    }
+
+    /// `motion` while tracking: the engine sees it.
+    @inline(never)
+    private func feedMotion(slot: Int, to p: Point, time: Milliseconds) -> Bool {
         latest[slot].stale = false
         engine.touchMoved(id: latest[slot].id, to: p, time: time)
         updateTracking()

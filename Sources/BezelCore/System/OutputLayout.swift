@@ -52,6 +52,13 @@ struct OutputLayout {
 
     var count: Int { entries.count }
 
+    /// The origin of the output at `index`, which must be valid (a touch slot's output is).
+    @inline(__always)
+    func origin(at index: Int) -> Point {
+        assert(index >= 0 && index < entries.count, "output index out of range")
+        return entries.withUnsafeBufferPointer { $0[index].origin }
+    }
+
     /// Adds an output; `false` if the id is taken or the layout is full.
     mutating func add(_ entry: Entry) -> Bool {
         guard index(of: entry.id) == nil, entries.count < Self.maxOutputs else { return false }

@@ -33,15 +33,28 @@ final class OutputQueue {
     func append(_ output: RouterOutput) {
         if count == capacity { grow() }
         (base + count).initialize(to: output)
-        count += 1
+        count &+= 1
+    }
+
+    /// Whether one more decision fits without growing.
+    @inline(__always)
+    var hasRoom: Bool { count < capacity }
+
+    /// Adds a decision at the end; `hasRoom` must be true.
+    @inline(__always)
+    func appendWithoutGrowing(_ output: RouterOutput) {
+        assert(count < capacity, "OutputQueue full")
+        (base + count).initialize(to: output)
+        count &+= 1
     }
 
     /// The oldest decision not taken yet, or `nil` when all are taken (the queue is then empty).
     @inlinable
     func takeNext() -> RouterOutput? {
-        if taken < count {
-            taken += 1
-            return base[taken - 1]
+        let t = taken
+        if t < count {
+            taken = t &+ 1
+            return base[t]
         }
         count = 0
         taken = 0

@@ -26,16 +26,30 @@ final class ReusableBuffer<Element> {
     var isEmpty: Bool { count == 0 }
 
     /// The element at `index`, which must be in `0..<count`.
+    @inline(__always)
     subscript(index: Int) -> Element {
         assert(index >= 0 && index < count, "ReusableBuffer index out of range")
         return base[index]
     }
 
     /// Adds `element` at the end.
+    @inline(__always)
     func append(_ element: Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
-        count += 1
+        count &+= 1
+    }
+
+    /// Whether one more element fits without growing.
+    @inline(__always)
+    var hasRoom: Bool { count < capacity }
+
+    /// Adds `element` at the end; `hasRoom` must be true.
+    @inline(__always)
+    func appendWithoutGrowing(_ element: Element) {
+        assert(count < capacity, "ReusableBuffer full")
+        (base + count).initialize(to: element)
+        count &+= 1
     }
 
     /// Removes the element at `index`, moving the later ones down.
@@ -53,6 +67,7 @@ final class ReusableBuffer<Element> {
         count = 0
     }
 
+    @inline(never)
     private func grow() {
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)

@@ -8,6 +8,8 @@ extension RouterCore {
         let output = outputs[o].geometry
         let mm = output.toMillimetres(position)
         let distances = (top: mm.y, bottom: output.heightMm - mm.y, left: mm.x, right: output.widthMm - mm.x)
+        // Most downs are in no edge's zone: one comparison instead of the loop over the edges.
+        guard min(min(distances.top, distances.bottom), min(distances.left, distances.right)) <= edgeReach_mm else { return }
         var deferred: EdgeSet = []
         var deferringSurface = NodeTree.NodeID.none
         var lookedUp = false
@@ -63,11 +65,9 @@ extension RouterCore {
         case .began:
             candidateBegan(i, which: which)
         case .changed:
-            if let c = candidate(i, which) {
-                emit(.systemChanged(gesture: c.gesture, edge: c.edge, travel_mm: c.travel_mm,
-                                    progress: c.progress, velocity_mm_s: c.velocity_mm_s),
-                     output: outputID(ofSlot: i))
-            }
+            // Read in place: binding the candidate would copy it (a few hundred bytes).
+            let changed = which == 0 ? slots[i].candidate0?.changedEvent : slots[i].candidate1?.changedEvent
+            if let changed { emit(changed, output: outputID(ofSlot: i)) }
         }
     }
 
@@ -75,9 +75,15 @@ extension RouterCore {
         which == 0 ? slots[i].candidate0 : slots[i].candidate1
     }
 
+    /// What the touch path needs of candidate `which` of slot `i`, read in place: `candidate`
+    /// copies the whole recognizer (a few hundred bytes).
+    func candidateState(_ i: Int, _ which: Int) -> EdgeSwipeRecognizer.State? {
+        which == 0 ? slots[i].candidate0?.state : slots[i].candidate1?.state
+    }
+
     /// Fails candidate `which` of slot `i` if it is still possible.
     mutating func failCandidate(_ i: Int, which: Int, reason: FailureReason) {
-        guard candidate(i, which)?.state == .possible else { return }
+        guard candidateState(i, which) == .possible else { return }
         let accepted = which == 0 ? slots[i].candidate0?.fail(reason) : slots[i].candidate1?.fail(reason)
         guard checkTransition(accepted, i, "fail") else { return }
         candidateFailed(i, which: which, reason: reason)
@@ -104,7 +110,7 @@ extension RouterCore {
         } else {
             logger.log(.debug, "touch \(slots[i].id): shadow \(c.edge) stopped watching (\(reason))")
         }
-        if slots[i].route == .held && !slots[i].hasPossibleLiveCandidate {
+        if slots[i].route == .held && !slots.hasPossibleLiveCandidate(i) {
             flush(i)
         }
     }
@@ -168,10 +174,11 @@ extension RouterCore {
     }
 
     mutating func liftCandidate(_ i: Int, which: Int, time: Milliseconds) {
+        // Most lifts are of a candidate still deciding (a tap): no copy of it for those.
+        guard let state = candidateState(i, which) else { return }
+        if state == .possible { return failCandidate(i, which: which, reason: .tap) }
         guard let c = candidate(i, which) else { return }
         switch c.state {
-        case .possible:
-            failCandidate(i, which: which, reason: .tap)
         case .began, .changed:
             let committed = c.isCommitted(liftAt: time)
             let ended = which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end()
@@ -219,4 +226,12 @@ extension RouterCore {
 
     /// The id of the output touch slot `i` is on.
     private func outputID(ofSlot i: Int) -> OutputID { outputs[slots[i].output].id }
+}
+
+extension EdgeSwipeRecognizer {
+    /// The decision reporting this running candidate's progress.
+    var changedEvent: RouterEvent {
+        .systemChanged(gesture: gesture, edge: edge, travel_mm: travel_mm, progress: progress,
+                       velocity_mm_s: velocity_mm_s)
+    }
 }

@@ -24,7 +24,7 @@ extension RouterCore {
     mutating func deliver(_ i: Int, _ kind: TouchSlot.HeldEvent.Kind, position: Point, time: Milliseconds) {
         let client = slots[i].client, surface = slots[i].surface, id = slots[i].id
         // Surface-local from where the surface is now, not where it was at the down (§4.3).
-        let origin = tree.rect(of: surface)
+        let origin = slots[i].surfaceOrigin
         let local = Point(x: position.x - origin.x, y: position.y - origin.y)
         switch kind {
         case .down:
@@ -36,6 +36,31 @@ extension RouterCore {
             slots[i].clientActive = false
             emit(.clientUp(client: client, surface: surface, id: id, time: time))
         }
+        oweFrame(client)
+    }
+
+    /// `deliver(i, .motion, ...)` for a motion at output-local `position`: the most common
+    /// event of all. Same arithmetic as `deliver`: the layout position first, then surface-local.
+    @inline(__always)
+    mutating func deliverMotion(_ i: Int, _ position: Point, time: Milliseconds) {
+        let client = slots[i].client
+        emit(motionEvent(i, position, time: time))
+        oweFrame(client)
+    }
+
+    /// The `clientMotion` of slot `i` for a motion at output-local `position`.
+    @inline(__always)
+    func motionEvent(_ i: Int, _ position: Point, time: Milliseconds) -> RouterEvent {
+        let origin = outputs.origin(at: slots[i].output)
+        let surfaceOrigin = slots[i].surfaceOrigin
+        let local = Point(x: (origin.x + position.x) - surfaceOrigin.x, y: (origin.y + position.y) - surfaceOrigin.y)
+        return .clientMotion(client: slots[i].client, surface: slots[i].surface, id: slots[i].id,
+                             position: local, time: time)
+    }
+
+    /// Notes that `client` got an event in this batch and is owed a `clientFrame`.
+    @inline(__always)
+    mutating func oweFrame(_ client: ClientID) {
         if !framePending.contains(client) { framePending.append(client) }
     }
 
@@ -54,12 +79,23 @@ extension RouterCore {
         }
     }
 
+    /// Closes the batch: every client that got events in it gets its `clientFrame`. Most
+    /// batches have one client, which is done here without a call.
     @inline(__always)
     mutating func endBatch() {
-        if !framePending.isEmpty { sendFrames() }
+        switch framePending.count {
+        case 0:
+            return
+        case 1:
+            emit(.clientFrame(client: framePending[0]))
+            framePending.removeAll(keepingCapacity: true)
+        default:
+            sendFrames()
+        }
     }
 
     /// Emits the `clientFrame` each client of this batch is owed, in the order they got events.
+    @inline(never)
     private mutating func sendFrames() {
         var k = 0
         while k < framePending.count {

@@ -10,6 +10,10 @@ extension RouterCore {
     /// Moves or resizes a surface (output coordinates).
     mutating func setSurfaceRect(_ rect: Rect, surface: NodeTree.NodeID) {
         tree.setRect(rect, of: surface)
+        // Touches on it deliver from its new place (§4.3); their slots keep its origin.
+        for i in slots.indices where slots[i].active && slots[i].surface == surface {
+            slots[i].surfaceOrigin = Point(x: rect.x, y: rect.y)
+        }
     }
 
     /// The client that owns `surface`, or -1.
@@ -47,6 +51,7 @@ extension RouterCore {
                 cancelScratch.append(slots[i].client)
             }
             slots[i].surface = .none
+            slots[i].surfaceOrigin = .zero
         }
         var k = 0
         while k < cancelScratch.count {

@@ -26,12 +26,12 @@ extension RouterCore {
             logger.log(.warning, "touch \(id): down for an id that is already down, dropped")
             return .alreadyDown
         }
-        guard let i = slots.firstIndex(where: { !$0.active }) else {
+        guard let i = slots.firstFreeIndex() else {
             logger.log(.warning, "touch \(id): more than \(maxTouches) touches, down dropped")
             return .tooManyTouches
         }
         // A new finger fails every candidate that is still deciding (multi_touch).
-        for j in slots.indices where slots[j].active {
+        for j in slots.indices where slots[j].active && slots[j].hasCandidate {
             failPossibleCandidates(j, reason: .multiTouch, onlyIfMultiTouchRejects: true)
         }
 
@@ -68,19 +68,27 @@ extension RouterCore {
         if surface != .root {
             slots[i].surface = surface
             slots[i].client = tree.tag(of: surface)
+            let rect = tree.rect(of: surface)
+            slots[i].surfaceOrigin = Point(x: rect.x, y: rect.y)
         } else {
             slots[i].surface = .none
             slots[i].client = -1
+            slots[i].surfaceOrigin = .zero
         }
 
         createCandidates(i, at: position, time: time)
 
-        if slots[i].hasPossibleLiveCandidate {
+        if slots.hasPossibleLiveCandidate(i) {
             slots[i].route = .held
             slots[i].held.append(.init(kind: .down, position: layoutPosition, time: time))
             var window = Double.infinity
-            if let c = slots[i].candidate0, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
-            if let c = slots[i].candidate1, c.role == .live { window = min(window, c.thresholds.holdWindow_ms) }
+            // Read in place: binding a candidate would copy it.
+            if slots[i].candidate0?.role == .live, let w = slots[i].candidate0?.thresholds.holdWindow_ms {
+                window = min(window, w)
+            }
+            if slots[i].candidate1?.role == .live, let w = slots[i].candidate1?.thresholds.holdWindow_ms {
+                window = min(window, w)
+            }
             slots[i].holdDeadline = time + Milliseconds(window)
             noteDeadline(slots[i].holdDeadline)
         } else if slots[i].surface != .none {
@@ -93,18 +101,25 @@ extension RouterCore {
         return result
     }
 
-    /// A finger moved to `position` (local to the output it went down on) at `time`.
+    /// A finger moved to `position` (local to the output it went down on) at `time`. The
+    /// common case takes `motionFast` (RouterCore+FastPath); this is everything else.
     @discardableResult
-    mutating func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
+    @inline(never)
+    mutating func touchMotionInFull(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
-        guard let i = slotIndex(of: id) else {
-            logger.log(.debug, "touch \(id): motion for an unknown touch dropped")
-            return .unknownTouch
+        guard let i = slotIndex(of: id) else { return Self.dropMotion(id, unknown: true, logger) }
+        if slots[i].route == .client && !slots[i].hasCandidate && position.isFinite {
+            deliverMotion(i, position, time: time)
+            if multiFinger != nil { noteMultiFingerMotion(i, position, time: time) }
+            return .accepted
         }
-        guard position.isFinite else {
-            logger.log(.warning, "touch \(id): motion to a non-finite position dropped")
-            return .invalidPosition
-        }
+        return touchMotion(slot: i, at: position, time: time)
+    }
+
+    /// `touchMotion` for a touch that is held, has candidates, or is not the client's.
+    @inline(never)
+    mutating func touchMotion(slot i: Int, at position: Point, time: Milliseconds) -> TouchInputResult {
+        guard position.isFinite else { return Self.dropMotion(slots[i].id, unknown: false, logger) }
         let o = slots[i].output
         let origin = outputs[o].origin
         let layoutPosition = Point(x: origin.x + position.x, y: origin.y + position.y)
@@ -114,10 +129,11 @@ extension RouterCore {
         if slots[i].hasCandidate {
             let position_mm = outputs[o].geometry.toMillimetres(position)
             // Optional chaining mutates in place and cannot trap.
-            if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time) {
+            // Most samples change nothing visible (`.none`): no call for those.
+            if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time), verdict != .none {
                 handle(verdict, slot: i, which: 0)
             }
-            if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time) {
+            if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time), verdict != .none {
                 handle(verdict, slot: i, which: 1)
             }
         }
@@ -125,8 +141,20 @@ extension RouterCore {
         if !wasHeld && slots[i].route == .client {
             deliver(i, .motion, position: layoutPosition, time: time)
         }
-        if let mf = multiFinger { feedMultiFinger(mf, .motion(position), slot: i, time: time) }
+        if multiFinger != nil { noteMultiFingerMotion(i, position, time: time) }
         return .accepted
+    }
+
+    /// Logs a dropped motion: of an unknown touch, or to a non-finite position. Static, so that
+    /// the touch path does not pass a copy of the router to it.
+    @inline(never)
+    private static func dropMotion(_ id: Int32, unknown: Bool, _ logger: Logger) -> TouchInputResult {
+        if unknown {
+            logger.log(.debug, "touch \(id): motion for an unknown touch dropped")
+            return .unknownTouch
+        }
+        logger.log(.warning, "touch \(id): motion to a non-finite position dropped")
+        return .invalidPosition
     }
 
     /// A finger lifted at `time`.
@@ -152,8 +180,9 @@ extension RouterCore {
     }
 
     /// The end of one input frame: every client that got events in this batch gets exactly
-    /// one `clientFrame`, after those events.
-    mutating func frame(time: Milliseconds) {
+    /// one `clientFrame`, after those events. The common case takes `frameFast`.
+    @inline(never)
+    mutating func frameInFull(time: Milliseconds) {
         beginInstant(time)
         // Looked at before binding: most frames carry no multi-finger progress.
         if multiFinger?.hasPendingChange == true, let mf = multiFinger { flushMultiFingerChanges(mf) }

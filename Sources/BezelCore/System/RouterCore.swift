@@ -42,7 +42,15 @@ struct RouterCore {
     /// Scratch list of clients to cancel, reused to avoid allocating.
     let cancelScratch = ReusableBuffer<ClientID>(capacity: 16)
     /// The multi-finger gestures (docs/design.md §4.5), or `nil` when `multi_finger` is empty.
-    var multiFinger: MultiFingerGestures?
+    var multiFinger: MultiFingerGestures? {
+        didSet { multiFingerRef = multiFinger.map(Unmanaged.passUnretained) }
+    }
+    /// `multiFinger` without ownership (it keeps the object alive): the motion path reads it
+    /// with no retain and release, which cost a fifth of a motion.
+    var multiFingerRef: Unmanaged<MultiFingerGestures>?
+    /// The widest edge zone of the bound edges (mm), or -∞: a down farther than this from
+    /// every edge makes no candidate, which most downs learn with one comparison.
+    var edgeReach_mm = -Double.infinity
 
     /// Creates a router for one output.
     ///
@@ -60,6 +68,15 @@ struct RouterCore {
         self.tree = NodeTree(bounds: output.bounds)
         self.slots = TouchSlotTable(count: self.maxTouches)
         self.multiFinger = MultiFingerGestures(config: config, slotCount: self.maxTouches, logger: logger)
+        self.multiFingerRef = self.multiFinger.map(Unmanaged.passUnretained)
+        self.edgeReach_mm = Self.edgeReach(of: config)
+    }
+
+    /// `edgeReach_mm` for `config`.
+    static func edgeReach(of config: SystemGestureConfig) -> Double {
+        var reach = -Double.infinity
+        for e in 0..<4 where config.isBound(Edge.at(index: e)) { reach = max(reach, config.thresholds[e].edgeZone_mm) }
+        return reach
     }
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
@@ -82,6 +99,7 @@ struct RouterCore {
     /// decided names its gesture by an index into the old list.
     mutating func setConfig(_ config: SystemGestureConfig) {
         self.config = config.keepingGestureIndices(of: self.config)
+        edgeReach_mm = Self.edgeReach(of: self.config)
         if !(multiFinger?.matches(self.config) ?? self.config.multiFinger.isEmpty) {
             replaceMultiFinger(with: self.config)
         }

@@ -33,6 +33,9 @@ struct TouchSlot {
     var surface: NodeTree.NodeID = .none
     /// Its client, or -1.
     var client: ClientID = -1
+    /// Where `surface` is now (layout px; zero for `.none`), kept up to date by the router
+    /// whenever the surface moves or goes, so that delivery needs no tree lookup.
+    var surfaceOrigin = Point.zero
     /// The surface whose gesture object the R3 lookup found at touch-down, or `.none`. It
     /// keeps receiving `deferred_swipe` and `gesture_taken` for this touch even if the hit
     /// surface goes away (§4.3: the lookup is made once).
@@ -61,10 +64,10 @@ struct TouchSlot {
         var time: Milliseconds
     }
 
-    /// `true` while some live candidate is still possible.
-    var hasPossibleLiveCandidate: Bool {
-        hasCandidate
-            && ((candidate0.map { $0.role == .live && $0.state == .possible } ?? false)
-                || (candidate1.map { $0.role == .live && $0.state == .possible } ?? false))
-    }
+}
+
+extension EdgeSwipeRecognizer {
+    /// A live candidate still deciding.
+    @inline(__always)
+    var isPossibleLive: Bool { role == .live && state == .possible }
 }

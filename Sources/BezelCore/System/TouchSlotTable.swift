@@ -35,8 +35,13 @@ final class TouchSlotTable {
         slotOfID.deallocate()
     }
 
-    /// The slot indices, in slot order.
-    var indices: Range<Int> { 0..<count }
+    /// One past the highest slot ever taken (slots are handed out lowest free first): every
+    /// active slot is below it, so the scans of active slots stop there, not at `count`.
+    private(set) var highWater = 0
+
+    /// The indices of the slots that may be active, in slot order. Every scan filters on
+    /// `active`; the ones above `highWater` never were.
+    var indices: Range<Int> { 0..<highWater }
 
     /// Slot `i`, in place. `i` must be in `indices`.
     subscript(i: Int) -> TouchSlot {
@@ -50,9 +55,22 @@ final class TouchSlotTable {
         }
     }
 
-    /// The lowest slot for which `predicate` holds, or `nil`.
-    func firstIndex(where predicate: (borrowing TouchSlot) -> Bool) -> Int? {
-        for i in 0..<count where predicate(base[i]) { return i }
+    /// `true` while some live candidate of slot `i` is still possible. Reads the fields in
+    /// place: a computed property of `TouchSlot` made its callers copy the whole slot.
+    @inline(__always)
+    func hasPossibleLiveCandidate(_ i: Int) -> Bool {
+        base[i].hasCandidate
+            && (base[i].candidate0?.isPossibleLive == true || base[i].candidate1?.isPossibleLive == true)
+    }
+
+    /// The lowest free slot, or `nil`. A plain loop over the flags: a predicate closure here
+    /// made the caller copy a whole slot.
+    func firstFreeIndex() -> Int? {
+        var i = 0
+        while i < count {
+            if !base[i].active { return i }
+            i &+= 1
+        }
         return nil
     }
 
@@ -60,8 +78,11 @@ final class TouchSlotTable {
     @inline(__always)
     func index(ofTouch id: Int32) -> Int? {
         if id >= 0 && id < Self.directIDs {
+            // The table is kept exact (`noteTouch` at the down, `forgetTouch` at the release):
+            // an entry names an active slot holding that id.
             let i = slotOfID[Int(id)]
-            return i >= 0 && base[i].active && base[i].id == id ? i : nil
+            assert(i < 0 || (base[i].active && base[i].id == id), "touch id table out of step")
+            return i >= 0 ? i : nil
         }
         for i in 0..<count where base[i].active && base[i].id == id { return i }
         return nil
@@ -69,6 +90,7 @@ final class TouchSlotTable {
 
     /// Records that touch `id` now occupies slot `i` (call when the slot is taken).
     func noteTouch(_ id: Int32, inSlot i: Int) {
+        if i >= highWater { highWater = i + 1 }
         if id >= 0 && id < Self.directIDs { slotOfID[Int(id)] = i }
     }
 
