@@ -23,6 +23,12 @@
 #include <KSharedConfig>
 #include <QDBusConnection>
 #include <QDBusMessage>
+#include <QRegion>
+
+#include <wayland-server-core.h>
+
+#include <cstring>
+#include <typeinfo>
 
 Q_LOGGING_CATEGORY(BEZEL_KWIN, "bezel.kwin", QtInfoMsg)
 
@@ -77,6 +83,46 @@ const bezel_host_interface hostInterface = [] {
     return h;
 }();
 
+// Reads a wl_region's rectangles (protocol version 3 deferral regions). KWin 5.27's
+// KWaylandServer::RegionInterface is private (RegionInterface::get and region() are not exported
+// from libkwin.so.5), so this reads KWin 5.27.5's layout, which the plugin's IID pins:
+// - the resource's user data is the qtwaylandscanner Resource {vptr; wl_region *object;
+//   wl_resource *handle}, as RegionInterface::region_destroy reads handle at +16;
+// - the object is a RegionInterface (checked by its RTTI name) whose QRegion m_region is at
+//   +0x50 (what RegionInterface::region_add/region_subtract in Debian's libkwin.so.5.27.5 add
+//   to and subtract from).
+// Anything else gives -1 (the request is then taken as null).
+int readRegion(void *, wl_resource *res, bezel_rect *rects, size_t capacity)
+{
+    struct Resource {
+        void *vptr;
+        void *object;
+        wl_resource *handle;
+    };
+    constexpr size_t regionOffset = 0x50;
+    const char *cls = res ? wl_resource_get_class(res) : nullptr;
+    if (!cls || std::strcmp(cls, "wl_region") != 0) {
+        return -1;
+    }
+    const auto *r = static_cast<const Resource *>(wl_resource_get_user_data(res));
+    if (!r || r->handle != res || !r->object) {
+        return -1;
+    }
+    const auto *const *vtable = *static_cast<const std::type_info *const *const *>(r->object);
+    if (!vtable || !vtable[-1] || std::strcmp(vtable[-1]->name(), "N14KWaylandServer15RegionInterfaceE") != 0) {
+        return -1;
+    }
+    const QRegion &region = *reinterpret_cast<const QRegion *>(static_cast<const char *>(r->object) + regionOffset);
+    size_t n = 0;
+    for (const QRect &q : region) {
+        if (n < capacity) {
+            rects[n] = bezel_rect{q.x(), q.y(), q.width(), q.height()};
+        }
+        n++;
+    }
+    return int(n);
+}
+
 const char *phaseName(uint32_t phase)
 {
     static const char *names[] = {"began", "changed", "ended", "cancelled", "failed"};
@@ -97,6 +143,7 @@ BezelKwin::BezelKwin()
     }
     // The policy is libbezel's, from KWin's full-screen fact (defer-policy key).
     bezel_plugin_decide_policy(m_bezel, true);
+    bezel_plugin_set_region_reader(m_bezel, readRegion, nullptr);
     configure();
     syncOutputs();
 
