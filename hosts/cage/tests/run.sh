@@ -62,7 +62,7 @@ start_s=$(date +%s)
 if CAGE=$("$ROOT/hosts/cage/build.sh" "$OUT/prefix" | tail -1) &&
 	CAGE_PLAIN=$("$ROOT/hosts/cage/build.sh" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
 	[ -x "$CAGE" ] && [ -x "$CAGE_PLAIN" ]; then
-	pass "hosts/cage/build.sh builds cage 395189f with the series ($(cat "$ROOT"/hosts/cage/patches/*.patch | grep -c '^+[^+]') lines added) and without it, in $(($(date +%s) - start_s)) s"
+	pass "hosts/cage/build.sh builds cage 395189f with the series ($(cat "$ROOT"/hosts/cage/patches/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
 else
 	fail "hosts/cage/build.sh (logs in $BEZEL_CAGE_BUILD)"
 	finish
@@ -88,7 +88,7 @@ comp_prepare() {
 	else
 		cat >"$DIR/bezel.ini" <<-EOF
 		[bezel]
-		log-level=debug
+		log-level=${LOG_LEVEL:-debug}
 		output-width-mm=68
 		output-height-mm=121
 		event-log=$DIR/events.log
@@ -117,8 +117,10 @@ fi
 
 # ---- latency: libinput event -> the client's wl_touch event, patched and unpatched ----
 # N taps in the middle (R1: delivered at once), 10 ms apart, in real time; the rig logs when
-# libinput gave it each event (the same rig, the same client, in both builds).
+# libinput gave it each event (the same rig, the same client, in both builds). Patched cage
+# logs at error level, as the unpatched build does.
 if [ "$COURSE" = latency ]; then
+	LOG_LEVEL=error
 	declare -A MED=() P99=()
 	for VARIANT in unpatched patched; do
 		if REALTIME=1 comp_play "latency-$VARIANT" "taps-$LATENCY" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
