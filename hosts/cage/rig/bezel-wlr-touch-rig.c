@@ -20,6 +20,9 @@
  *   BEZEL_RIG_OUTPUT=WxH                       headless output size (default 1080x1920)
  *   BEZEL_RIG_EVENT_LOG=FILE                   "libinput down|motion|up id=N time_us=T" lines
  *                                              (docs/hosts.md), appended beside the plugin's
+ *   BEZEL_RIG_POINTER=1                        also a headless pointer device, never fed: the
+ *                                              seat then has the pointer capability, which
+ *                                              sway's pointer emulation for touches needs
  * A replayed recording keeps its own spacing: its times are shifted once so that they start now.
  */
 #define _GNU_SOURCE
@@ -228,6 +231,10 @@ static void set_up(void)
 		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a headless touch device\n");
 		return;
 	}
+	const char *pointer = getenv("BEZEL_RIG_POINTER");
+	if (pointer && !strcmp(pointer, "1") &&
+	    !wlr_headless_add_input_device(rig.headless, WLR_INPUT_DEVICE_POINTER))
+		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a headless pointer device\n");
 	const char *when = getenv("BEZEL_RIG_OPEN");
 	if (when && !strcmp(when, "start"))
 		open_node();

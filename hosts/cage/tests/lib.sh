@@ -6,7 +6,8 @@
 # The runner provides:
 #   comp_prepare MODE: called with DIR set (a fresh folder the compositor may write to); writes
 #       the compositor's configuration into DIR and sets COMP_CMD (an array: the command line)
-#       and COMP_READY (a pattern of host.log meaning "serving clients").
+#       and COMP_READY (a pattern of host.log meaning "serving clients", its last word the
+#       socket's name: sway avoids wayland-0).
 #   COMP_LABEL: the compositor's name in messages.
 
 # ---- who runs the compositor ----
@@ -54,7 +55,8 @@ RUNTIME_DIR=
 # comp_start NAME SCENARIO [realtime]: the compositor for SCENARIO (tests/hosts/gen-touch.py, or
 # hosts/wlroots/tests/gen-touch-wlroots.py's own), its touchscreen opening on SIGUSR2. Sets DIR,
 # CPID (umockdev-run), COMP_PID, CONTACTS and SOCK (the socket's path: clients run as this
-# shell's user, which may reach it). EXTRA_INI: more [bezel] lines for comp_prepare.
+# shell's user, which may reach it). EXTRA_INI: more [bezel] lines for comp_prepare;
+# RIG_POINTER=1: the rig adds a pointer device too (the seat gets the pointer capability).
 comp_start() {
 	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
@@ -68,7 +70,6 @@ comp_start() {
 	python3 "$ROOT/tools/umockdev-preload/script-spaces.py" "$DIR/dev/device.script" >/dev/null || return 1
 	# A short runtime directory of the user's own, private (a socket path must fit 108 bytes).
 	RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bezel-pc.XXXXXX") || return 1
-	SOCK=$RUNTIME_DIR/wayland-0
 	comp_prepare "$mode" || return 1
 	if [ ${#AS_USER[@]} -gt 0 ]; then
 		chown -R "$RUN_USER:" "$DIR" "$RUNTIME_DIR" || return 1
@@ -80,6 +81,7 @@ comp_start() {
 		"${AS_USER[@]}" env HOME="$DIR" PATH=/usr/local/bin:/usr/bin:/bin XDG_RUNTIME_DIR="$RUNTIME_DIR" \
 			WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_XWAYLAND=/bin/false \
 			BEZEL_RIG_TOUCH_DEVICE=$NODE BEZEL_RIG_OPEN=sigusr2 BEZEL_RIG_EVENT_LOG="$DIR/events.log" \
+			BEZEL_RIG_POINTER="${RIG_POINTER:-0}" \
 			umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
 			-s "$NODE=$DIR/dev/device.script" -- \
 			sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
@@ -95,8 +97,9 @@ comp_start() {
 	done
 	COMP_PID=$(cat "$DIR/compositor.pid" 2>/dev/null)
 	[ -n "$COMP_PID" ] && bounded_track "$CPID" "$COMP_LABEL ($name)" "$COMP_PID"
-	[ $rc = 0 ] && wait_while_alive "$CPID" "$DIR/host.log" "$COMP_READY" 1 "$START_TIMEOUT_S" "$COMP_LABEL's ready line" &&
-		[ -S "$SOCK" ]
+	[ $rc = 0 ] && wait_while_alive "$CPID" "$DIR/host.log" "$COMP_READY" 1 "$START_TIMEOUT_S" "$COMP_LABEL's ready line" || return 1
+	SOCK=$RUNTIME_DIR/$(grep -m1 -- "$COMP_READY" "$DIR/host.log" | awk '{print $NF}')
+	[ -S "$SOCK" ]
 }
 
 # comp_stop [CLIENT PIDS...]

@@ -96,7 +96,7 @@ comp_prepare() {
 		EOF
 		COMP_CMD=("$CAGE" -b "$DIR/bezel.ini" -- timeout 900 "$PRIMARY")
 	fi
-	COMP_READY="cage-primary: connected"
+	COMP_READY="^cage-primary: connected to "
 }
 
 . "$ROOT/tests/hosts/expectations.sh"
