@@ -14,7 +14,7 @@
 #        hosts/sway/tests/run.sh --latency N
 #        hosts/sway/tests/run.sh --hostile [--rounds N] [--seed S]
 #   CASE: start, the table (tap swipe late defer drag kill kill-sub multi multi-defer
-#   multi-policy), cancel, pointer, simple-touch, report, config
+#   multi-policy), cancel, pointer, simple-touch, report, sxmo, config
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -276,6 +276,19 @@ if want report && EXTRA_SWAY="    on dock exec touch $OUT/report/dock-ran" comp_
 		pass "a committed dock swipe runs the command bound with 'bezel { on dock exec … }' and is logged"
 	else
 		fail "gesture command (see $DIR/host.log)"
+	fi
+fi
+
+# ---- 5b. Sxmo's way: the bottom edge bound to a gesture of its own name, whose command is
+# what lisgd ran (here a stand-in that leaves a file) ----
+if want sxmo && EXTRA_INI="bind-bottom=showkeyboard:0.0:1.0" \
+	EXTRA_SWAY="    on showkeyboard exec touch $OUT/sxmo/showkeyboard-ran" comp_play sxmo swipe-up " ready" "$TOUCH_CLIENT"; then
+	if grep -q "gesture ended showkeyboard edge=2 committed=1" "$DIR/events.log" &&
+		wait_for "$DIR/showkeyboard-ran" "" 0 10 "the file the bound command makes" >/dev/null &&
+		[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
+		pass "Sxmo-style binding: 'bind-bottom showkeyboard:0.0:1.0' + 'on showkeyboard exec …': the swipe up runs the command, the app gets no touch"
+	else
+		fail "Sxmo-style binding (see $DIR)"
 	fi
 fi
 
