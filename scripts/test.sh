@@ -4,7 +4,7 @@
 # umockdev), the `bezel` command's exit codes, the protocol tests over a real Wayland socket
 # (hostile clients included), the same under valgrind, the meson-shim options and install with
 # a C consumer, and each host (headless weston, bezel-compositor on wlroots, Wayfire, patched
-# cage) with real clients: the shared table, and the shared hostile course (under valgrind too
+# cage and sway) with real clients: the shared table, and the shared hostile course (under valgrind too
 # where the host has a valgrind mode, and at hostile scale).
 #
 # Each group runs through `group`, which reads the group's closing "N passed, N failed" line
@@ -144,6 +144,9 @@ group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin"
 group "cage 395189f patched with Bezel, headless as an unprivileged user, real clients, frames and cancels against unpatched cage" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh
 group "cage: hostile clients while touches play" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --hostile
 group "cage: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --latency 1000
+group "sway 1.7 patched with Bezel, headless as an unprivileged user, real clients, pointer emulation for a client without wl_touch" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh
+group "sway: hostile clients while touches play" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --hostile
+group "sway: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --latency 1000
 group "toolkit apps (GTK 4 C and Python, SDL2, Qt 6) on weston and bezel-compositor, demo recording" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
 echo
 echo "elapsed time per group (m:ss):"
