@@ -23,6 +23,13 @@ if [ "$(id -u)" = 0 ]; then
 		finish
 	fi
 	AS_USER=(setpriv --reuid="$(id -u "$RUN_USER")" --regid="$(id -g "$RUN_USER")" --clear-groups)
+	# The user must reach the build and the case folders: a checkout it cannot enter (under
+	# /root, say) has them built and run from a folder of their own in /tmp instead.
+	mkdir -p "$OUT"
+	if ! "${AS_USER[@]}" test -x "$OUT"; then
+		OUT=$(mktemp -d "/tmp/bezel-$COMP_LABEL-tests.XXXXXX") && chmod 755 "$OUT"
+		echo "note: user $RUN_USER cannot enter the scratch folder; the build and the cases are in $OUT"
+	fi
 fi
 
 # as_user_can_run FILE...: each file is readable by the user (the build folder's parents too).
