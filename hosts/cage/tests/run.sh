@@ -157,7 +157,7 @@ if want start; then
 		if grep -q "bezel: system edge gestures on seat seat0 (libbezel " "$DIR/host.log" &&
 			[ "$(grep -c "interface: 'bezel_system_gestures_manager_v1'" "$DIR/wayland-info.out")" = 1 ] &&
 			grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
-			pass "patched cage runs headless as $RUN_USER, says 'bezel: system edge gestures on seat seat0'; wayland-info lists bezel_system_gestures_manager_v1 once and a seat with touch"
+			pass "§6 patched cage runs headless as $RUN_USER, says 'bezel: system edge gestures on seat seat0'; wayland-info lists bezel_system_gestures_manager_v1 once and a seat with touch"
 		else
 			fail "start (see $DIR)"
 		fi
@@ -183,7 +183,7 @@ if want frame; then
 		if VARIANT=patched comp_play frame taps-1 " ready" "$TOUCH_CLIENT"; then
 			after=$(events "$DIR/c.out")
 			if [ "$before" = "down up " ] && [ "$after" = "down frame up frame " ]; then
-				pass "wl_touch.frame after each input frame: a tap reads '${after% }' (unpatched cage: '${before% }', no frame)"
+				pass "R9 wl_touch.frame after each input frame: a tap reads '${after% }' (unpatched cage: '${before% }', no frame)"
 			else
 				fail "frames: patched '$after', unpatched '$before' (see $DIR)"
 			fi
@@ -204,7 +204,7 @@ if want cancel; then
 			if [ "$(count "$c1" ' cancel')" = 1 ] && [ "$(count "$c1" ' up id=0')" = 0 ] &&
 				grep -q "gesture began dock" "$DIR/events.log" && [ "$(count "$c0" ' cancel')" = 0 ] &&
 				[ "$(count "$c0" ' up id=0')" = 1 ] && [ "$(count "$c0" ' motion id=0')" -gt 5 ]; then
-				pass "wl_touch.cancel when the dock takes a held touch: the client gets one cancel and no up (unpatched cage: the whole swipe, $(count "$c0" ' motion id=0') motions and an up, no cancel)"
+				pass "R2/R9 wl_touch.cancel when the dock takes a held touch: the client gets one cancel and no up (unpatched cage: the whole swipe, $(count "$c0" ' motion id=0') motions and an up, no cancel)"
 			else
 				fail "cancel (see $DIR and $(dirname "$c0"))"
 			fi
@@ -228,7 +228,7 @@ if want simple-touch; then
 			if [ $alive = 0 ] && grep -q "send down id=0 x=300.0 y=250.0" "$ev" &&
 				[ "$(count "$ev" 'send up id=0')" = 1 ] && grep -q "gesture began dock" "$ev" &&
 				grep -q "gesture ended dock .*committed=1" "$ev"; then
-				pass "weston-simple-touch: a tap in its window is delivered at (300, 250); the bottom swipe over no window is the dock; it keeps running"
+				pass "R1/R2 weston-simple-touch: a tap in its window is delivered at (300, 250); the bottom swipe over no window is the dock; it keeps running"
 			else
 				fail "weston-simple-touch (see $DIR)"
 			fi
@@ -246,7 +246,7 @@ fi
 if want report && comp_play report swipe-up " ready" "$TOUCH_CLIENT"; then
 	if grep -q "bezel: dock committed (edge bottom, 1 finger) on HEADLESS-1" "$DIR/host.log" &&
 		grep -q "gesture ended dock edge=2 committed=1" "$DIR/events.log"; then
-		pass "a committed dock swipe is reported: 'bezel: dock committed (edge bottom, 1 finger) on HEADLESS-1' in cage's log, 'gesture ended dock … committed=1' in the event log"
+		pass "R5 a committed dock swipe is reported: 'bezel: dock committed (edge bottom, 1 finger) on HEADLESS-1' in cage's log, 'gesture ended dock … committed=1' in the event log"
 	else
 		fail "gesture report (see $DIR/host.log)"
 	fi
@@ -256,7 +256,7 @@ fi
 if want config && EXTRA_INI="bind-bottom=" comp_play config swipe-up " ready" "$TOUCH_CLIENT"; then
 	if [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
 		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
-		pass "cage -b FILE: [bezel] bind-bottom= unbinds the bottom edge: the swipe up reaches the client, no dock"
+		pass "§4.4 cage -b FILE: [bezel] bind-bottom= unbinds the bottom edge: the swipe up reaches the client, no dock"
 	else
 		fail "[bezel] bind-bottom= (see $DIR)"
 	fi

@@ -162,7 +162,7 @@ if want start; then
 		if grep -q "bezel: system edge gestures on seat seat0 (libbezel " "$DIR/host.log" &&
 			[ "$(grep -c "interface: 'bezel_system_gestures_manager_v1'" "$DIR/wayland-info.out")" = 1 ] &&
 			grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
-			pass "patched sway runs headless as $RUN_USER, says 'bezel: system edge gestures on seat seat0'; wayland-info lists bezel_system_gestures_manager_v1 once and a seat with touch"
+			pass "§6 patched sway runs headless as $RUN_USER, says 'bezel: system edge gestures on seat seat0'; wayland-info lists bezel_system_gestures_manager_v1 once and a seat with touch"
 		else
 			fail "start (see $DIR)"
 		fi
@@ -184,7 +184,7 @@ if want cancel; then
 		c0=$DIR/c.out
 		if [ "$(count "$c0" ' cancel')" = 0 ] && [ "$(count "$c0" ' up id=0')" = 1 ] &&
 			[ "$(count "$c0" ' motion id=0')" -gt 5 ]; then
-			pass "unpatched sway gives the client the whole late swipe ($(count "$c0" ' motion id=0') motions and an up, no cancel): the table's 'late' row is what the series adds"
+			pass "R2/R9 unpatched sway gives the client the whole late swipe ($(count "$c0" ' motion id=0') motions and an up, no cancel): the table's 'late' row is what the series adds"
 		else
 			fail "unpatched sway, late swipe (see $DIR)"
 		fi
@@ -202,7 +202,7 @@ if want pointer; then
 	# R1: a tap in the middle is a click at once.
 	if RIG_POINTER=1 comp_play pointer-tap taps-1 " ready" "$POINTER_CLIENT"; then
 		if [ "$(buttons "$DIR/c.out")" = "pressed released " ] && grep -q " motion x=540.0 y=960.0\| enter x=540.0 y=960.0" "$DIR/c.out"; then
-			pass "pointer emulation: a tap in the middle on a client without wl_touch is a click at (540, 960)"
+			pass "R1 pointer emulation: a tap in the middle on a client without wl_touch is a click at (540, 960)"
 		else
 			fail "pointer emulation, tap (see $DIR)"
 		fi
@@ -214,7 +214,7 @@ if want pointer; then
 		up=$(grep -m1 'libinput up id=0' "$ev" | cut -d' ' -f1)
 		if [ "$(buttons "$DIR/c.out")" = "pressed released " ] && [ -n "$pressed" ] && [ -n "$up" ] &&
 			[ "$pressed" -gt "$up" ] && grep -q "gesture failed dock.*reason=tap" "$ev"; then
-			pass "pointer emulation, R2: a tap at the bottom edge is held: the press reaches the client after the finger lifted, then the release (a click)"
+			pass "R2 pointer emulation: a tap at the bottom edge is held: the press reaches the client after the finger lifted, then the release (a click)"
 		else
 			fail "pointer emulation, edge tap (see $DIR)"
 		fi
@@ -226,7 +226,7 @@ if want pointer; then
 		if RIG_POINTER=1 comp_play pointer-swipe swipe-up " ready" "$POINTER_CLIENT"; then
 			if [ -z "$(buttons "$DIR/c.out")" ] && [ "$(count "$DIR/c.out" ' motion ')" = 0 ] &&
 				grep -q "gesture ended dock .*committed=1" "$DIR/events.log" && [ "$before" = "pressed released " ]; then
-				pass "pointer emulation, R2/R5: the dock swipe presses and moves nothing in the app (unpatched sway: '${before% }', a drag through it)"
+				pass "R2/R5 pointer emulation: the dock swipe presses and moves nothing in the app (unpatched sway: '${before% }', a drag through it)"
 			else
 				fail "pointer emulation, dock swipe: patched '$(buttons "$DIR/c.out")', unpatched '$before' (see $DIR)"
 			fi
@@ -239,7 +239,7 @@ if want pointer; then
 		pressed=$(line_of "$DIR/c.out" ' button pressed')
 		left=$(tail -n +"${pressed:-1}" "$DIR/c.out" | grep -c ' leave$')
 		if [ "$(buttons "$DIR/c.out")" = "pressed " ] && [ "$left" -ge 1 ] && grep -q "gesture began dock" "$DIR/events.log"; then
-			pass "pointer emulation, R2 late begin: the flushed press, then the pointer leaves when the dock takes the touch; no release, no click"
+			pass "R2 pointer emulation, late begin: the flushed press, then the pointer leaves when the dock takes the touch; no release, no click"
 		else
 			fail "pointer emulation, late begin: '$(buttons "$DIR/c.out")' (see $DIR)"
 		fi
@@ -259,7 +259,7 @@ if want simple-touch; then
 			if [ $alive = 0 ] && grep -q "send down id=0 x=300.0 y=250.0" "$ev" &&
 				[ "$(count "$ev" 'send up id=0')" = 1 ] && grep -q "gesture began dock" "$ev" &&
 				grep -q "gesture ended dock .*committed=1" "$ev"; then
-				pass "weston-simple-touch: a tap in its window is delivered at (300, 250); the bottom swipe is the dock; it keeps running"
+				pass "R1/R2 weston-simple-touch: a tap in its window is delivered at (300, 250); the bottom swipe is the dock; it keeps running"
 			else
 				fail "weston-simple-touch (see $DIR)"
 			fi
@@ -277,7 +277,7 @@ fi
 if want report && EXTRA_SWAY="    on dock exec touch $OUT/report/dock-ran" comp_play report swipe-up " ready" "$TOUCH_CLIENT"; then
 	if grep -q "bezel: dock committed (edge 2, 1 finger) on HEADLESS-1" "$DIR/host.log" &&
 		wait_for "$DIR/dock-ran" "" 0 10 "the file the bound command makes" >/dev/null && [ -e "$DIR/dock-ran" ]; then
-		pass "a committed dock swipe runs the command bound with 'bezel { on dock exec … }' and is logged"
+		pass "R5 a committed dock swipe runs the command bound with 'bezel { on dock exec … }' and is logged"
 	else
 		fail "gesture command (see $DIR/host.log)"
 	fi
@@ -290,7 +290,7 @@ if want sxmo && EXTRA_INI="bind-bottom=showkeyboard:0.0:1.0" \
 	if grep -q "gesture ended showkeyboard edge=2 committed=1" "$DIR/events.log" &&
 		wait_for "$DIR/showkeyboard-ran" "" 0 10 "the file the bound command makes" >/dev/null &&
 		[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
-		pass "Sxmo-style binding: 'bind-bottom showkeyboard:0.0:1.0' + 'on showkeyboard exec …': the swipe up runs the command, the app gets no touch"
+		pass "§4.4/R5 Sxmo-style binding: 'bind-bottom showkeyboard:0.0:1.0' + 'on showkeyboard exec …': the swipe up runs the command, the app gets no touch"
 	else
 		fail "Sxmo-style binding (see $DIR)"
 	fi
@@ -300,7 +300,7 @@ fi
 if want config && EXTRA_INI="bind-bottom=" comp_play config swipe-up " ready" "$TOUCH_CLIENT"; then
 	if [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
 		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
-		pass "sway config 'bezel { bind-bottom }' unbinds the bottom edge: the swipe up reaches the client, no dock"
+		pass "§4.4 sway config 'bezel { bind-bottom }' unbinds the bottom edge: the swipe up reaches the client, no dock"
 	else
 		fail "bezel bind-bottom (see $DIR)"
 	fi
