@@ -13,12 +13,16 @@
  *   cc -o bezel-defer-client bezel-defer-client.c bezel-system-gestures-v1-protocol.c \
  *      xdg-shell-protocol.c -I. $(pkg-config --cflags --libs wayland-client)
  *
- * Usage: bezel-defer-client [--edges N] [--gestures LIST] [--version V] [--windowed] [--seconds S]
+ * Usage: bezel-defer-client [--edges N] [--gestures LIST] [--region X,Y,W,H]... [--version V]
+ *                           [--windowed] [--seconds S]
  *   --edges N         the edge set to defer (bitfield: top 1, bottom 2, left 4, right 8; default 2)
  *   --gestures LIST   also defer these multi-finger gesture kinds, e.g. "swipe,pinch" or "none"
  *                     (protocol version 2; needs --version 2, the default when the compositor
  *                     offers it)
- *   --version V       bind the global at version V (1 or 2; default: the highest both know)
+ *   --region X,Y,W,H  defer the edges only over this rectangle of the surface (surface-local;
+ *                     given more than once, their union; protocol version 3). A swipe from a
+ *                     deferred edge outside it goes to the system gesture.
+ *   --version V       bind the global at version V (1 to 3; default: the highest both know)
  *   --windowed        do not ask for full screen: a plain window, 1080x1920 unless the
  *                     compositor sizes it (by default, R6, a compositor honours deferrals of
  *                     full-screen windows only, so this one is told honored_edges/gestures 0)
@@ -273,6 +277,8 @@ int main(int argc, char **argv)
 	uint32_t edges = BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM;
 	double seconds = -1;
 	long kinds = -1; /* -1: do not send set_deferred_gestures */
+	int32_t region[8][4]; /* --region rectangles */
+	int nregion = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--edges") == 0 && i + 1 < argc)
 			edges = (uint32_t)strtoul(argv[++i], NULL, 0);
@@ -282,10 +288,18 @@ int main(int argc, char **argv)
 				fprintf(stderr, "--gestures: a comma-separated list of swipe, pinch, hold (or none)\n");
 				return 2;
 			}
+		} else if (strcmp(argv[i], "--region") == 0 && i + 1 < argc) {
+			int32_t *r = region[nregion];
+			if (nregion == 8 || sscanf(argv[++i], "%d,%d,%d,%d", &r[0], &r[1], &r[2], &r[3]) != 4 ||
+			    r[2] <= 0 || r[3] <= 0) {
+				fprintf(stderr, "--region: X,Y,W,H with a positive width and height (at most 8)\n");
+				return 2;
+			}
+			nregion++;
 		} else if (strcmp(argv[i], "--version") == 0 && i + 1 < argc) {
 			wanted_version = (uint32_t)strtoul(argv[++i], NULL, 0);
-			if (wanted_version < 1 || wanted_version > 2) {
-				fprintf(stderr, "--version: 1 or 2\n");
+			if (wanted_version < 1 || wanted_version > 3) {
+				fprintf(stderr, "--version: 1, 2 or 3\n");
 				return 2;
 			}
 		}
@@ -294,7 +308,7 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
 			seconds = atof(argv[++i]);
 		else {
-			fprintf(stderr, "usage: %s [--edges N] [--gestures LIST] [--version V] [--windowed] [--seconds S]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--edges N] [--gestures LIST] [--region X,Y,W,H]... [--version V] [--windowed] [--seconds S]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -343,6 +357,20 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		bezel_gesture_surface_v1_set_deferred_gestures(g, (uint32_t)kinds);
+	}
+	if (nregion > 0) {
+		if (bound < BEZEL_GESTURE_SURFACE_V1_SET_DEFERRED_REGION_SINCE_VERSION) {
+			fprintf(stderr, "--region needs protocol version 3; bound at %u\n", bound);
+			return 1;
+		}
+		/* The region is copied by the request: it can be destroyed at once. */
+		struct wl_region *wr = wl_compositor_create_region(compositor);
+		for (int k = 0; k < nregion; k++) {
+			wl_region_add(wr, region[k][0], region[k][1], region[k][2], region[k][3]);
+			printf("deferred region %d,%d %dx%d\n", region[k][0], region[k][1], region[k][2], region[k][3]);
+		}
+		bezel_gesture_surface_v1_set_deferred_region(g, wr);
+		wl_region_destroy(wr);
 	}
 	wl_surface_commit(surface);
 	printf("bound at version %u\n", bound);

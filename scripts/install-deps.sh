@@ -16,6 +16,8 @@ packages=(
     time                                         # peak memory of the CLI's hostile-file tests
     libwlroots-dev libpixman-1-dev grim          # wlroots 0.15 host: libbezel-wlroots, bezel-compositor, screenshots
     wayfire wayfire-dev libglm-dev g++           # Wayfire 0.7 host: libbezel-wayfire.so (wayfire.pc needs glm.pc)
+    kwin-wayland kwin-dev qtbase5-dev libkf5config-dev libkf5coreaddons-dev libkf5windowsystem-dev
+    plasma-wayland-protocols dbus                # KWin 5.27 host: bezel-kwin.so, its headless tests (fake_input XML)
     libgtk-4-dev gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi
                                                  # libbezel-gtk4, its BezelGtk-1.0 typelib, the Python app
     libsdl2-dev                                  # bezel-sdl2.h and the SDL2 app of the toolkit suite

@@ -38,7 +38,7 @@ public struct DeviceDescription: Hashable, Sendable {
         /// Multitouch protocol B: `ABS_MT_SLOT` and `ABS_MT_TRACKING_ID`.
         case multitouchSlots
         /// Multitouch protocol A: `ABS_MT_*` contacts separated by `SYN_MT_REPORT`, no slots.
-        /// Read as a single touch from `ABS_X`/`ABS_Y` and `BTN_TOUCH`.
+        /// Read with every contact, paired into slots as mtdev does (`ProtocolADecoder`).
         case multitouchProtocolA
         /// A single-touch screen: `BTN_TOUCH` with `ABS_X`/`ABS_Y`.
         case singleTouch
@@ -48,19 +48,26 @@ public struct DeviceDescription: Hashable, Sendable {
         public var description: String {
             switch self {
             case .multitouchSlots: return "multitouch with slots (protocol B)"
-            case .multitouchProtocolA: return "multitouch protocol A, read as single touch from ABS_X/ABS_Y"
+            case .multitouchProtocolA: return "multitouch protocol A, every contact paired into slots as mtdev does"
             case .singleTouch: return "single touch (BTN_TOUCH, ABS_X/ABS_Y)"
             case .none: return "no touch axes"
             }
         }
     }
 
-    /// How this device's touches are read: slots if it has them, else its `ABS_X`/`ABS_Y`, as
-    /// libinput's fallback path reads a touchscreen without slots.
+    /// How this device's touches are read, as libinput decides: slots if it has them; else
+    /// protocol A if it has `ABS_MT_POSITION_X/Y` (libinput puts it through mtdev); else its
+    /// `ABS_X`/`ABS_Y` as a single touch.
     public var touchProtocol: TouchProtocol {
-        if axes[EvdevCode.absMtSlot] != nil && positionX != nil && positionY != nil { return .multitouchSlots }
-        guard singleTouchX != nil, singleTouchY != nil else { return .none }
-        return positionX != nil || positionY != nil ? .multitouchProtocolA : .singleTouch
+        if positionX != nil && positionY != nil {
+            return axes[EvdevCode.absMtSlot] != nil ? .multitouchSlots : .multitouchProtocolA
+        }
+        return singleTouchX != nil && singleTouchY != nil ? .singleTouch : .none
+    }
+
+    /// `true` if the device declares the absolute axis `code` (an `A:` line or a code bit).
+    public func hasAxis(_ code: UInt16) -> Bool {
+        axes[code] != nil || supports(type: EvdevCode.evAbs, code: code)
     }
 
     /// Number of hardware slots: `ABS_MT_SLOT`'s maximum + 1, or 1 without that axis.

@@ -27,6 +27,13 @@ public enum EvdevCode {
     /// `ABS_Y`: the single-touch (or pointer-emulation) vertical position.
     public static let absY: UInt16 = 0x01
 
+    /// `ABS_MT_TOUCH_MAJOR`: the contact's size; 0 on a protocol A device means hovering.
+    public static let absMtTouchMajor: UInt16 = 0x30
+    /// The first multitouch contact axis (`ABS_MT_TOUCH_MAJOR`).
+    public static let absMtFirst: UInt16 = 0x30
+    /// The last multitouch contact axis mtdev reads (`ABS_MT_DISTANCE`).
+    public static let absMtLastTracked: UInt16 = 0x3b
+
     /// `ABS_MT_SLOT`: selects the slot that the following `ABS_MT_*` events describe.
     public static let absMtSlot: UInt16 = 0x2f
     /// `ABS_MT_TOOL_TYPE`: finger, pen or palm.

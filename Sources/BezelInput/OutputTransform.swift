@@ -35,23 +35,14 @@ public enum OutputTransform: Int32, CaseIterable, Hashable, Sendable, CustomStri
     /// `WL_OUTPUT_TRANSFORM_FLIPPED_270`.
     case flipped270 = 7
 
-    /// Parses the names weston.ini uses (`normal`, `90`, `180`, `270`, `flipped`, `flipped-90`,
-    /// `flipped-180`, `flipped-270`); also accepts the `rotate-90` spelling.
+    /// Parses the transform names (`normal`, `90`, `180`, `270`, `flipped`, `flipped-90`,
+    /// `flipped-180`, `flipped-270`), and weston 10's `rotate-90` and `flipped-rotate-90` forms.
     public init?(name: String) {
-        switch name.lowercased() {
-        case "normal", "0": self = .normal
-        case "90", "rotate-90": self = .rotated90
-        case "180", "rotate-180": self = .rotated180
-        case "270", "rotate-270": self = .rotated270
-        case "flipped": self = .flipped
-        case "flipped-90": self = .flipped90
-        case "flipped-180": self = .flipped180
-        case "flipped-270": self = .flipped270
-        default: return nil
-        }
+        guard let value = OutputTransformName.value(name) else { return nil }
+        self.init(rawValue: value)
     }
 
-    /// The weston.ini spelling.
+    /// The short spelling (weston's `--help` and the scenario format).
     public var description: String {
         switch self {
         case .normal: return "normal"

@@ -5,10 +5,9 @@ import BezelCore
 /// - `BTN_TOUCH` 1 puts the one contact down at the latest `ABS_X`/`ABS_Y`, `BTN_TOUCH` 0 lifts
 ///   it, and `ABS_X`/`ABS_Y` changes move it while it is down;
 /// - changes are collected until `SYN_REPORT`; a frame gives its motion first, then the down,
-///   then the up;
-/// - a multitouch protocol A device (`ABS_MT_*` with `SYN_MT_REPORT`) is read the same way,
-///   from the `ABS_X`/`ABS_Y` and `BTN_TOUCH` the kernel emulates for it: its `ABS_MT_*`
-///   contacts are ignored.
+///   then the up.
+///
+/// A multitouch protocol A device (`ABS_MT_*` with `SYN_MT_REPORT`) goes to `ProtocolADecoder`.
 ///
 /// It never traps: out-of-range values are passed on (the mapping clamps them) and logged once.
 public struct SingleTouchDecoder: Sendable {
@@ -54,7 +53,7 @@ public struct SingleTouchDecoder: Sendable {
         case (EvdevCode.evSyn, EvdevCode.synDropped):
             logger.log(.warning, "trace: SYN_DROPPED at line \(event.line); events were lost while recording")
         default:
-            break   // ABS_MT_* and SYN_MT_REPORT of protocol A, pressure, other keys
+            break   // pressure, other keys
         }
         return nil
     }

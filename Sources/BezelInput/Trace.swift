@@ -33,7 +33,8 @@ public struct Trace: Hashable, Sendable {
     }
 
     /// Decodes the recorded touches into touch frames in output logical pixels: the slots of a
-    /// multitouch device, or the one contact of a device without slots (docs/design.md §7).
+    /// multitouch device, every contact of a protocol A device (paired into slots as mtdev
+    /// does), or the one contact of a single-touch screen (docs/design.md §7).
     ///
     /// - Parameters:
     ///   - output: the output the touchscreen covers.
@@ -56,6 +57,7 @@ public struct Trace: Hashable, Sendable {
                        logger: Logger = .silent) throws(TraceError) -> [TouchFrame] {
         var builder = TouchFrameBuilder(mapping: mapping, slotLimit: slotLimit, logger: logger)
         var result: [TouchFrame] = []
+        var protocolA: ProtocolADecoder?
         let kind = device.touchProtocol
         switch kind {
         case .multitouchSlots:
@@ -64,29 +66,36 @@ public struct Trace: Hashable, Sendable {
             for event in events {
                 if let frame = decoder.feed(event, into: &builder) { result.append(frame) }
             }
-        case .multitouchProtocolA, .singleTouch:
-            guard let x = device.singleTouchX, let y = device.singleTouchY else { break }
-            if kind == .multitouchProtocolA {
-                logger.log(.info, "trace \(source): multitouch protocol A device (no ABS_MT_SLOT); read as single touch from ABS_X/ABS_Y")
+        case .multitouchProtocolA:
+            let axes = try positionAxes()
+            var decoder = ProtocolADecoder(axisX: axes.x, axisY: axes.y, slotCount: ProtocolADecoder.libinputSlotCount,
+                                           hasTouchMajor: device.hasAxis(EvdevCode.absMtTouchMajor),
+                                           hasTrackingId: device.hasAxis(EvdevCode.absMtTrackingId), logger: logger)
+            for event in events {
+                if let frame = decoder.feed(event, into: &builder) { result.append(frame) }
             }
+            protocolA = decoder
+        case .singleTouch:
+            guard let x = device.singleTouchX, let y = device.singleTouchY else { break }
             var decoder = SingleTouchDecoder(axisX: x, axisY: y, logger: logger)
             for event in events {
                 if let frame = decoder.feed(event, into: &builder) { result.append(frame) }
             }
         case .none:
-            throw TraceError(file: source, line: 0, reason: "the device has neither ABS_MT_SLOT with ABS_MT_POSITION_X/Y "
+            throw TraceError(file: source, line: 0, reason: "the device has neither ABS_MT_POSITION_X/Y "
                              + "(multitouch) nor ABS_X/ABS_Y (single touch); no touches can be read from it")
         }
         if builder.activeCount > 0 {
             logger.log(.info, "trace \(source): \(builder.activeCount) touch(es) still down at the end of the recording")
         }
-        try checkYield(result, protocol: kind)
+        try checkYield(result, protocol: kind, protocolA: protocolA)
         return result
     }
 
     /// A recording that holds touches but yields none is an error, never a silent empty run
     /// (docs/design.md §7): the message names the first touch event and why it gave nothing.
-    private func checkYield(_ frames: [TouchFrame], protocol kind: DeviceDescription.TouchProtocol) throws(TraceError) {
+    private func checkYield(_ frames: [TouchFrame], protocol kind: DeviceDescription.TouchProtocol,
+                            protocolA: ProtocolADecoder?) throws(TraceError) {
         let downs = frames.reduce(0) { n, f in n + f.events.reduce(0) { $0 + ($1.kind == .down ? 1 : 0) } }
         guard downs == 0 else { return }
         guard let first = events.first(where: Self.isTouchData) else {
@@ -96,7 +105,19 @@ public struct Trace: Hashable, Sendable {
         switch kind {
         case .multitouchSlots:
             why = "every contact began and ended within one frame, began as a palm, or had no ABS_MT_TRACKING_ID"
-        case .multitouchProtocolA, .singleTouch:
+        case .multitouchProtocolA:
+            if (protocolA?.touchingContactCount ?? 0) > 0 {
+                why = "every contact found no free slot"
+            } else if (protocolA?.contactCount ?? 0) > 0 {
+                why = device.hasAxis(EvdevCode.absMtTrackingId)
+                    ? "no contact carried an ABS_MT_TRACKING_ID of 0 or more"
+                    : "every contact had ABS_MT_TOUCH_MAJOR 0 (hovering)"
+            } else if events.contains(where: { $0.type == EvdevCode.evSyn && $0.code == EvdevCode.synMtReport }) {
+                why = "no contact had both ABS_MT_POSITION_X and ABS_MT_POSITION_Y before its SYN_MT_REPORT and a SYN_REPORT after it"
+            } else {
+                why = "no contact was closed by SYN_MT_REPORT, which a protocol A device sends after each contact"
+            }
+        case .singleTouch:
             why = events.contains { $0.type == EvdevCode.evKey && $0.code == EvdevCode.btnTouch && $0.value == 1 }
                 ? "no BTN_TOUCH press was followed by a SYN_REPORT"
                 : "BTN_TOUCH is never pressed, and a device without slots reports a touch only while BTN_TOUCH is 1"

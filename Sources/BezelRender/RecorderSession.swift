@@ -47,7 +47,8 @@ struct RecorderSession {
 
     // MARK: Setup
 
-    mutating func addSurfaces(_ list: [(name: String, client: String, rect: Rect, parent: String?, deferred: EdgeSet?)]) {
+    mutating func addSurfaces(_ list: [(name: String, client: String, rect: Rect, parent: String?, deferred: EdgeSet?,
+                                        region: [Rect]?)]) {
         var clientByName: [String: ClientID] = [:]
         for s in list {
             let client = clientByName[s.client] ?? ClientID(clientByName.count)
@@ -59,11 +60,22 @@ struct RecorderSession {
             surfaces.append(Recording.Surface(name: s.name, rect: s.rect))
         }
         for s in list {
+            if let rects = s.region, let node = surfaceByName[s.name] {
+                router.commitDeferredRegion(rects, surface: node, time: .zero)
+                noteRegion(rects, surface: s.name, at: 0)
+            }
             if let edges = s.deferred, let node = surfaceByName[s.name] {
                 router.commitDeferredEdges(edges, surface: node, time: .zero)
             }
         }
         collect()
+    }
+
+    /// Keeps a committed region for the drawing.
+    mutating func noteRegion(_ rects: [Rect]?, surface name: String, at t: Double) {
+        if let k = surfaces.firstIndex(where: { $0.name == name }) {
+            surfaces[k].deferredRegions.append(Recording.RegionCommit(t: t, rects: rects))
+        }
     }
 
     // MARK: Input
@@ -126,6 +138,14 @@ struct RecorderSession {
                 router.commitDeferredGestures(kinds, surface: node, time: time)
             }
             collect()
+        case .deferRegion(let s, let edges, let kinds, let region):
+            if let node = surfaceByName[s] {
+                router.commitDeferredRegion(region, surface: node, time: time)
+                noteRegion(region, surface: s, at: t)
+                if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
+                if let kinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
+            }
+            collect()
         case .policy(let s, let edges, let kinds):
             if let node = surfaceByName[s] {
                 if let edges { router.setPolicyMask(edges, surface: node, time: time) }
@@ -166,6 +186,19 @@ struct RecorderSession {
             // The drawing shows output 0 only: touches on other outputs are routed, not drawn.
             router.touchDown(id: id, at: p, output: o, time: time)
             collect()
+        case .rotateOutput(let o, let transform):
+            // Cancelled as for a removal (R8); the drawing keeps output 0's first frame.
+            if o == 0 {
+                for (_, i) in active {
+                    tracks[i].markers.append(TrackMarker(kind: .cancel, t: t, label: "output rotated"))
+                }
+            }
+            router.rotateOutput(o, to: transform, time: time)
+            collect()
+            if o == 0 {
+                for (_, i) in active.sorted(by: { $0.value < $1.value }) { close(i, at: t, cancelled: true) }
+                active.removeAll()
+            }
         case .removeOutput(let o):
             if o == 0 {
                 for (_, i) in active {

@@ -9,6 +9,16 @@ public struct Recording: Sendable {
         public var name: String
         /// Its rectangle in output logical px.
         public var rect: Rect
+        /// Its committed deferred regions (protocol version 3), in commit order.
+        public var deferredRegions: [RegionCommit] = []
+    }
+
+    /// A committed deferred region: surface-local rectangles, or `nil` for the whole surface.
+    public struct RegionCommit: Sendable {
+        /// When it was committed, in ms.
+        public var t: Double
+        /// The rectangles (surface-local px), or `nil`: the whole surface again.
+        public var rects: [Rect]?
     }
 
     /// A title (the file the run came from).

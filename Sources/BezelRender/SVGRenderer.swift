@@ -105,6 +105,30 @@ public struct SVGRenderer: Sendable {
             w.element("text", [("class", "surface-label"), ("x", n((a.x + b.x) / 2)), ("y", n((a.y + b.y) / 2)),
                                ("text-anchor", "middle"), ("fill", "#999999")],
                       text: "surface \(s.name)")
+            // Deferred regions (protocol version 3): where the surface's deferred edges apply.
+            // A region committed later is labelled with its time; a reset says so.
+            for commit in s.deferredRegions {
+                let when = commit.t > 0 ? " @\(n(commit.t)) ms" : ""
+                guard let rects = commit.rects else {
+                    w.element("text", [("class", "deferred-region-reset"), ("data-surface", s.name), ("data-t", n(commit.t)),
+                                       ("x", n(a.x + 4)), ("y", n(b.y - 4)), ("fill", "#00796b")],
+                              text: "deferred region of \(s.name): whole surface\(when)")
+                    continue
+                }
+                for (k, r) in rects.enumerated() {
+                    let p = map(Point(x: s.rect.x + r.x, y: s.rect.y + r.y))
+                    let q = map(Point(x: s.rect.x + r.x + r.width, y: s.rect.y + r.y + r.height))
+                    w.element("rect", [("class", "deferred-region"), ("data-surface", s.name), ("data-t", n(commit.t)),
+                                       ("x", n(p.x)), ("y", n(p.y)), ("width", n(max(q.x - p.x, 0))),
+                                       ("height", n(max(q.y - p.y, 0))), ("fill", "#26a69a"), ("fill-opacity", "0.12"),
+                                       ("stroke", "#00796b"), ("stroke-dasharray", "2 2")])
+                    if k == 0 {
+                        w.element("text", [("class", "deferred-region-label"), ("x", n(p.x + 4)), ("y", n(p.y + 12)),
+                                           ("fill", "#00796b")],
+                                  text: "deferred region of \(s.name)\(when)")
+                    }
+                }
+            }
         }
         // Boxes of labels already placed, so that failure labels avoid them.
         var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []

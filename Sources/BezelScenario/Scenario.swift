@@ -18,6 +18,9 @@ public struct Scenario: Sendable {
         /// If present, the surface defers these multi-finger gesture kinds, committed at t = 0
         /// (protocol version 2, docs/design.md §4.5 M4).
         public var deferredGestures: GestureKindSet?
+        /// If present, the surface's deferred region (surface-local rectangles, their union),
+        /// committed at t = 0 (protocol version 3); absent means the whole surface.
+        public var deferredRegion: [Rect]? = nil
         /// 1-based line of the entry.
         public var line: Int?
     }
@@ -41,12 +44,19 @@ public struct Scenario: Sendable {
         case downOnOutput(output: OutputID, id: Int32, position: Point)
         /// The output was unplugged (R8).
         case removeOutput(OutputID)
+        /// The output was turned to a `wl_output.transform` (a Bezel extension, `rotate:`); what
+        /// its touches carried is cancelled as for a removal (R8) and its size swaps on a
+        /// quarter turn.
+        case rotateOutput(OutputID, transform: Int32)
         case motion(id: Int32, position: Point)
         case up(id: Int32)
         case cancel
         case deferEdges(surface: String, edges: EdgeSet)
         /// A committed request that defers multi-finger gesture kinds (and, if given, edges).
         case deferGestures(surface: String, edges: EdgeSet?, kinds: GestureKindSet)
+        /// A committed request that sets the deferred region (protocol version 3): `region`, or
+        /// `nil` (`region: null`) for the whole surface. Edges and kinds, if given, come with it.
+        case deferRegion(surface: String, edges: EdgeSet?, kinds: GestureKindSet?, region: [Rect]?)
         /// The host's policy (R6): the edges and, if given, the multi-finger kinds the surface
         /// may defer; an omitted part is left as it was.
         case policy(surface: String, edges: EdgeSet?, kinds: GestureKindSet?)

@@ -128,9 +128,9 @@ public enum ScenarioParser {
                 guard e.t >= previous else { throw ScenarioError(file: file, line: e.line, reason: "timeline: t goes backwards (\(e.t) after \(previous))") }
                 previous = e.t
                 switch e.action {
-                case .deferEdges(let s, _), .deferGestures(let s, _, _), .policy(let s, _, _), .remove(let s), .move(let s, _):
+                case .deferEdges(let s, _), .deferGestures(let s, _, _), .deferRegion(let s, _, _, _), .policy(let s, _, _), .remove(let s), .move(let s, _):
                     guard known.contains(s) else { throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown surface '\(s)'") }
-                case .downOnOutput(let o, _, _), .removeOutput(let o):
+                case .downOnOutput(let o, _, _), .removeOutput(let o), .rotateOutput(let o, _):
                     guard o == 0 || outputs.contains(where: { $0.id == o }) else {
                         throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown output \(o) (declare it under 'outputs')")
                     }
@@ -193,6 +193,7 @@ public enum ScenarioParser {
             for item in try list(node, "surfaces") {
                 var id: String?, client: String?, rect: Rect?, parent: String?, deferred: EdgeSet?
                 var deferredKinds: GestureKindSet?
+                var deferredRegion: [Rect]?
                 for (k, v) in try map(item, "surface") {
                     switch k {
                     case "id": id = try string(v, "surface.id")
@@ -200,16 +201,29 @@ public enum ScenarioParser {
                     case "parent": parent = try string(v, "surface.parent")
                     case "deferred_edges": deferred = try edges(v, "surface.deferred_edges")
                     case "deferred_gestures": deferredKinds = try kinds(v, "surface.deferred_gestures")
+                    case "deferred_region": deferredRegion = try region(v, "surface.deferred_region")
                     case "rect": rect = try self.rect(v, "surface.rect")
-                    default: throw fail(v, "surface: unknown key '\(k)' (id, client, rect, parent, deferred_edges, deferred_gestures)")
+                    default: throw fail(v, "surface: unknown key '\(k)' (id, client, rect, parent, deferred_edges, deferred_gestures, deferred_region)")
                     }
                 }
                 guard let id else { throw fail(item, "surface: missing 'id'") }
                 guard let rect else { throw fail(item, "surface '\(id)': missing 'rect'") }
                 result.append(.init(id: id, client: client ?? id, rect: rect, parent: parent, deferredEdges: deferred,
-                                    deferredGestures: deferredKinds, line: item.line))
+                                    deferredGestures: deferredKinds, deferredRegion: deferredRegion, line: item.line))
             }
             return result
+        }
+
+        /// A deferred region (§8): `[[x, y, w, h], ...]`, surface-local; `null` is `nil`, the
+        /// whole surface. An empty list is an empty region: nothing is deferred.
+        func region(_ v: ConfigNode, _ what: String) throws(ScenarioError) -> [Rect]? {
+            if case .map(let entries) = v.value, entries.isEmpty { return nil }
+            guard case .list(let items) = v.value else {
+                throw fail(v, "\(what): expected a list of [x, y, width, height] or null")
+            }
+            var rects: [Rect] = []
+            for (n, item) in items.enumerated() { rects.append(try rect(item, "\(what)[\(n)]")) }
+            return rects
         }
 
         /// `[x, y, width, height]` in output logical px.
@@ -240,7 +254,7 @@ public enum ScenarioParser {
                     action = try self.action(k, v)
                 }
                 guard let t else { throw fail(item, "timeline entry: missing 't'") }
-                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, advance)") }
+                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, rotate, advance)") }
                 result.append(.init(t: t, action: action, line: item.line))
             }
             return result
@@ -282,12 +296,37 @@ public enum ScenarioParser {
                 let n = try number(try required(f, "output", key, v), "remove_output.output")
                 guard n == n.rounded(), n >= 0, n <= Double(UInt32.max) else { throw fail(v, "remove_output.output: expected an output id") }
                 return .removeOutput(OutputID(n))
+            case "rotate":
+                // A Bezel extension of §8: `rotate: { transform: 90, output: 1 }` (output 0 if omitted).
+                let f = try fields(v, key, allowed: ["transform", "output"])
+                let tnode = try required(f, "transform", key, v)
+                let name: String
+                if let n = try? number(tnode, "rotate.transform"), n == n.rounded() { name = String(Int(n)) } else {
+                    name = try string(tnode, "rotate.transform")
+                }
+                guard let transform = OutputTransformName.value(name) else {
+                    throw fail(tnode, "rotate.transform: expected one of \(OutputTransformName.names.joined(separator: ", ")), got '\(name)'")
+                }
+                var output: OutputID = 0
+                if let o = f["output"] {
+                    let n = try number(o, "rotate.output")
+                    guard n == n.rounded(), n >= 0, n <= Double(UInt32.max) else { throw fail(o, "rotate.output: expected an output id") }
+                    output = OutputID(n)
+                }
+                return .rotateOutput(output, transform: transform)
             case "up":
                 let f = try fields(v, key, allowed: ["id"])
                 return .up(id: try touchID(try required(f, "id", key, v), "up.id"))
             case "cancel":
                 _ = try fields(v, key, allowed: [])
                 return .cancel
+            case "defer" where (try? fields(v, key, allowed: ["surface", "edges", "gestures", "region"]))?["region"] != nil:
+                let f = try fields(v, key, allowed: ["surface", "edges", "gestures", "region"])
+                let s = try string(try required(f, "surface", key, v), "defer.surface")
+                let e = try f["edges"].map { (n) throws(ScenarioError) in try edges(n, "defer.edges") }
+                let k = try f["gestures"].map { (n) throws(ScenarioError) in try kinds(n, "defer.gestures") }
+                let r = try region(try required(f, "region", key, v), "defer.region")
+                return .deferRegion(surface: s, edges: e, kinds: k, region: r)
             case "defer" where (try? fields(v, key, allowed: ["surface", "edges", "gestures"]))?["gestures"] != nil:
                 let f = try fields(v, key, allowed: ["surface", "edges", "gestures"])
                 let s = try string(try required(f, "surface", key, v), "defer.surface")
@@ -326,7 +365,7 @@ public enum ScenarioParser {
                 _ = try fields(v, key, allowed: [])
                 return .advance
             default:
-                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, advance)")
+                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, rotate, advance)")
             }
         }
     }

@@ -49,6 +49,9 @@ public enum ScenarioRunner {
             }
             // A surface's deferred_edges (and deferred_gestures) counts as a commit at t = 0.
             for s in scenario.surfaces {
+                if let rects = s.deferredRegion, let node = surfaceByName[s.id] {
+                    router.commitDeferredRegion(rects, surface: node, time: .zero)
+                }
                 if let edges = s.deferredEdges, let node = surfaceByName[s.id] {
                     router.commitDeferredEdges(edges, surface: node, time: .zero)
                 }
@@ -85,6 +88,9 @@ public enum ScenarioRunner {
                 router.removeOutput(o, time: time)
                 // Its touches are over on the router's side; their sequences have ended.
                 inputDown = inputDown.filter { router.isTouchDown($0) }
+            case .rotateOutput(let o, let transform):
+                router.rotateOutput(o, to: transform, time: time)
+                inputDown = inputDown.filter { router.isTouchDown($0) }
             case .motion(let id, let p): router.touchMotion(id: id, at: p, time: time)
             case .up(let id):
                 router.touchUp(id: id, time: time)
@@ -98,6 +104,12 @@ public enum ScenarioRunner {
                 guard let node = surfaceByName[s] else { break }
                 if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
                 router.commitDeferredGestures(kinds, surface: node, time: time)
+            case .deferRegion(let s, let edges, let kinds, let region):
+                // One commit: the region first, so the edges it carries apply inside it.
+                guard let node = surfaceByName[s] else { break }
+                router.commitDeferredRegion(region, surface: node, time: time)
+                if let edges { router.commitDeferredEdges(edges, surface: node, time: time) }
+                if let kinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
             case .policy(let s, let edges, let kinds):
                 guard let node = surfaceByName[s] else { break }
                 if let edges { router.setPolicyMask(edges, surface: node, time: time) }

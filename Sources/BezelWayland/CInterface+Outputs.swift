@@ -26,10 +26,17 @@ extension Plugin {
         return OutputGeometry(widthPx: Double(o.width), heightPx: Double(o.height), widthMm: mmW, heightMm: mmH)
     }
 
-    /// Gives the router `o` as it is now (a known output).
+    /// Gives the router `o` as it is now (a known output). A new transform or pixel size
+    /// cancels what the output's touches carried (R8 on rotation, docs/design.md §4.1): the caller
+    /// flushes.
     @discardableResult
     func describe(_ o: HostOutput) -> Bool {
-        router.updateOutput(o.id, origin: Point(x: Double(o.x), y: Double(o.y)), geometry: geometry(o))
+        let origin = Point(x: Double(o.x), y: Double(o.y)), g = geometry(o)
+        if let known = router.placement(of: o.id), router.transform(of: o.id) == o.transform,
+           known.geometry.widthPx == g.widthPx, known.geometry.heightPx == g.heightPx {
+            return router.updateOutput(o.id, origin: origin, geometry: g)
+        }
+        return router.updateOutput(o.id, origin: origin, geometry: g, transform: o.transform, time: now())
     }
 
     /// Records `o` as the host described it.
@@ -52,6 +59,7 @@ public func bezel_c_output_set(_ handle: OpaquePointer?, _ width: Int32, _ heigh
                        widthMm: widthMm, heightMm: heightMm, transform: transform)
     p.keep(o)
     p.describe(o)
+    p.flush()
     let g = p.geometry(o)
     p.log(.info, "output 0: \(width)x\(height) px, \(g.widthMm)x\(g.heightMm) mm (transform \(transform))")
     return OK
@@ -73,13 +81,15 @@ public func bezel_c_output_add(_ handle: OpaquePointer?, _ id: UInt32, _ x: Int3
     let o = HostOutput(id: id, x: x, y: y, width: width, height: height, widthMm: widthMm,
                        heightMm: heightMm, transform: transform)
     // The router logs why it refuses: here only a full layout is left.
-    guard p.router.addOutput(id, origin: Point(x: Double(x), y: Double(y)), geometry: p.geometry(o)) else { return LIMIT }
+    guard p.router.addOutput(id, origin: Point(x: Double(x), y: Double(y)), geometry: p.geometry(o),
+                             transform: transform) else { return LIMIT }
     p.keep(o)
     bzl_evlog_output(p.eventLog, 1, id, x, y, width, height)
     return OK
 }
 
-/// `bezel_output_update`: moves, resizes or re-transforms an output.
+/// `bezel_output_update`: moves, resizes or re-transforms an output. A new transform or size
+/// cancels what its touches carried (R8), so the next touch uses the new edges.
 @_cdecl("bezel_output_update")
 public func bezel_c_output_update(_ handle: OpaquePointer?, _ id: UInt32, _ x: Int32, _ y: Int32,
                                   _ width: Int32, _ height: Int32, _ widthMm: Int32, _ heightMm: Int32,
@@ -97,6 +107,7 @@ public func bezel_c_output_update(_ handle: OpaquePointer?, _ id: UInt32, _ x: I
     p.keep(o)
     p.describe(o)
     bzl_evlog_output(p.eventLog, 0, id, x, y, width, height)
+    p.flush()
     p.log(.info, "output \(id): at \(x),\(y), \(width)x\(height) px (transform \(transform))")
     return OK
 }

@@ -12,9 +12,9 @@ import CWaylandServer
 // input a host or client can produce.
 
 /// The library version as `(major << 16) | (minor << 8) | micro`.
-public let bezelVersion: UInt32 = (0 << 16) | (3 << 8) | 0
+public let bezelVersion: UInt32 = (0 << 16) | (4 << 8) | 0
 
-private let versionString: StaticString = "0.3.0"
+private let versionString: StaticString = "0.4.0"
 
 func cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)

@@ -32,6 +32,10 @@ final class Plugin {
         var pendingKinds: GestureKindSet?
         /// The committed `set_deferred_gestures`, or `nil` if the client never sent one.
         var committedKinds: GestureKindSet?
+        /// `set_deferred_region` (version 3) received since the last commit, already copied.
+        var pendingRegion: DeferredRegionRequest?
+        /// The committed region (surface-local rects), or `nil` for the whole surface.
+        var committedRegion: [Rect]?
         /// The gesture object was destroyed; its deferral is cleared at the next commit.
         var pendingDestroy = false
         /// The committed request, replayed when the host adds the surface later.
@@ -103,6 +107,11 @@ final class Plugin {
     var gestureEntries: [(key: String, value: String)] = []
     /// The event log (`struct bezel_event_log *`), or `nil`.
     var eventLog: OpaquePointer?
+    /// The host's wl_region reader (`bezel_plugin_set_region_reader`) and its data.
+    var regionReader: bezel_region_reader?
+    var regionReaderData: UnsafeMutableRawPointer?
+    /// A version 3 region came without a reader: logged once.
+    var warnedNoRegionReader = false
     /// The outputs as the host described them (by id), before `output-*-mm` apply: where a
     /// layout touch lands, and what to re-apply when those settings change.
     var hostOutputs: ContiguousArray<HostOutput> = [HostOutput(id: 0, x: 0, y: 0, width: 1080, height: 1920,
@@ -256,6 +265,7 @@ final class Plugin {
         guard let node = r.node else { return }
         if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
         if r.committedObject, let kinds = r.committedKinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
+        if r.committedObject, let region = r.committedRegion { router.commitDeferredRegion(region, surface: node, time: time) }
     }
 
     /// Applies the double-buffered state of `surface` (its `wl_surface.commit`). The router
@@ -269,8 +279,10 @@ final class Plugin {
             r.committedObject = false
             r.committedEdges = []
             r.committedKinds = nil
+            r.committedRegion = nil
             if let node { router.destroyGestureObject(surface: node, time: time) }
         }
+        if r.gesture != nil, let region = r.pendingRegion { commitRegion(region, of: r, node: node, time: time) }
         if r.gesture != nil, let edges = r.pendingEdges {
             r.pendingEdges = nil
             r.committedEdges = edges

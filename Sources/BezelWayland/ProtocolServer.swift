@@ -24,6 +24,10 @@ extension Plugin {
                 guard let ctx, let gesture else { return Int32(BZL_REQUEST_OK.rawValue) }
                 return Plugin.from(ctx).setDeferredGestures(gesture: gesture, kinds: kinds).rawValue
             },
+            set_deferred_region: { ctx, gesture, region in
+                guard let ctx, let gesture else { return Int32(BZL_REQUEST_OK.rawValue) }
+                return Plugin.from(ctx).setDeferredRegion(gesture: gesture, region: region).rawValue
+            },
             gesture_destroyed: { ctx, gesture in
                 guard let ctx, let gesture else { return }
                 Plugin.from(ctx).gestureDestroyed(gesture)
@@ -90,6 +94,7 @@ extension Plugin {
         r.gesture = nil
         r.pendingEdges = nil
         r.pendingKinds = nil
+        r.pendingRegion = nil
         // The protocol clears the deferral at the next commit, not at once.
         if r.committedObject { r.pendingDestroy = true }
         dropIfUnused(r)

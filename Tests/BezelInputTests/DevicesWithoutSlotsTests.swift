@@ -3,8 +3,9 @@ import BezelInput
 import Foundation
 import Testing
 
-/// docs/design.md §7: touchscreens without slots are read as single touch, and a recording that holds
-/// touches but yields none is an error, never a silent empty run.
+/// docs/design.md §7: single-touch screens are read as one touch, protocol A devices with every
+/// contact (more in ProtocolADecoderTests), and a recording that holds touches but yields none is
+/// an error, never a silent empty run.
 @Suite("trace readers: devices without slots, empty yield (docs/design.md §7)")
 struct DevicesWithoutSlotsTests {
     /// The fixtures' axes are 0…1079 × 0…2339, so device units are output pixels here.
@@ -17,26 +18,29 @@ struct DevicesWithoutSlotsTests {
         do { try body(); return nil } catch { return error }
     }
 
-    @Test("§7: a protocol A recording (SYN_MT_REPORT, no ABS_MT_SLOT) replays its first contact from ABS_X/ABS_Y")
-    func protocolAYieldsItsTouch() throws {
+    @Test("§7: a protocol A recording (SYN_MT_REPORT, no ABS_MT_SLOT) replays every contact, not only ABS_X/ABS_Y's first")
+    func protocolAYieldsEveryContact() throws {
         let trace = try EvemuTrace.read(events: Self.fixture("protocol-a.evemu"))
         #expect(trace.device.touchProtocol == .multitouchProtocolA)
         let frames = try trace.frames(mappedTo: Self.output)
         #expect(frames.map(TouchFrameText.line) == [
             "t=0.0 down 0 540.0 2335.0",
-            "t=8.0 motion 0 540.0 2300.0",
+            "t=8.0 motion 0 540.0 2300.0; down 1 200.0 1000.0",
             "t=16.0 motion 0 540.0 2200.0",
-            "t=24.0 motion 0 540.0 2100.0",
+            "t=24.0 motion 0 540.0 2100.0; up 1",
             "t=32.0 up 0",
         ])
     }
 
-    @Test("§7 + R2: the protocol A swipe from the bottom edge begins the dock when replayed")
-    func protocolASwipeBeginsDock() throws {
+    @Test("§7 + 4.1: the protocol A swipe with a second finger landing: the second contact is read, so the edge candidate fails multi_touch")
+    func protocolASecondFingerFailsTheDock() throws {
         let frames = try EvemuTrace.read(events: Self.fixture("protocol-a.evemu")).frames(mappedTo: Self.output)
         let decisions = RouterReplayTests.decisions(frames, output: Self.output)
-        #expect(decisions.contains { $0.event == .systemBegan(gesture: 0, edge: .bottom) })
-        #expect(decisions.contains { if case .systemEnded(_, .bottom, true) = $0.event { return true }; return false })
+        #expect(decisions.contains { $0.event == .systemFailed(gesture: 0, edge: .bottom, reason: .multiTouch) })
+        #expect(!decisions.contains { if case .systemBegan = $0.event { return true }; return false })
+        // Both fingers reach the client (R1), the second one too: it is no longer lost.
+        let downs = decisions.compactMap { if case let .clientDown(_, _, id, _, _) = $0.event { return id }; return nil }
+        #expect(Set(downs) == [0, 1])
     }
 
     @Test("§7: a single-touch screen (BTN_TOUCH + ABS_X/ABS_Y) reads the same from evemu and libinput record")
@@ -118,10 +122,10 @@ struct DevicesWithoutSlotsTests {
 
     @Test("§7: a device with neither slots nor ABS_X/ABS_Y is an error that says so")
     func noTouchAxesIsAnError() {
-        // Protocol A axes but no pointer emulation: nothing to read a touch from.
-        let desc = "N: t\nA: 35 0 999 0 0 0\nA: 36 0 999 0 0 0\n"
+        // A multitouch X axis without its Y, and no ABS_X/ABS_Y: nothing to read a touch from.
+        let desc = "N: t\nA: 35 0 999 0 0 0\n"
         let events = "E: 0.0 0003 0035 10\nE: 0.0 0003 0036 10\nE: 0.0 0000 0002 0\nE: 0.0 0000 0000 0\n"
         let error = Self.traceError { () throws(TraceError) in _ = try EvemuTrace.parse(desc: desc, events: events).frames(mappedTo: Self.output) }
-        #expect(error?.reason.contains("neither ABS_MT_SLOT") == true)
+        #expect(error?.reason.contains("neither ABS_MT_POSITION_X/Y") == true)
     }
 }

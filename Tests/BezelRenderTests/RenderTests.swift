@@ -65,6 +65,27 @@ private func spans(_ svg: SVGNode, lane: [String: String], cls: String) -> [(t0:
 
 @Suite("bezel render")
 struct RenderTests {
+    /// §5 version 3: a region on a child surface is drawn where it is on the screen (the
+    /// board's own position plus its surface-local rectangle), and a region set at run time
+    /// and reset is drawn with its time, the reset as a note.
+    @Test func deferredRegionsAreDrawnWhereTheyApply() throws {
+        let svg = try rendered("r3-region-child.yaml")
+        let output = try #require(svg.find("rect", ["id": "output"]).first)
+        let ox = try #require(output.number("x")), oy = try #require(output.number("y"))
+        let ow = try #require(output.number("width"))
+        let region = try #require(svg.find("rect", classes: ["deferred-region"], ["data-surface": "board"]).first)
+        // The board sits at x 100 of 1080 px; its region [0, 0, 440, 1040] covers 440 px of it.
+        #expect(abs(try #require(region.number("x")) - (ox + ow * 100 / 1080)) < 0.05)
+        #expect(abs(try #require(region.number("width")) - ow * 440 / 1080) < 0.05)
+        #expect(try #require(region.number("y")) > oy)
+        #expect(svg.find("text", classes: ["deferred-region-label"]).map(\.text) == ["deferred region of board"])
+
+        let runtime = try rendered("r3-region-runtime.yaml")
+        #expect(runtime.find("rect", classes: ["deferred-region"]).map { $0.attributes["data-t"] } == ["3000"])
+        #expect(runtime.find("text", classes: ["deferred-region-label"]).map(\.text) == ["deferred region of app @3000 ms"])
+        #expect(runtime.find("text", classes: ["deferred-region-reset"]).map(\.text) == ["deferred region of app: whole surface @6000 ms"])
+    }
+
     /// R4 swipe twice: the deferred swipe arms the bottom edge and shows the affordance, the
     /// second swipe goes to the dock, the third is deferred again and its window runs out.
     @Test func swipeTwiceDrawsZonesPathsReasonsAndEdgeSpans() throws {

@@ -35,6 +35,37 @@ struct MalformedScenarioTests {
         #expect(e?.reason.contains("unknown event 'tap'") == true)
     }
 
+    @Test("§8 regions: deferred_region and defer.region take rectangles or null; anything else names the line")
+    func regions() throws {
+        let ok = try ScenarioParser.parse("""
+        surfaces:
+          - { id: app, rect: [0, 0, 100, 100], deferred_edges: [bottom], deferred_region: [[0, 50, 100, 50]] }
+        timeline:
+          - { t: 5, defer: { surface: app, region: null } }
+          - { t: 6, defer: { surface: app, edges: [left], region: [] } }
+        """, file: "ok.yaml")
+        #expect(ok.surfaces[0].deferredRegion == [Rect(x: 0, y: 50, width: 100, height: 50)])
+        guard case .deferRegion(_, nil, nil, nil) = ok.timeline[0].action else {
+            Issue.record("region: null is not a reset: \(ok.timeline[0].action)"); return
+        }
+        guard case .deferRegion(_, [.left], nil, let empty?) = ok.timeline[1].action, empty.isEmpty else {
+            Issue.record("region: [] is not an empty region: \(ok.timeline[1].action)"); return
+        }
+        let bad = error("""
+        surfaces:
+          - { id: app, rect: [0, 0, 100, 100] }
+        timeline:
+          - { t: 5, defer: { surface: app, region: [[0, 0, 10]] } }
+        """)
+        #expect(bad?.line == 4)
+        #expect(bad?.reason.contains("defer.region[0]") == true)
+        let notList = error("""
+        surfaces:
+          - { id: app, rect: [0, 0, 100, 100], deferred_region: 3 }
+        """)
+        #expect(notList?.reason.contains("surface.deferred_region") == true)
+    }
+
     @Test("§8 move: an unknown surface or a bad rect names the entry's line")
     func badMove() {
         let unknown = error("""

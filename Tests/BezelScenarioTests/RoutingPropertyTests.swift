@@ -63,14 +63,32 @@ struct RoutingPropertyTests {
         #expect(begunOn[0, default: 0] > 20 && begunOn[1, default: 0] > 20, "multi-finger gestures begun per output: \(begunOn)")
     }
 
+    @Test("R9 + R3 regions: random streams with random deferred regions and caps changing at run time; zero invariant violations")
+    func randomStreamsWithRegionsKeepInvariants() {
+        var failures: [String] = []
+        var regionCommits = 0
+        for seed in 0..<UInt64(4_000) {
+            let result = Self.runRandomSequence(seed: seed, regions: true)
+            regionCommits += result.regionCommits
+            if !result.violations.isEmpty && failures.count < 5 {
+                failures.append("seed \(seed):\n  " + result.violations.prefix(5).joined(separator: "\n  "))
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        // Regions must actually change during the streams.
+        #expect(regionCommits > 4_000, "only \(regionCommits) region commits")
+    }
+
     /// Runs one random sequence and returns the invariant checker's findings. With
     /// `multiFinger`, swipes, pinches and holds for 3–5 fingers are bound, fingers often land
     /// in bursts, and surfaces defer gesture kinds at random. With `twoOutputs`, a second
     /// output sits right of the first; fingers land on either, and the second is unplugged and
-    /// plugged back now and then (R8).
+    /// plugged back now and then (R8). With `regions`, edges may have a `deferred_cap_mm` and
+    /// surfaces commit random deferred regions (or reset them) at random times (§5 version 3).
     static func runRandomSequence(seed: UInt64, multiFinger: Bool = false, twoOutputs: Bool = false,
-                                  debugTrace: Bool = false)
-        -> (violations: [String], downs: Int, multiFingerBegun: Int, multiFingerBegunOn: [OutputID: Int]) {
+                                  regions: Bool = false, debugTrace: Bool = false)
+        -> (violations: [String], downs: Int, multiFingerBegun: Int, multiFingerBegunOn: [OutputID: Int],
+            regionCommits: Int) {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 1)
         func roll(_ n: UInt64) -> Int { Int(rng.next() % n) }
         let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
@@ -93,7 +111,26 @@ struct RoutingPropertyTests {
             if roll(2) == 0 { config.gestures[config.gestureIndexAdding("overview")].whenLocked = true }
             if roll(2) == 0 { config.gestures[config.gestureIndexAdding("workspace_up")].modal = true }
         }
+        if regions {
+            // Rolled only then, so that the other streams stay as they were.
+            for e in 0..<4 where roll(3) == 0 { config.thresholds[e].deferredCap_mm = Double(roll(80)) }
+        }
         let router = SystemGestureRouter(output: output, config: config, maxTouches: 8)
+        var regionCommits = 0
+        /// A random region for a surface: nil (the whole surface), empty, or 1–4 rectangles
+        /// around the surface's own extent, some reaching past it.
+        func commitRandomRegion(_ node: NodeTree.NodeID, _ time: Milliseconds) {
+            var rects: [Rect]?
+            if roll(4) != 0 {
+                let size = router.tree.rect(of: node)
+                rects = (0..<roll(5)).map { _ in
+                    Rect(x: Double(roll(UInt64(max(1, size.width)))) - 50, y: Double(roll(UInt64(max(1, size.height)))) - 50,
+                         width: Double(roll(900)), height: Double(roll(1500)))
+                }
+            }
+            router.commitDeferredRegion(rects, surface: node, time: time)
+            regionCommits += 1
+        }
         var checker = RoutingInvariantChecker()
         var output1Present = false
         if twoOutputs { output1Present = router.addOutput(1, origin: Point(x: 1080, y: 0), geometry: output) }
@@ -186,6 +223,14 @@ struct RoutingPropertyTests {
                 continue
             }
             let time = Milliseconds(t)
+            if regions, roll(4) == 0, !surfaces.isEmpty {
+                // A committed set_deferred_region, perhaps while fingers are down on the surface.
+                let node = surfaces[roll(UInt64(surfaces.count))]
+                if roll(2) == 0 { router.commitDeferredEdges(EdgeSet(rawValue: UInt32(roll(16))), surface: node, time: time) }
+                commitRandomRegion(node, time)
+                drain()
+                checker.endBatch(at: router.now)
+            }
             // One frame: a few touch events at the same instant, or one host event.
             let kind = roll(100)
             if debugTrace && kind >= 76 { print("IN \(t) host op \(kind) down=\(down.keys.sorted())") }
@@ -285,7 +330,7 @@ struct RoutingPropertyTests {
         drain()
         checker.endBatch(at: router.now)
         checker.finish()
-        return (checker.violations + lockViolations, checker.downs, multiFingerBegun, multiFingerBegunOn)
+        return (checker.violations + lockViolations, checker.downs, multiFingerBegun, multiFingerBegunOn, regionCommits)
     }
 
     static func nearEdge(_ rng: inout SplitMix64, _ o: OutputGeometry) -> Point {

@@ -90,6 +90,7 @@ struct _BezelGtkGestures {
 	struct bezel_client_surface *surface;
 	BezelGtkEdges deferred_edges, honored_edges;
 	BezelGtkGestureKinds deferred_gestures, honored_gestures;
+	cairo_region_t *deferred_region; /* window coordinates; NULL: the whole window */
 };
 
 G_DEFINE_FINAL_TYPE(BezelGtkGestures, bezel_gtk_gestures, G_TYPE_OBJECT)
@@ -172,10 +173,41 @@ static void commit_if_shown(void *data, struct bezel_client_surface *s)
 		wl_surface_commit(bezel_client_surface_get_wl_surface(s));
 }
 
+/* The region, made a wl_region in surface coordinates: GTK's surface may be larger than the
+ * window's content (client-side shadows), so the window's offset in it is added. */
+static void send_region(BezelGtkGestures *self)
+{
+	if (!self->surface)
+		return;
+	if (!self->deferred_region) {
+		bezel_client_surface_set_deferred_region(self->surface, NULL);
+		return;
+	}
+	GdkDisplay *display = gtk_widget_get_display(GTK_WIDGET(self->window));
+	struct wl_compositor *compositor = gdk_wayland_display_get_wl_compositor(display);
+	if (!compositor)
+		return;
+	double dx = 0, dy = 0;
+	gtk_native_get_surface_transform(GTK_NATIVE(self->window), &dx, &dy);
+	struct wl_region *region = wl_compositor_create_region(compositor);
+	for (int k = 0; k < cairo_region_num_rectangles(self->deferred_region); k++) {
+		cairo_rectangle_int_t r;
+		cairo_region_get_rectangle(self->deferred_region, k, &r);
+		wl_region_add(region, r.x + (int)dx, r.y + (int)dy, r.width, r.height);
+	}
+	if (bezel_client_surface_set_deferred_region(self->surface, region) != 0)
+		g_debug("bezel-gtk4: the compositor has no deferral regions (protocol version %u)",
+			bezel_client_get_version(client_for_display(display)));
+	wl_region_destroy(region);
+}
+
 static void send_settings(BezelGtkGestures *self)
 {
 	if (!self->surface)
 		return;
+	/* The region first: the edges then apply inside it from the same commit on. */
+	if (self->deferred_region)
+		send_region(self);
 	bezel_client_surface_set_deferred_edges(self->surface, self->deferred_edges);
 	if (self->deferred_gestures != 0 &&
 		bezel_client_surface_set_deferred_gestures(self->surface, self->deferred_gestures) != 0)
@@ -268,6 +300,8 @@ static void bezel_gtk_gestures_finalize(GObject *object)
 {
 	BezelGtkGestures *self = BEZEL_GTK_GESTURES(object);
 	bezel_client_surface_destroy(self->surface);
+	if (self->deferred_region)
+		cairo_region_destroy(self->deferred_region);
 	G_OBJECT_CLASS(bezel_gtk_gestures_parent_class)->finalize(object);
 }
 
@@ -411,4 +445,27 @@ BezelGtkGestureKinds bezel_gtk_window_get_honored_gestures(GtkWindow *window)
 {
 	g_return_val_if_fail(GTK_IS_WINDOW(window), BEZEL_GTK_GESTURE_NONE);
 	return bezel_gtk_window_get_gestures(window)->honored_gestures;
+}
+
+void bezel_gtk_window_set_deferred_region(GtkWindow *window, const cairo_region_t *region)
+{
+	g_return_if_fail(GTK_IS_WINDOW(window));
+	BezelGtkGestures *self = bezel_gtk_window_get_gestures(window);
+	if (!region && !self->deferred_region)
+		return;
+	if (region && self->deferred_region && cairo_region_equal(region, self->deferred_region))
+		return;
+	if (self->deferred_region)
+		cairo_region_destroy(self->deferred_region);
+	self->deferred_region = region ? cairo_region_copy(region) : NULL;
+	if (self->surface)
+		send_region(self);
+	else
+		attach(self);
+}
+
+const cairo_region_t *bezel_gtk_window_get_deferred_region(GtkWindow *window)
+{
+	g_return_val_if_fail(GTK_IS_WINDOW(window), NULL);
+	return bezel_gtk_window_get_gestures(window)->deferred_region;
 }

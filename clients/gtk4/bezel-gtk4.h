@@ -131,6 +131,30 @@ void bezel_gtk_window_set_deferred_gestures(GtkWindow *window, BezelGtkGestureKi
 BezelGtkGestureKinds bezel_gtk_window_get_deferred_gestures(GtkWindow *window);
 
 /**
+ * bezel_gtk_window_set_deferred_region:
+ * @window: a #GtkWindow
+ * @region: (nullable): where on @window the deferred edges apply, in the window's own
+ *   coordinates (those gtk_widget_compute_point() gives relative to the window); %NULL for
+ *   the whole window
+ *
+ * Limits the deferred edges to @region (protocol version 3): a swipe from a deferred edge
+ * that starts inside it stays with the window, one that starts outside it goes to the
+ * system gesture. A canvas or a board can defer an edge while the toolbar beside it does
+ * not. @region is copied. Ignored (with a debug message) when the compositor speaks only
+ * versions 1 or 2 of the protocol: the edges are then deferred over the whole window.
+ */
+void bezel_gtk_window_set_deferred_region(GtkWindow *window, const cairo_region_t *region);
+
+/**
+ * bezel_gtk_window_get_deferred_region:
+ * @window: a #GtkWindow
+ *
+ * Returns: (nullable) (transfer none): the region last set with
+ *   bezel_gtk_window_set_deferred_region(), or %NULL for the whole window
+ */
+const cairo_region_t *bezel_gtk_window_get_deferred_region(GtkWindow *window);
+
+/**
  * bezel_gtk_window_get_honored_gestures:
  * @window: a #GtkWindow
  *

@@ -19,6 +19,14 @@
 #       the process whose SIGUSR2 starts the replay. Used by host_play_kill below, the "client
 #       killed mid-touch" course, which DIR then also holds d.out and wayland-info.status for.
 #   host_why_not_started (optional): a few words on why the compositor did not start.
+#   host_rotation (optional): prints nothing and returns 0 when the host can start its output
+#       turned by HOST_TRANSFORM (a weston.ini transform name: 90, flipped-90, ...) and turn it
+#       at run time as HOST_ROTATE="T@N" asks (to transform T after the N-th touch motion the
+#       test rig reads); otherwise prints why not, and the rotation rows are skipped with it.
+#       The recording stays in the panel's own orientation: the host maps it through the
+#       transform as a real touchscreen's events are mapped (docs/design.md §4.1, §7).
+#   HOST_UP_LINE (optional): the event log line of a lifted contact, when the host's rig does
+#       not write "libinput up" (KWin's feeder writes "fake-input up").
 #   TOUCH_CLIENT, DEFER_CLIENT: paths of tests/hosts/bezel-touch-client and
 #       examples/bezel-defer-client built for the host.
 #   pass MESSAGE / fail MESSAGE: count results.
@@ -77,6 +85,28 @@ check_swipe_twice() {
 		[ "$(count "$ev" 'gesture began dock')" = 1 ] && [ -n "$shown" ] && [ -n "$began" ] &&
 		[ "$shown" -lt "$began" ] && grep -q "affordance hidden edge=2" "$ev" &&
 		[ "$(count "$c" 'touch cancel')" = 0 ]
+}
+
+# R3 with a deferral region (protocol version 3, docs/design.md §5): a client that defers the
+# bottom edge only over a region holding the swipe keeps it, as R3 says: its touch from the
+# down, deferred_swipe, the affordance; the dock fails 'deferred' and never begins.
+check_region_inside() {
+	local c=$DIR/c.out ev=$DIR/events.log
+	grep -q "bound at version 3" "$c" &&
+		[ "$(count "$c" 'touch down id=0')" = 1 ] && [ "$(count "$c" 'touch up id=0')" = 1 ] &&
+		grep -q "deferred_swipe bottom" "$c" && [ "$(count "$c" 'touch cancel')" = 0 ] &&
+		grep -q "gesture failed dock.*reason=deferred" "$ev" && grep -q "affordance shown edge=2" "$ev" &&
+		! grep -q "gesture began dock" "$ev"
+}
+
+# R3/R2 with a deferral region: the same swipe outside the client's region is the system's:
+# the dock begins and commits, and the client, which defers the bottom edge elsewhere, sees
+# nothing of the touch.
+check_region_outside() {
+	local c=$DIR/c.out ev=$DIR/events.log
+	grep -q "bound at version 3" "$c" && grep -q "honored_edges bottom" "$c" &&
+		grep -q "gesture began dock" "$ev" && grep -q "gesture ended dock .*committed=1" "$ev" &&
+		[ "$(grep -c -E 'touch (down|motion|up|cancel)' "$c")" = 0 ] && ! grep -q "deferred_swipe" "$c"
 }
 
 # R7: a drag survives a dock swipe by a second finger; the modal cover sheet cancels it
@@ -148,6 +178,60 @@ check_multi_finger_policy() {
 		[ -n "$taken" ] && [ -n "$cancel" ] && [ "$last_down" -lt "$taken" ] && [ "$taken" -lt "$cancel" ]
 }
 
+# Rotated outputs (docs/design.md §4.1: edges are the user's, after the output transform). The
+# recording swipes in from the panel's bottom edge, then from the panel edge that the transform
+# makes the user's bottom. check_rotated_edges GESTURE EDGE: the panel's bottom swipe opened
+# GESTURE at the user's EDGE (protocol value), or, for "none", nothing began (the user's left is
+# unbound) and the client got that swipe; the second swipe is the dock at the user's bottom
+# (edge 2), followed and committed; the dock began once, and the client never saw that swipe.
+check_rotated_edges() {
+	local ev=$DIR/events.log c=$DIR/c.out first dock
+	dock=$(line_of "$ev" "gesture began dock edge=2 ")
+	[ -n "$dock" ] && [ "$(count "$ev" 'gesture began dock')" = 1 ] &&
+		grep -q "gesture ended dock edge=2 committed=1" "$ev" || return 1
+	if [ "$1" = none ]; then
+		[ "$(count "$ev" 'gesture began')" = 1 ] && [ "$(count "$c" ' down id=')" = 1 ] &&
+			[ "$(count "$c" ' up id=')" = 1 ] && [ "$(count "$c" ' motion id=')" -gt 5 ] &&
+			[ "$(count "$c" ' cancel')" = 0 ]
+	else
+		first=$(line_of "$ev" "gesture began $1 edge=$2 ")
+		[ -n "$first" ] && [ "$first" -lt "$dock" ] && [ "$(count "$ev" 'gesture began')" = 2 ] &&
+			[ "$(grep -c -E ' (down|motion|up|cancel)( |$)' "$c")" = 0 ]
+	fi
+}
+check_rotated_90() { check_rotated_edges slide_over 8; }
+check_rotated_180() { check_rotated_edges cover_sheet 1; }
+check_rotated_270() { check_rotated_edges none 4; }
+check_rotated_flipped_90() { check_rotated_edges none 4; }
+
+# R8 on rotation: the output turns a quarter (normal to 90) while the dock follows a finger and
+# another finger rests on the client. The rig's "rig rotate" line comes after the dock began;
+# the dock is cancelled, the client gets wl_touch.cancel and nothing after it. Then the new
+# edges: in from the panel's left (the user's bottom now) is the dock, and commits; in from the
+# panel's right (the user's top) is the cover sheet; in from the panel's bottom (the user's
+# right) is a slide-over candidate, never the dock. (It begins where the finger's motions reach
+# the host; weston passes no motion for a finger with no view under it, and the client, which
+# does not redraw at the new size, no longer covers the user's right edge: there the candidate
+# fails, `still` or `tap`.) The row's hold window is 1000 ms, so that a host stalled on a
+# loaded machine does not flush the dock's finger to the client first (an R2 late begin).
+check_rotated_mid_gesture() {
+	local ev=$DIR/events.log c=$DIR/c.out began rotate cancelled again cover slide cancel total after
+	began=$(line_of "$ev" "gesture began dock edge=2 ")
+	rotate=$(line_of "$ev" "rig rotate")
+	cancelled=$(line_of "$ev" "gesture cancelled dock edge=2 ")
+	again=$(grep -n "gesture began dock edge=2 " "$ev" | sed -n 2p | cut -d: -f1)
+	cover=$(line_of "$ev" "gesture began cover_sheet edge=1 ")
+	slide=$(grep -n -E -m1 "gesture (began|failed) slide_over edge=8 " "$ev" | cut -d: -f1)
+	cancel=$(line_of "$c" " cancel")
+	total=$(wc -l <"$c")
+	after=$(tail -n +$((${cancel:-$total} + 1)) "$c" | grep -c -E ' (down|motion|up|cancel)( |$)')
+	[ -n "$began" ] && [ -n "$rotate" ] && [ -n "$cancelled" ] && [ -n "$again" ] && [ -n "$cover" ] &&
+		[ -n "$slide" ] && [ "$began" -lt "$rotate" ] && [ "$rotate" -lt "$cancelled" ] &&
+		[ "$cancelled" -lt "$again" ] && [ "$again" -lt "$cover" ] && [ "$cover" -lt "$slide" ] &&
+		[ "$(count "$ev" 'gesture began dock')" = 2 ] &&
+		[ "$(count "$ev" 'gesture ended dock edge=2 committed=1')" = 1 ] &&
+		[ "$(count "$c" ' down id=')" = 1 ] && [ -n "$cancel" ] && [ "$after" = 0 ]
+}
 
 # host_play_kill NAME RECORDING MOMENT [CLIENT ARGS...]: client c (bezel-touch-client with
 # ARGS) is killed as soon as it prints MOMENT (" motion id=0": while finger 0 moves over it;
@@ -172,7 +256,7 @@ host_play_kill() {
 	kill_process "client c" "$CPID_c"
 	start_client d "$TOUCH_CLIENT"
 	wait_for "$DIR/d.out" " ready" 1 20 "client d's ready line"
-	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"
+	wait_for "$DIR/events.log" "${HOST_UP_LINE:-libinput up}" "$CONTACTS" 30 "every contact's up in the event log"
 	run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
 	echo $? >"$DIR/wayland-info.status"
 	host_stop "$CPID_d"
@@ -182,7 +266,9 @@ host_play_kill() {
 # user would see. client: touch or defer, optionally followed by ':' and the client's arguments
 # (split at spaces: "defer:--gestures swipe"), or "kill" for the client-killed course (with the
 # touch client's arguments after ':', and the moment it is killed in place of the ready
-# pattern); pacing: realtime or fast; keys: extra [bezel] lines (\n between them), "-" for none.
+# pattern); pacing: realtime or fast; keys: extra [bezel] lines (\n between them), "-" for none;
+# a key "host:transform=T" or "host:rotate=T@N" is no [bezel] line but asks the host to start
+# its output turned by T, or to turn it to T after N touch motions (host_rotation above).
 # A host may skip a case it cannot pass for a reason outside Bezel: HOST_SKIP[case]="why"
 # (printed as a SKIP line, which CI counts as a failure).
 HOST_EXPECTATIONS=(
@@ -190,12 +276,19 @@ HOST_EXPECTATIONS=(
 	"swipe|swipe-up|touch| ready|fast|check_dock_swipe|-|R2/R5 swipe up from the bottom: dock began, changed, ended committed; the client got no touch event"
 	"late|late-begin|touch| ready|fast|check_late_begin|-|R2 late begin: the held down flushed, then gesture_taken, then wl_touch.cancel, then nothing"
 	"defer|swipe-twice|defer|honored_edges bottom|fast|check_swipe_twice|-|R3/R4 deferring client: first swipe delivered + deferred_swipe + affordance; second swipe is the dock, unseen by the client"
+	"region-in|swipe-up|defer:--region 0,1000,720,920|honored_edges bottom|fast|check_region_inside|-|R3 v3 client deferring the bottom edge over a region (0,1000 720x920) that holds the swipe: the client keeps it (down to up), deferred_swipe, affordance shown; the dock failed 'deferred'"
+	"region-out|swipe-up|defer:--region 720,0,360,1920|honored_edges bottom|fast|check_region_outside|-|R3/R2 v3 client deferring the bottom edge over a region (720,0 360x1920) beside the swipe: the dock begins and commits; the client sees nothing of the touch"
 	"drag|drag|touch:--drag| ready|realtime|check_drag|hold-window-ms=1000|R7 drag survives a second-finger dock swipe; the cover sheet cancels it (source cancelled, leave, no drop)"
 	"kill|kill|kill| motion id=0|realtime|check_client_killed|-|R8/R9 client killed mid-touch: the compositor keeps running, the next client gets the next taps"
 	"kill-sub|kill|kill:--subsurface| down id=0|realtime|check_client_killed|-|R8/R9 a client with a subsurface killed right after a touch-down on it: the compositor keeps running, the next client gets the next taps"
 	"multi|three-finger-swipe|touch| ready|fast|check_multi_finger_swipe|multi-finger=workspace:swipe:3:left|M1/M3 three-finger swipe in the middle: the bound gesture begins and commits; the client got the downs, then wl_touch.cancel, then nothing"
 	"multi-defer|three-finger-swipe|defer:--gestures swipe|honored_gestures swipe|fast|check_multi_finger_deferred|multi-finger=workspace:swipe:3:left|M4 a full-screen client deferring the swipe kind keeps the three-finger swipe: downs and ups, no gesture_taken, no cancel; the workspace gesture failed 'deferred', never began"
 	"multi-policy|three-finger-swipe|defer:--gestures swipe --windowed|honored_gestures none|fast|check_multi_finger_policy|multi-finger=workspace:swipe:3:left|M4/R6 the same deferral from a window that is not full screen: told honored_gestures none (0); the workspace swipe begins and commits; the client got its downs, gesture_taken 0, wl_touch.cancel, no up"
+	"rot-90|edges-bottom-left|touch| ready|fast|check_rotated_90|host:transform=90|§4.1 output turned 90: the panel's bottom is the user's right (slide-over began, no dock); the panel's left is the user's bottom: dock began and committed, unseen by the client"
+	"rot-180|edges-bottom-top|touch| ready|fast|check_rotated_180|host:transform=180|§4.1 output turned 180: the panel's bottom is the user's top (cover sheet began, no dock); the panel's top is the user's bottom: dock began and committed, unseen by the client"
+	"rot-270|edges-bottom-right|touch| ready|fast|check_rotated_270|host:transform=270|§4.1 output turned 270: the panel's bottom is the user's left (unbound: the client got the swipe, nothing began); the panel's right is the user's bottom: dock began and committed, unseen by the client"
+	"rot-flipped-90|edges-bottom-left|touch| ready|fast|check_rotated_flipped_90|host:transform=flipped-90|§4.1 output flipped-90: the panel's bottom is the user's left (unbound: the client got the swipe, nothing began); the panel's left is the user's bottom: dock began and committed, unseen by the client"
+	"rot-runtime|rotate-mid|touch| ready|realtime|check_rotated_mid_gesture|host:rotate=90@16\nhold-window-ms=1000|R8 on rotation: the output turns 90 mid-dock: dock cancelled, the client's resting finger gets wl_touch.cancel and nothing after; then the panel's left is the dock (committed), its right the cover sheet, its bottom slide-over, never the dock"
 )
 
 # run_host_expectations [CASE...]: plays each case of the table on the host and checks it.
@@ -215,15 +308,31 @@ run_host_expectations() {
 			echo "SKIP: $name on this host: ${HOST_SKIP[$name]}"
 			continue
 		fi
-		local realtime= windowed= ini=${EXTRA_INI:-}
+		local realtime= windowed= ini=${EXTRA_INI:-} transform= rotate= line why
 		[ "$pacing" = realtime ] && realtime=1
 		case " ${args[*]} " in *" --windowed "*) windowed=1 ;; esac
-		# The case's [bezel] keys come after the runner's own (EXTRA_INI, e.g. valgrind's).
-		[ "$keys" = - ] || ini="${ini:+$ini$'\n'}$(printf '%b' "$keys")"
+		# "host:" keys are asks of the host (rotation), the rest [bezel] lines.
+		if [ "$keys" != - ]; then
+			while IFS= read -r line; do
+				case $line in
+				host:transform=*) transform=${line#host:transform=} ;;
+				host:rotate=*) rotate=${line#host:rotate=} ;;
+				?*) ini="${ini:+$ini$'\n'}$line" ;; # after the runner's own (EXTRA_INI, e.g. valgrind's)
+				esac
+			done < <(printf '%b\n' "$keys")
+		fi
+		if [ -n "$transform$rotate" ]; then
+			why="the runner has no host_rotation"
+			type host_rotation >/dev/null 2>&1 && why=$(host_rotation)
+			if [ -n "$why" ]; then
+				echo "SKIP: $name on this host: $why"
+				continue
+			fi
+		fi
 		local ok=1
 		case $client in
-		touch) EXTRA_INI=$ini REALTIME=$realtime WINDOWED=$windowed host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" "${args[@]}" || ok=0 ;;
-		defer) EXTRA_INI=$ini REALTIME=$realtime WINDOWED=$windowed host_play "$name" "$rec" "$ready" "$DEFER_CLIENT" "${args[@]}" || ok=0 ;;
+		touch) HOST_TRANSFORM=$transform HOST_ROTATE=$rotate EXTRA_INI=$ini REALTIME=$realtime WINDOWED=$windowed host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" "${args[@]}" || ok=0 ;;
+		defer) HOST_TRANSFORM=$transform HOST_ROTATE=$rotate EXTRA_INI=$ini REALTIME=$realtime WINDOWED=$windowed host_play "$name" "$rec" "$ready" "$DEFER_CLIENT" "${args[@]}" || ok=0 ;;
 		kill) EXTRA_INI=$ini host_play_kill "$name" "$rec" "$ready" "${args[@]}" || ok=0 ;;
 		esac
 		[ $ok = 1 ] || continue # host_play printed the FAIL line

@@ -7,6 +7,9 @@
 #   2. a swipe on a 90-degree output: every touch, position and time as in the recording, and
 #      the first point where the rotation puts it;
 #   3. a real four-finger recording (../shared/traces) on a 270-degree output;
+#   3b. protocol A recordings (no slots, SYN_MT_REPORT): live libinput, which reads them through
+#      mtdev, and the trace reader give the same touches (tests/input/compare-touches.py prints
+#      the touch counts and the largest coordinate difference);
 #   4. the device removed with a finger down (R8): cancel, then device_removed, and the source
 #      destroyed from inside device_removed; then the node added again (hot-plug re-add);
 #   5. the udev backend on seat0 finds the emulated touchscreen and gives the same touches.
@@ -209,6 +212,37 @@ if [ -f "$TRACES/$REC.events" ]; then
 else
 	skip "$REC: ../shared/traces is not next to the repository"
 fi
+
+# ---- 3b. protocol A devices: every contact, paired into slots as mtdev does (design.md §7) ----
+# The fixtures are written by tests/input/gen-protocol-a.py. The probe reads the emulated node
+# with LibinputTouchSource (real libinput, which puts a device without ABS_MT_SLOT through
+# mtdev); compare-touches.py checks touch counts, down/up order, frame times and positions.
+FIXTURES=$ROOT/Tests/BezelInputTests/Fixtures
+for REC in kernel-doc two-fingers-cross finger-joins-leaves five-fingers-shuffled; do
+	name=protoa-$REC
+	mkdir -p "$OUT/$name-dev"
+	if ! { "$PROBE" umockdev --desc "$FIXTURES/protocol-a.desc" --events "$FIXTURES/protocol-a.$REC.events" \
+		--out "$OUT/$name-dev" --node "$NODE" >/dev/null &&
+		python3 "$SPACES" "$OUT/$name-dev/device.script" >/dev/null &&
+		"$PROBE" trace --desc "$FIXTURES/protocol-a.desc" --events "$FIXTURES/protocol-a.$REC.events" \
+			--output 1080x2340@68x147 >"$OUT/$name.trace"; }; then
+		fail "preparing protocol A recording $REC"
+		continue
+	fi
+	FRAMES=$(grep -c '^t=' "$OUT/$name.trace")
+	# bounded twice: the probe gives up after 20 s without an event, timeout after 60 s in all
+	if timeout 60 "$ROOT/tools/umockdev-preload/run.sh" "$SHIM" "$OUT/$name-dev" "$NODE" "$PROBE" read \
+		--device "$NODE" --output 1080x2340@68x147 --frames "$FRAMES" --timeout-ms 20000 \
+		>"$OUT/$name.live" 2>"$OUT/$name.err" &&
+		python3 "$ROOT/tests/input/compare-touches.py" "protocol A $REC" "$OUT/$name.trace" "$OUT/$name.live" \
+			0.01 >"$OUT/$name.cmp"; then
+		pass "$(cat "$OUT/$name.cmp")"
+	else
+		sed 's/^/    /' "$OUT/$name.cmp" 2>/dev/null
+		tail -5 "$OUT/$name.err"
+		fail "protocol A $REC: live libinput and the trace reader differ"
+	fi
+done
 
 # ---- 4. the device removed with a finger down (R8) ----
 # The swipe without its last report (the lift): the finger is still down at the end.

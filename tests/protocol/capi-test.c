@@ -269,9 +269,9 @@ static struct wl_resource *new_surface(int client)
 
 static void test_versions(void)
 {
-	CHECK(bezel_version() == BEZEL_VERSION && BEZEL_VERSION_MINOR == 3 &&
-		      strcmp(bezel_version_string(), "0.3.0") == 0,
-	      "library and header agree on version 0.3.0 (%s)", bezel_version_string());
+	CHECK(bezel_version() == BEZEL_VERSION && BEZEL_VERSION_MINOR == 4 &&
+		      strcmp(bezel_version_string(), "0.4.0") == 0,
+	      "library and header agree on version 0.4.0 (%s)", bezel_version_string());
 	struct bezel_plugin *p = (struct bezel_plugin *)1;
 	CHECK(bezel_plugin_create(NULL, &host_v2, NULL, &p) == BEZEL_ERROR_INVALID_ARGUMENT && p == NULL,
 	      "create: NULL display is refused and *out is NULL");
@@ -484,6 +484,20 @@ static void test_regions_and_stacking(struct wl_resource *left, struct wl_resour
 	      "touch_down_on_surface with a surface never added: BEZEL_ERROR_NOT_FOUND, no client, a log line");
 	CHECK(bezel_touch_up(plugin, 0, clock_ms + 10) == BEZEL_OK, "and the touch was still taken (its up is known)");
 	bezel_touch_frame(plugin, clock_ms + 10);
+
+	/* Deferral regions (version 3): no region is the whole surface; bad calls are refused. */
+	struct bezel_rect got[2];
+	int32_t count = 0;
+	CHECK(bezel_surface_get_deferred_region(plugin, left, got, 2, &count) == BEZEL_OK && count == -1,
+	      "get_deferred_region: a surface without a region reports -1, the whole surface (%d)", count);
+	CHECK(bezel_surface_get_deferred_region(plugin, other, got, 2, &count) == BEZEL_ERROR_NOT_FOUND &&
+		      bezel_surface_get_deferred_region(plugin, left, NULL, 2, &count) == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      bezel_surface_get_deferred_region(plugin, left, got, 2, NULL) == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      bezel_surface_get_deferred_region(NULL, left, got, 2, &count) == BEZEL_ERROR_INVALID_ARGUMENT,
+	      "get_deferred_region: unknown surface NOT_FOUND; NULL rects, count or plugin INVALID_ARGUMENT");
+	CHECK(bezel_plugin_set_region_reader(NULL, NULL, NULL) == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      bezel_plugin_set_region_reader(plugin, NULL, NULL) == BEZEL_OK,
+	      "set_region_reader: NULL plugin refused; NULL reader (none) accepted");
 
 	bezel_surface_remove(plugin, top);
 	wl_resource_destroy(top);

@@ -19,6 +19,10 @@
 #   6c. R6 over a real socket: a windowed client is told honored_edges / honored_gestures 0 once,
 #      never a value taken back (the plugin decides from the host's late fact), and at once under
 #      defer-policy=all;
+#   6d. protocol version 3 (deferral regions): the region is copied at the request and applied
+#      at the commit; a v2 object cannot send it; a v3 client's swipe inside its region is
+#      deferred and one outside it is the dock's; v1 and v2 clients and a host without a
+#      wl_region reader keep deferring over the whole surface (docs/design.md §5 version 3, R3);
 #   7. deep-chain-test adds a 300,000-deep subsurface chain through bezel.h, hit-tests it and
 #      removes it three ways (bezel_surface_remove, resource destroyed, client destroyed);
 #   8. host-calls-test drives the 0.3 calls in-process: the [bezel] key list and its parser, the
@@ -123,6 +127,7 @@ bounded_at_exit 'rm -rf "$XDG_RUNTIME_DIR"'
 
 LOG=$OUT/compositor.log
 VGLOG=$OUT/valgrind.log
+: >"$OUT/compositor.out" # not left to the background job (see the demo below)
 if [ "$VALGRIND" = 1 ]; then
 	# The Swift toolchain's DWARF 5 debug info makes valgrind give up: use a stripped copy
 	# (LD_LIBRARY_PATH is searched before the test programs' RUNPATH).
@@ -192,6 +197,9 @@ run_client basic-after-hostile basic
 # A second compositor plays two bottom-edge swipes once the client's bottom edge is honoured:
 # a quick one (deferred: the client keeps it, gets deferred_swipe) and, within the re-arm
 # window, a slow one that is flushed to the client and then taken by the dock.
+# Emptied here, not by the background job's redirection, which may come after wait_for has
+# read a previous run's socket line.
+: >"$OUT/demo-compositor.out"
 "$OUT/test-compositor" --quiet --demo-swipes >"$OUT/demo-compositor.out" 2>"$OUT/demo-compositor.log" &
 DPID=$!
 bounded_track "$DPID" "test-compositor --demo-swipes"
@@ -220,6 +228,7 @@ fi
 # defer-policy=all honours the window at once without any fact.
 policy_run() {
 	local name=$1 args=$2
+	: >"$OUT/policy-$name.out" # not left to the background job (see the demo above)
 	# shellcheck disable=SC2086 # args is a list of options
 	"$OUT/test-compositor" --quiet $args >"$OUT/policy-$name.out" 2>"$OUT/policy-$name-compositor.log" &
 	local ppid=$!
@@ -258,6 +267,7 @@ mf_demo() {
 	local name=$1
 	shift
 	# $MF_COMPOSITOR_ARGS: extra test-compositor options for this run (e.g. a gesture policy).
+	: >"$OUT/mf-$name.out" # not left to the background job (see the demo above)
 	# shellcheck disable=SC2086
 	"$OUT/test-compositor" --quiet --demo-multi-finger ${MF_COMPOSITOR_ARGS:-} >"$OUT/mf-$name.out" 2>"$OUT/mf-$name-compositor.log" &
 	local mpid=$!
@@ -272,7 +282,7 @@ mf_ok=1
 mf_want() { grep -qF "$2" "$1" || { mf_ok=0; echo "    missing in $(basename "$1"): $2"; }; }
 mf_unwanted() { ! grep -qF "$2" "$1" || { mf_ok=0; echo "    unexpected in $(basename "$1"): $2"; }; }
 # M3, version 2 client: its three touches are taken; gesture_taken(0) comes right before the cancel.
-mf_demo v2
+mf_demo v2 --version 2
 mf_want "$OUT/mf-v2.log" 'bound at version 2'
 for id in 0 1 2; do mf_want "$OUT/mf-v2.log" "touch down id=$id"; done
 mf_want "$OUT/mf-v2.log" 'gesture_taken 0 (multi-finger)'
@@ -309,6 +319,65 @@ else
 	for f in mf-v2.log mf-v1.log mf-deferred.log mf-v2.out mf-deferred.out; do echo "  -- $f"; sed 's/^/    /' "$OUT/$f" | head -30; done
 fi
 
+# ---- protocol version 3: deferral regions (docs/design.md §5 version 3, R3) ----
+run_client v2-region v2-region
+# A compositor of its own per run, so that its output holds only that client's lines.
+# region_run NAME "COMPOSITOR OPTIONS" CLIENT...: the client's output in region-NAME.log, the
+# compositor's in region-NAME.out.
+region_run() {
+	local name=$1 copts=$2
+	shift 2
+	: >"$OUT/region-$name.out" # not left to the background job (see the demo above)
+	# shellcheck disable=SC2086 # copts is a list of options
+	"$OUT/test-compositor" --quiet $copts >"$OUT/region-$name.out" 2>"$OUT/region-$name-compositor.log" &
+	local rpid=$!
+	bounded_track "$rpid" "test-compositor ($name)"
+	wait_for "$OUT/region-$name.out" '^socket ' 1 60 "the region-$name compositor's socket line"
+	WAYLAND_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/region-$name.out") run_bounded 30 "region client ($name)" \
+		"$@" >"$OUT/region-$name.log" 2>&1
+	stop_process "test-compositor ($name)" "$rpid" || { region_ok=0; echo "    $name: the compositor did not stop within its bound"; }
+}
+region_ok=1
+rwant() { grep -qF -- "$2" "$1" || { region_ok=0; echo "    missing in $(basename "$1"): $2"; }; }
+runwanted() { ! grep -qF -- "$2" "$1" || { region_ok=0; echo "    unexpected in $(basename "$1"): $2"; }; }
+# Copied at the request (the client destroys the wl_region before its commit), applied at the commit.
+region_run requests "" "$OUT/test-client" v3-region
+grep -q '^FAIL' "$OUT/region-requests.log" && { region_ok=0; grep '^FAIL' "$OUT/region-requests.log"; }
+SEQ=$(grep -E 'deferred region|^region read' "$OUT/region-requests.out" | sed 's/wl_region@[0-9]*/wl_region/' | tr '\n' ';')
+WANT="after commit: deferred region whole surface;region read wl_region: 2 rectangles;after request: deferred region whole surface;after commit: deferred region 0,1000,540x920 600,1800,100x120;after commit: deferred region whole surface;"
+[ "$SEQ" = "$WANT" ] || { region_ok=0; echo "    compositor saw: $SEQ"; echo "    wanted:         $WANT"; }
+# A v3 client defers the bottom edge over its left half: the swipe at x = 270 is deferred (it
+# keeps touch 0, gets deferred_swipe, the affordance shows); the one at x = 810 is the dock's.
+region_run v3 --demo-region-swipes "$OUT/bezel-defer-client" --region 0,0,540,1920 --seconds 4
+rwant "$OUT/region-v3.log" 'bound at version 3'
+rwant "$OUT/region-v3.log" 'touch down id=0'
+rwant "$OUT/region-v3.log" 'deferred_swipe bottom'
+rwant "$OUT/region-v3.log" 'touch up id=0'
+runwanted "$OUT/region-v3.log" 'id=1'
+rwant "$OUT/region-v3.out" 'gesture dock failed output=0 edge=2 reason=deferred'
+rwant "$OUT/region-v3.out" 'affordance shown output=0 edge=2'
+rwant "$OUT/region-v3.out" 'gesture dock began output=0 edge=2'
+rwant "$OUT/region-v3.out" 'gesture dock ended output=0 edge=2'
+# Version 1 and 2 clients, and a v3 client on a host without a reader, defer everywhere.
+for v in 1 2; do
+	region_run "v$v" --demo-region-swipes "$OUT/bezel-defer-client" --version "$v" --seconds 4
+	rwant "$OUT/region-v$v.log" "bound at version $v"
+	rwant "$OUT/region-v$v.log" 'touch up id=0'
+	rwant "$OUT/region-v$v.log" 'touch up id=1'
+	[ "$(grep -c '^deferred_swipe bottom' "$OUT/region-v$v.log")" = 2 ] || { region_ok=0; echo "    v$v: want two deferred_swipe"; }
+	runwanted "$OUT/region-v$v.out" 'gesture dock began'
+done
+region_run noreader "--demo-region-swipes --no-region-reader" "$OUT/bezel-defer-client" --region 0,0,540,1920 --seconds 4
+rwant "$OUT/region-noreader.log" 'touch up id=1'
+runwanted "$OUT/region-noreader.out" 'gesture dock began'
+rwant "$OUT/region-noreader-compositor.log" 'registered no wl_region reader'
+if [ "$region_ok" = 1 ]; then
+	pass "protocol version 3: the region is copied at the request and applied at the commit; a v2 object cannot send it; a v3 client keeps the swipe inside its region (deferred_swipe) and the dock takes the one outside; v1 and v2 clients, and a host without a reader (warning), defer over the whole surface"
+else
+	fail "protocol version 3 (deferral regions)"
+	for f in region-requests.log region-v3.log region-v3.out region-noreader-compositor.log; do echo "  -- $f"; sed 's/^/    /' "$OUT/$f" | head -30; done
+fi
+
 # ---- two outputs over a real socket: a touch on each, output 1 unplugged mid-swipe (R8) ----
 # The first client's surface fills output 0, the second's output 1. The compositor plays a touch
 # on each output and a dock swipe on output 1, then removes output 1: the dock must report
@@ -316,6 +385,7 @@ fi
 # and nothing after it, and the first client's touch must go on to its up.
 TWO_OUT=$OUT/two-outputs.out
 TWO_SECONDS=2
+: >"$TWO_OUT" # not left to the background job (see the demo above)
 if [ "$VALGRIND" = 1 ]; then
 	TWO_SECONDS=6
 	LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" valgrind --quiet --leak-check=full \

@@ -9,6 +9,12 @@
  *                                   and answered by honored_gestures; version 1 objects of the
  *                                   same client never get it
  *   test-client invalid-gesture-kinds  expect the invalid_gesture_kinds protocol error (v2)
+ *   test-client v3-region           bind at version 3: set_deferred_region with a region that is
+ *                                   destroyed at once, then null, each followed by a commit
+ *                                   (the compositor prints what it applied and when); a second
+ *                                   object bound at version 1 and one at 2 see their versions
+ *   test-client v2-region           a version 2 object sends set_deferred_region (raw): it is not
+ *                                   in version 2, so libwayland answers wl_display.invalid_method
  *   test-client hostile SEED OPS    OPS random requests (valid, wrong, stale ids, bad bits,
  *                                   surfaces destroyed mid-way); any protocol error is fine,
  *                                   a dead compositor is not
@@ -34,6 +40,7 @@ static struct wl_display *display;
 static struct wl_compositor *compositor;
 static struct bezel_system_gestures_manager_v1 *manager;
 static struct bezel_system_gestures_manager_v1 *manager_v1; /* v2-basic: a second bind at 1 */
+static struct bezel_system_gestures_manager_v1 *manager_v2; /* v3-region: a third bind at 2 */
 static uint32_t bind_version = 1;
 static int failures;
 
@@ -51,10 +58,12 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 	else if (strcmp(interface, bezel_system_gestures_manager_v1_interface.name) == 0)
 	{
 		if (bind_version >= 2)
-			CHECK(version >= 2, "the global is advertised at version %u (2 expected)", version);
+			CHECK(version == 3, "the global is advertised at version %u (3 expected)", version);
 		manager = wl_registry_bind(registry, name, &bezel_system_gestures_manager_v1_interface, bind_version);
 		if (bind_version >= 2)
 			manager_v1 = wl_registry_bind(registry, name, &bezel_system_gestures_manager_v1_interface, 1);
+		if (bind_version >= 3)
+			manager_v2 = wl_registry_bind(registry, name, &bezel_system_gestures_manager_v1_interface, 2);
 	}
 }
 
@@ -262,6 +271,81 @@ static int mode_invalid_gesture_kinds(void)
 	return failures ? 1 : 0;
 }
 
+static void mark(const char *what)
+{
+	/* A roundtrip first: every request before it has been handled when the line is printed. */
+	wl_display_roundtrip(display);
+	printf("mark %s\n", what);
+	fflush(stdout);
+}
+
+static int mode_v3_region(void)
+{
+	bind_version = 3;
+	connect_and_bind();
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	struct gesture_state st = { 0 };
+	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	bezel_gesture_surface_v1_add_listener(g, &gesture_listener, &st);
+	CHECK(bezel_gesture_surface_v1_get_version(g) == 3, "gesture object at version %u", bezel_gesture_surface_v1_get_version(g));
+	bezel_gesture_surface_v1_set_deferred_edges(g, BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM);
+	wl_surface_commit(surface);
+	mark("edges committed");
+	CHECK(st.honored_count == 1 && st.honored == BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM,
+	      "honored_edges(bottom) (got %d events, edges %u)", st.honored_count, st.honored);
+	/* Copied when made: the wl_region is gone before the commit. */
+	struct wl_region *region = wl_compositor_create_region(compositor);
+	wl_region_add(region, 0, 1000, 540, 920);
+	wl_region_add(region, 600, 1800, 100, 120);
+	bezel_gesture_surface_v1_set_deferred_region(g, region);
+	wl_region_destroy(region);
+	mark("region sent and destroyed");
+	wl_surface_commit(surface);
+	mark("region committed");
+	bezel_gesture_surface_v1_set_deferred_region(g, NULL);
+	mark("null sent");
+	wl_surface_commit(surface);
+	mark("null committed");
+	CHECK(st.honored_count == 1, "a region sends no honored_edges (got %d events)", st.honored_count);
+
+	/* Objects of the same client bound at versions 1 and 2 are at those versions. */
+	struct wl_surface *s1 = wl_compositor_create_surface(compositor);
+	struct wl_surface *s2 = wl_compositor_create_surface(compositor);
+	struct bezel_gesture_surface_v1 *g1 = bezel_system_gestures_manager_v1_get_gesture_surface(manager_v1, s1);
+	struct bezel_gesture_surface_v1 *g2 = bezel_system_gestures_manager_v1_get_gesture_surface(manager_v2, s2);
+	CHECK(bezel_gesture_surface_v1_get_version(g1) == 1 && bezel_gesture_surface_v1_get_version(g2) == 2,
+	      "objects from the version 1 and 2 managers are at versions %u and %u",
+	      bezel_gesture_surface_v1_get_version(g1), bezel_gesture_surface_v1_get_version(g2));
+	wl_display_roundtrip(display);
+	CHECK(wl_display_get_error(display) == 0, "no protocol error");
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
+/* Writes one raw request on the socket, bypassing libwayland-client's bookkeeping. */
+static void raw_request(uint32_t object, uint16_t opcode, const uint32_t *args, int nargs);
+
+static int mode_v2_region(void)
+{
+	bind_version = 2;
+	connect_and_bind();
+	struct wl_surface *surface = wl_compositor_create_surface(compositor);
+	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, surface);
+	struct wl_region *region = wl_compositor_create_region(compositor);
+	wl_display_roundtrip(display);
+	/* set_deferred_region is opcode 3 of bezel_gesture_surface_v1, new in version 3. */
+	uint32_t arg = wl_proxy_get_id((struct wl_proxy *)region);
+	raw_request(wl_proxy_get_id((struct wl_proxy *)g), 3, &arg, 1);
+	/* libwayland-server posts invalid_method on wl_display itself, which libwayland-client
+	 * reports as EINVAL with no protocol error details (its log line names the method). */
+	int rc = wl_display_roundtrip(display);
+	int err = wl_display_get_error(display);
+	CHECK(rc < 0 && err == EINVAL, "set_deferred_region on a version 2 object: the connection ends with "
+	      "wl_display.invalid_method (got rc %d, errno %d)", rc, err);
+	wl_display_disconnect(display);
+	return failures ? 1 : 0;
+}
+
 /* Writes one raw request on the socket, bypassing libwayland-client's bookkeeping. */
 static void raw_request(uint32_t object, uint16_t opcode, const uint32_t *args, int nargs)
 {
@@ -282,6 +366,7 @@ static void raw_request(uint32_t object, uint16_t opcode, const uint32_t *args, 
 static int mode_hostile(unsigned seed, int ops)
 {
 	srand(seed);
+	bind_version = 3; /* every request of every version */
 	connect_and_bind();
 	struct wl_surface *surfaces[POOL] = { 0 };
 	struct bezel_gesture_surface_v1 *gestures[POOL] = { 0 };
@@ -310,8 +395,20 @@ static int mode_hostile(unsigned seed, int ops)
 					gestures[i] = g;
 			}
 			break;
-		case 2: /* edges, mostly valid */
-			if (gestures[i] != NULL)
+		case 2: /* edges, mostly valid, or a region (version 3): null, empty, wild rectangles */
+			if (gestures[i] != NULL && rand() % 3 == 0) {
+				struct wl_region *region = NULL;
+				if (rand() % 4 != 0) {
+					region = wl_compositor_create_region(compositor);
+					for (int n = rand() % 6; n > 0; n--)
+						wl_region_add(region, rand() % 3 == 0 ? rand() - RAND_MAX / 2 : rand() % 1200,
+							      rand() % 2400, rand() % 3 == 0 ? -rand() % 50 : rand() % 1200,
+							      rand() % 5 == 0 ? rand() : rand() % 2400);
+				}
+				bezel_gesture_surface_v1_set_deferred_region(gestures[i], region);
+				if (region != NULL)
+					wl_region_destroy(region);
+			} else if (gestures[i] != NULL)
 				bezel_gesture_surface_v1_set_deferred_edges(gestures[i],
 					rand() % 40 == 0 ? (uint32_t)rand() : (uint32_t)(rand() % 16));
 			break;
@@ -339,7 +436,7 @@ static int mode_hostile(unsigned seed, int ops)
 		case 7: { /* use after destroy: a request on a stale id */
 			if (nstale > 0) {
 				uint32_t arg = (uint32_t)rand() % 32;
-				raw_request(stale[rand() % nstale], (uint16_t)(rand() % 3), &arg, 1);
+				raw_request(stale[rand() % nstale], (uint16_t)(rand() % 4), &arg, 1);
 			}
 			break;
 		}
@@ -436,6 +533,10 @@ int main(int argc, char **argv)
 		return mode_invalid_edges();
 	if (strcmp(mode, "v2-basic") == 0)
 		return mode_v2_basic();
+	if (strcmp(mode, "v3-region") == 0)
+		return mode_v3_region();
+	if (strcmp(mode, "v2-region") == 0)
+		return mode_v2_region();
 	if (strcmp(mode, "invalid-gesture-kinds") == 0)
 		return mode_invalid_gesture_kinds();
 	if (strcmp(mode, "hostile") == 0 && argc > 3)

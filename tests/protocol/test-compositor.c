@@ -13,6 +13,13 @@
  * wl_touch.cancel, while the first client's touch goes on to its up.
  *
  * Input regions from wl_surface.set_input_region are passed on to the plugin at commit.
+ * Deferral regions (protocol version 3): the compositor registers a wl_region reader
+ * (bezel_plugin_set_region_reader; not with --no-region-reader), prints "region read ..." when
+ * the plugin reads one, the surface's committed deferred region right after that request
+ * ("after request: ...") and after every commit ("after commit: ..."), so the tests can see
+ * that it is copied at the request and applied at the commit. --demo-region-swipes plays a
+ * bottom-edge swipe at x = 270 (touch 0) and, after the re-arm window, one at x = 810
+ * (touch 1), once a surface's bottom edge is honoured.
  * Gesture events come through the version 2 callbacks and are printed with their output.
  *
  * With --demo-multi-finger it binds a 3-finger swipe left (multi_finger, docs/design.md §4.5) and
@@ -27,8 +34,9 @@
  * (bezel_surface_set_policy, _set_gesture_policy), which tells such a client 2, then 0.
  * --config TEXT configures the plugin with key=value lines (bezel_plugin_configure_text).
  *
- * Usage: test-compositor [--demo-swipes | --demo-multi-finger | --two-outputs]
- *                        [--window-facts | --window-masks] [--config TEXT] [--quiet]
+ * Usage: test-compositor [--demo-swipes | --demo-region-swipes | --demo-multi-finger |
+ *                         --two-outputs] [--window-facts | --window-masks] [--config TEXT]
+ *                        [--no-region-reader] [--quiet]
  * Prints "socket NAME" on stdout once it listens ($XDG_RUNTIME_DIR must be set) and runs until
  * SIGTERM or SIGINT, then tears everything down (clients, plugin, display) so that valgrind
  * can check for leaks.
@@ -55,6 +63,10 @@ struct compositor {
 	bool quiet;
 	bool demo;
 	bool demo_multi_finger;
+	bool demo_region;
+	bool no_region_reader;
+	struct wl_resource *last_surface; /* the surface whose deferred region is printed */
+	struct wl_event_source *region_idle;
 	bool demo_started;
 	bool two_outputs;
 	/* --gesture-policy MASK: bezel_surface_set_gesture_policy on every surface (-1: not called). */
@@ -179,31 +191,55 @@ struct step {
 	int delay; /* ms after the previous step */
 	char kind; /* d(own) m(otion) u(p) */
 	double y;
+	double x;
+	int32_t id;
 };
 
 /* A quick deferred swipe, then within the re-arm window a slow one: held past the hold
  * window, flushed to the client, then taken by the system (gesture_taken + cancel). */
 static const struct step demo_steps[] = {
-	{ 50, 'd', 1915 }, { 16, 'm', 1875 }, { 16, 'm', 1835 }, { 16, 'm', 1795 },
-	{ 16, 'm', 1755 }, { 16, 'm', 1715 }, { 16, 'u', 0 },
-	{ 400, 'd', 1915 }, { 200, 'm', 1870 }, { 20, 'm', 1800 }, { 20, 'm', 1700 },
-	{ 20, 'm', 1600 }, { 20, 'u', 0 },
+	{ 50, 'd', 1915, 540, 0 }, { 16, 'm', 1875, 540, 0 }, { 16, 'm', 1835, 540, 0 }, { 16, 'm', 1795, 540, 0 },
+	{ 16, 'm', 1755, 540, 0 }, { 16, 'm', 1715, 540, 0 }, { 16, 'u', 0, 540, 0 },
+	{ 400, 'd', 1915, 540, 0 }, { 200, 'm', 1870, 540, 0 }, { 20, 'm', 1800, 540, 0 }, { 20, 'm', 1700, 540, 0 },
+	{ 20, 'm', 1600, 540, 0 }, { 20, 'u', 0, 540, 0 },
 };
+
+/* --demo-region-swipes: a quick swipe inside a left-half region, then, past the re-arm window
+ * (2000 ms), the same swipe outside it. */
+static const struct step region_steps[] = {
+	{ 50, 'd', 1915, 270, 0 }, { 16, 'm', 1875, 270, 0 }, { 16, 'm', 1835, 270, 0 },
+	{ 16, 'm', 1795, 270, 0 }, { 16, 'm', 1755, 270, 0 }, { 16, 'u', 0, 270, 0 },
+	{ 2300, 'd', 1915, 810, 1 }, { 16, 'm', 1875, 810, 1 }, { 16, 'm', 1835, 810, 1 },
+	{ 16, 'm', 1795, 810, 1 }, { 16, 'm', 1755, 810, 1 }, { 16, 'u', 0, 810, 1 },
+};
+
+static const struct step *demo_script(int *count)
+{
+	if (C.demo_region) {
+		*count = (int)(sizeof region_steps / sizeof region_steps[0]);
+		return region_steps;
+	}
+	*count = (int)(sizeof demo_steps / sizeof demo_steps[0]);
+	return demo_steps;
+}
 
 static int demo_tick(void *data)
 {
 	(void)data;
-	const struct step *s = &demo_steps[C.demo_step];
+	int count;
+	const struct step *steps = demo_script(&count);
+	const struct step *s = &steps[C.demo_step];
 	uint32_t t = now_msec();
+	double x = s->x;
 	switch (s->kind) {
-	case 'd': bezel_touch_down(C.bezel, 0, 540, s->y, t); break;
-	case 'm': bezel_touch_motion(C.bezel, 0, 540, s->y, t); break;
-	case 'u': bezel_touch_up(C.bezel, 0, t); break;
+	case 'd': bezel_touch_down(C.bezel, s->id, x, s->y, t); break;
+	case 'm': bezel_touch_motion(C.bezel, s->id, x, s->y, t); break;
+	case 'u': bezel_touch_up(C.bezel, s->id, t); break;
 	}
 	bezel_touch_frame(C.bezel, t);
 	C.demo_step++;
-	if (C.demo_step < (int)(sizeof demo_steps / sizeof demo_steps[0]))
-		wl_event_source_timer_update(C.demo_timer, demo_steps[C.demo_step].delay);
+	if (C.demo_step < count)
+		wl_event_source_timer_update(C.demo_timer, steps[C.demo_step].delay);
 	return 0;
 }
 
@@ -347,6 +383,54 @@ static void region_subtract(struct wl_client *c, struct wl_resource *r, int32_t 
 static const struct wl_region_interface region_impl = { region_destroy, region_add, region_subtract };
 static void region_free(struct wl_resource *r) { free(wl_resource_get_user_data(r)); }
 
+/* Prints the committed deferred region of C.last_surface, "whole surface" or its rectangles;
+ * with `last`, only when it differs from what `last` holds (which is then updated). */
+static void print_deferred_region(const char *when, char *last, size_t size)
+{
+	if (C.last_surface == NULL)
+		return;
+	struct bezel_rect rects[REGION_MAX];
+	int32_t count = 0;
+	if (bezel_surface_get_deferred_region(C.bezel, C.last_surface, rects, REGION_MAX, &count) != BEZEL_OK)
+		return;
+	char line[REGION_MAX * 48 + 32];
+	int n = snprintf(line, sizeof line, "%s", count < 0 ? " whole surface" : "");
+	for (int32_t k = 0; k < count && k < REGION_MAX && n >= 0 && (size_t)n < sizeof line; k++)
+		n += snprintf(line + n, sizeof line - (size_t)n, " %d,%d,%dx%d", rects[k].x, rects[k].y,
+			      rects[k].width, rects[k].height);
+	if (last != NULL) {
+		if (strcmp(last, line) == 0)
+			return;
+		snprintf(last, size, "%s", line);
+	}
+	printf("%s: deferred region%s\n", when, line);
+	fflush(stdout);
+}
+
+static void region_request_done(void *data)
+{
+	(void)data;
+	C.region_idle = NULL;
+	print_deferred_region("after request", NULL, 0);
+}
+
+/* The host's wl_region reader (bezel.h, DEFERRAL REGIONS). It may not call the plugin, so
+ * the state after the request is printed from an idle callback, once the request is done. */
+static int read_region(void *data, struct wl_resource *resource, struct bezel_rect *rects, size_t capacity)
+{
+	(void)data;
+	if (!wl_resource_instance_of(resource, &wl_region_interface, &region_impl))
+		return -1;
+	const struct region *region = wl_resource_get_user_data(resource);
+	for (size_t k = 0; k < region->count && k < capacity; k++)
+		rects[k] = region->rects[k];
+	printf("region read wl_region@%u: %zu rectangles\n", wl_resource_get_id(resource), region->count);
+	fflush(stdout);
+	if (C.region_idle == NULL)
+		C.region_idle = wl_event_loop_add_idle(wl_display_get_event_loop(C.display), region_request_done, NULL);
+	return (int)region->count;
+}
+
 /* Per surface: the input region set since the last commit (double-buffered, as Wayland wants). */
 struct surface_state {
 	bool committed;
@@ -354,6 +438,7 @@ struct surface_state {
 	bool input_pending;
 	bool input_infinite; /* set_input_region(NULL): the whole surface */
 	struct region input;
+	char last_region[REGION_MAX * 48 + 32]; /* the deferred region last printed */
 };
 
 /* ---- wl_surface ---- */
@@ -402,6 +487,8 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r)
 			bezel_surface_set_input_region(C.bezel, r, st->input.rects, st->input.count);
 	}
 	bezel_surface_commit(C.bezel, r);
+	if (r == C.last_surface)
+		print_deferred_region("after commit", st->last_region, sizeof st->last_region);
 	/* --window-facts / --window-masks: the host finds out now that the surface is a window. */
 	if (C.windows != WINDOWS_NONE && !st->told_window) {
 		st->told_window = true;
@@ -424,7 +511,8 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r)
 	if (C.demo && !C.demo_started && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
 	    (honored & BEZEL_EDGE_BOTTOM) && !(C.demo_multi_finger && wl_list_empty(&C.touches))) {
 		C.demo_started = true;
-		wl_event_source_timer_update(C.demo_timer, demo_steps[0].delay);
+		int count;
+		wl_event_source_timer_update(C.demo_timer, demo_script(&count)[0].delay);
 	}
 }
 static void surface_set_int(struct wl_client *c, struct wl_resource *r, int32_t v) { (void)c; (void)r; (void)v; }
@@ -446,7 +534,12 @@ static const struct wl_surface_interface surface_impl = {
 
 /* ---- wl_compositor ---- */
 
-static void surface_free(struct wl_resource *r) { free(wl_resource_get_user_data(r)); }
+static void surface_free(struct wl_resource *r)
+{
+	if (r == C.last_surface)
+		C.last_surface = NULL;
+	free(wl_resource_get_user_data(r));
+}
 
 static void compositor_create_surface(struct wl_client *c, struct wl_resource *r, uint32_t id)
 {
@@ -463,6 +556,7 @@ static void compositor_create_surface(struct wl_client *c, struct wl_resource *r
 	}
 	/* The plugin removes the surface itself when the resource goes; only our state is freed. */
 	wl_resource_set_implementation(s, &surface_impl, st, surface_free);
+	C.last_surface = s;
 	/* Every surface is a full-screen top-level surface, stacked on top of the others. With
 	 * --two-outputs the second one fills output 1 (layout x 1080), and later ones output 0. */
 	int32_t x = 0;
@@ -651,6 +745,10 @@ int main(int argc, char **argv)
 			C.gesture_policy = strtol(argv[++i], NULL, 0);
 		else if (strcmp(argv[i], "--demo-swipes") == 0)
 			C.demo = true;
+		else if (strcmp(argv[i], "--demo-region-swipes") == 0)
+			C.demo = C.demo_region = true;
+		else if (strcmp(argv[i], "--no-region-reader") == 0)
+			C.no_region_reader = true;
 		else if (strcmp(argv[i], "--demo-multi-finger") == 0)
 			C.demo = C.demo_multi_finger = true;
 		else if (strcmp(argv[i], "--two-outputs") == 0)
@@ -664,7 +762,7 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
 			C.config_text = argv[++i];
 		else {
-			fprintf(stderr, "usage: %s [--demo-swipes | --demo-multi-finger | --two-outputs] [--window-facts | --window-masks] [--config TEXT] [--gesture-policy MASK] [--quiet]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--demo-swipes | --demo-region-swipes | --demo-multi-finger | --two-outputs] [--window-facts | --window-masks] [--config TEXT] [--gesture-policy MASK] [--no-region-reader] [--quiet]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -689,6 +787,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	bezel_plugin_set_log_level(C.bezel, C.quiet ? BEZEL_LOG_WARNING : BEZEL_LOG_DEBUG);
+	if (!C.no_region_reader)
+		bezel_plugin_set_region_reader(C.bezel, read_region, NULL);
 	bezel_output_set(C.bezel, OUTPUT_W, OUTPUT_H, 68, 121, 0);
 	if (C.windows == WINDOWS_FACTS)
 		bezel_plugin_decide_policy(C.bezel, true);
@@ -728,6 +828,8 @@ int main(int argc, char **argv)
 	wl_display_destroy_clients(C.display);
 	rc = bezel_plugin_destroy(C.bezel);
 	wl_event_source_remove(C.demo_timer);
+	if (C.region_idle != NULL)
+		wl_event_source_remove(C.region_idle);
 	wl_event_source_remove(sigterm);
 	wl_event_source_remove(sigint);
 	wl_display_destroy(C.display);

@@ -54,9 +54,9 @@ int main(void)
 		"bezel_client_create binds on a private queue: the app's pending registry events were not dispatched");
 	wl_display_roundtrip(display);
 	CHECK(globals_seen > 0 && compositor, "the app's own events still arrive on its queue afterwards");
-	CHECK(bezel_client_get_version(v1) == 1 && bezel_client_get_compositor_version(v1) == 2 &&
-		bezel_client_get_library_version() == 2 && !bezel_client_has_feature(v1, BEZEL_CLIENT_FEATURE_GESTURE_KINDS),
-		"max_version 1 binds version 1 although the compositor offers 2 (library knows 2)");
+	CHECK(bezel_client_get_version(v1) == 1 && bezel_client_get_compositor_version(v1) == 3 &&
+		bezel_client_get_library_version() == 3 && !bezel_client_has_feature(v1, BEZEL_CLIENT_FEATURE_GESTURE_KINDS),
+		"max_version 1 binds version 1 although the compositor offers 3 (library knows 3)");
 
 	struct wl_surface *surface = wl_compositor_create_surface(compositor);
 	struct bezel_client_surface *s = bezel_client_surface_create(v1, surface, NULL, NULL);
@@ -76,9 +76,30 @@ int main(void)
 	struct bezel_client *v2 = bezel_client_create(display, 0);
 	struct wl_surface *surface2 = wl_compositor_create_surface(compositor);
 	struct bezel_client_surface *s2 = bezel_client_surface_create(v2, surface2, NULL, NULL);
-	CHECK(bezel_client_get_version(v2) == 2 && bezel_client_surface_set_deferred_gestures(s2, 8) == BEZEL_CLIENT_EINVAL &&
+	CHECK(bezel_client_get_version(v2) == 3 && bezel_client_surface_set_deferred_gestures(s2, 8) == BEZEL_CLIENT_EINVAL &&
 		bezel_client_surface_set_deferred_gestures(s2, BEZEL_CLIENT_GESTURE_SWIPE | BEZEL_CLIENT_GESTURE_HOLD) == 0,
-		"at version 2, set_deferred_gestures refuses unknown kinds (8) and sends swipe|hold");
+		"at version 3, set_deferred_gestures refuses unknown kinds (8) and sends swipe|hold");
+	/* Version 3: the region is sent (the wl_region may go at once); null again after a
+	 * region is sent too, null while none was set sends nothing. */
+	int commits = app_commits;
+	bezel_client_surface_set_commit_handler(s2, app_commit, NULL);
+	struct wl_region *region = wl_compositor_create_region(compositor);
+	wl_region_add(region, 0, 1000, 540, 920);
+	CHECK(bezel_client_has_feature(v2, BEZEL_CLIENT_FEATURE_REGION) &&
+		bezel_client_surface_set_deferred_region(s2, NULL) == 0 && app_commits == commits &&
+		bezel_client_surface_set_deferred_region(s2, region) == 0 && app_commits == commits + 1 &&
+		bezel_client_surface_set_deferred_region(s2, NULL) == 0 && app_commits == commits + 2,
+		"at version 3, set_deferred_region sends a region and then null; null with none set sends nothing");
+	wl_region_destroy(region);
+	struct bezel_client *two = bezel_client_create(display, 2);
+	struct wl_surface *surface3 = wl_compositor_create_surface(compositor);
+	struct bezel_client_surface *s3 = bezel_client_surface_create(two, surface3, NULL, NULL);
+	CHECK(bezel_client_get_version(two) == 2 && !bezel_client_has_feature(two, BEZEL_CLIENT_FEATURE_REGION) &&
+		bezel_client_surface_set_deferred_region(s3, NULL) == BEZEL_CLIENT_ENOTSUP,
+		"max_version 2: set_deferred_region is refused (a version 2 object has no such request)");
+	bezel_client_surface_destroy(s3);
+	wl_surface_destroy(surface3);
+	bezel_client_destroy(two);
 	CHECK(wl_display_roundtrip(display) >= 0 && wl_display_get_error(display) == 0,
 		"after all the refused calls the connection has no protocol error");
 

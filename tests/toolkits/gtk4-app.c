@@ -9,16 +9,20 @@
  *   supported 0|1               whether the display has Bezel (0 on X11: the calls do nothing)
  *
  * Build with nothing but:  cc -o gtk4-app gtk4-app.c $(pkg-config --cflags --libs bezel-gtk4)
- * Run: gtk4-app [--windowed] [--hide-show]
+ * Run: gtk4-app [--windowed] [--hide-show] [--region X,Y,W,H]
  *   --windowed   a plain window, not full screen (by default a compositor honours full screen only)
  *   --hide-show  once the bottom edge is honoured: hide the window, show it again, then, while
  *                it is shown, defer the top edge too; prints "done" when that is honoured
+ *   --region     defer the bottom edge only over this rectangle of the window (protocol
+ *                version 3: a board or a canvas, not the toolbar beside it)
  */
 #include <bezel-gtk4.h>
 #include <stdio.h>
 #include <string.h>
 
 static gboolean hide_show;
+static cairo_rectangle_int_t region;
+static gboolean has_region;
 static int step; /* --hide-show: 0 wait for 2, 1 hidden, 2 shown again, 3 asked for 3 */
 
 static const char *edge_name(BezelGtkEdges edge)
@@ -111,6 +115,12 @@ static void activate(GtkApplication *app, gpointer windowed)
 	g_signal_connect(gestures, "notify::honored-edges", G_CALLBACK(on_honored), window);
 	g_signal_connect(gestures, "deferred-swipe", G_CALLBACK(on_deferred_swipe), NULL);
 	g_signal_connect(gestures, "gesture-taken", G_CALLBACK(on_gesture_taken), NULL);
+	if (has_region) {
+		/* Only over the canvas: a swipe from the bottom beside it is the system's. */
+		cairo_region_t *canvas = cairo_region_create_rectangle(&region);
+		bezel_gtk_window_set_deferred_region(window, canvas);
+		cairo_region_destroy(canvas);
+	}
 	g_signal_connect(events, "event", G_CALLBACK(on_event), NULL);
 	gtk_widget_add_controller(GTK_WIDGET(window), events);
 	gtk_widget_add_tick_callback(GTK_WIDGET(window), on_tick, &frames, NULL);
@@ -130,6 +140,8 @@ int main(int argc, char **argv)
 			windowed = TRUE;
 		else if (strcmp(argv[i], "--hide-show") == 0)
 			hide_show = TRUE;
+		else if (strcmp(argv[i], "--region") == 0 && i + 1 < argc)
+			has_region = sscanf(argv[++i], "%d,%d,%d,%d", &region.x, &region.y, &region.width, &region.height) == 4;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	GtkApplication *app = gtk_application_new(NULL, G_APPLICATION_NON_UNIQUE);

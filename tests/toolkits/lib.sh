@@ -71,9 +71,9 @@ build_apps() {
 	if want python; then
 		py=$(python_with_gi)
 		if [ -n "$py" ] && GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 "$py" -c \
-			'import gi; gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk; assert int(BezelGtk.Edges.BOTTOM) == 2' \
+			'import gi; gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk; assert int(BezelGtk.Edges.BOTTOM) == 2; assert BezelGtk.window_set_deferred_region.get_arguments()[1].may_be_null()' \
 			>"$out/python-build.log" 2>&1; then
-			pass "python: gi.require_version('BezelGtk', '1.0') loads the typelib; BezelGtk.Edges.BOTTOM is 2"
+			pass "python: gi.require_version('BezelGtk', '1.0') loads the typelib; BezelGtk.Edges.BOTTOM is 2; window_set_deferred_region takes a nullable region"
 			APP_CMD[python]="env GSK_RENDERER=cairo GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 $py $t/python-app.py"
 		else
 			fail "python: the BezelGtk typelib does not load (see $out/python-build.log)"
@@ -295,5 +295,45 @@ run_windowed() {
 		pass "$label: a windowed app is told only honored 0, never 2 first (R6; told: '${told:-nothing}')"
 	else
 		fail "$label: a windowed app was told '$told' (R6: never 2 first; see $DIR)"
+	fi
+}
+
+# run_region APP HOST WHERE: APP defers the bottom edge over part of its window only (protocol
+# version 3, bezel_gtk_window_set_deferred_region), and one swipe up from the bottom middle
+# (x 540) plays. WHERE "inside": the region (0,1000 720x920) holds the swipe: the app keeps it
+# and gets deferred_swipe, the dock fails 'deferred'. WHERE "outside": the region (720,0
+# 360x1920) is beside it: the dock begins and the app sees nothing of the touch.
+run_region() {
+	local app=$1 host=$2 where=$3 label c rect
+	label="$app on $(host_label "$host"), region $where"
+	[ "$where" = inside ] && rect=0,1000,720,920 || rect=720,0,360,1920
+	if ! start_host "$host" "$app-region-$where-$host" swipe-up; then
+		stop_host
+		fail "$label: the host did not start (see $DIR)"
+		return
+	fi
+	c=$DIR/app.out
+	start_app "$app" --region "$rect"
+	if ! wait_for "$c" "^ready" 1 30 || ! wait_for "$c" "^honored 2$" 1 10; then
+		stop_host "$APP_PID"
+		fail "$label: not shown with honored 2 before the replay (see $DIR)"
+		return
+	fi
+	kill -USR2 "$HOST_PID"
+	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "the swipe's up in the event log"
+	[ "$where" = inside ] && wait_for "$c" "^touch end" 1 10 "the app's touch end"
+	stop_host "$APP_PID"
+	if [ "$where" = inside ]; then
+		if grep -q '^touch begin 540 19' "$c" && grep -q '^deferred_swipe bottom$' "$c" && grep -q '^touch end' "$c" &&
+			! grep -q '^touch cancel' "$c" && grep -q "gesture failed dock.*reason=deferred" "$DIR/events.log" &&
+			! grep -q "gesture began dock" "$DIR/events.log"; then
+			pass "$label: the swipe inside the region ($rect) stays with the app: touch begin to end, deferred_swipe bottom; the dock failed 'deferred' (R3)"
+		else
+			fail "$label: app: $(grep -E '^(touch|deferred)' "$c" | tr '\n' ';') host: $(grep -o 'gesture [a-z]* dock[^ ]*' "$DIR/events.log" | tr '\n' ';') (see $DIR)"
+		fi
+	elif grep -q "gesture began dock" "$DIR/events.log" && ! grep -q '^touch begin' "$c" && ! grep -q '^deferred_swipe' "$c"; then
+		pass "$label: the swipe outside the region ($rect) is the dock's; the app sees nothing of it (R2)"
+	else
+		fail "$label: app: $(grep -E '^(touch|deferred)' "$c" | tr '\n' ';') host: $(grep -o 'gesture [a-z]* dock[^ ]*' "$DIR/events.log" | tr '\n' ';') (see $DIR)"
 	fi
 }

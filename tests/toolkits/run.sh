@@ -19,6 +19,9 @@
 # Under desktop-shell, the GTK apps also (R6, the toolkit traps): hidden and shown again, go
 # from 0 back to 2; a change while shown (GTK draws nothing then) reaches 3; a windowed app is
 # told only 0, never 2 first. On X11 (Xvfb) they run as before and the calls do nothing.
+# The GTK 4 app deferring the bottom edge over part of its window only (protocol version 3,
+# bezel_gtk_window_set_deferred_region), on each host: a swipe inside the region stays with
+# the app (deferred_swipe); the same swipe beside it is the dock's.
 #
 # Also: libbezel-client's own promises (client-api-test.c), what libbezel-client.so links and
 # exports, bezel-protocols.pc, the README's toolkit snippets (still in these apps, word for
@@ -140,6 +143,11 @@ for app in gtk4 python; do
 done
 if want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ]; then
 	run_windowed gtk4
+	# ---- protocol version 3: the bottom edge deferred over part of the window only ----
+	for host in weston wlroots; do
+		run_region gtk4 "$host" inside
+		run_region gtk4 "$host" outside
+	done
 fi
 # ---- not Wayland: the GTK apps on X11 ----
 for app in gtk4 python; do

@@ -67,10 +67,25 @@ static void gesture_handle_set_deferred_gestures(struct wl_client *client,
 		wl_client_post_no_memory(wl_resource_get_client(resource));
 }
 
+/* Version 3: the region is read and copied now (by the host's reader, through Swift), so the
+ * client may destroy the wl_region right after the request. */
+static void gesture_handle_set_deferred_region(struct wl_client *client,
+					       struct wl_resource *resource,
+					       struct wl_resource *region)
+{
+	(void)client;
+	struct bzl_server *s = wl_resource_get_user_data(resource);
+	if (s == NULL)
+		return; /* inert */
+	if (s->cb.set_deferred_region(s->ctx, resource, region) == BZL_REQUEST_NO_MEMORY)
+		wl_client_post_no_memory(wl_resource_get_client(resource));
+}
+
 static const struct bezel_gesture_surface_v1_interface gesture_impl = {
 	.destroy = gesture_handle_destroy,
 	.set_deferred_edges = gesture_handle_set_deferred_edges,
 	.set_deferred_gestures = gesture_handle_set_deferred_gestures,
+	.set_deferred_region = gesture_handle_set_deferred_region,
 };
 
 static void gesture_resource_destroyed(struct wl_resource *resource)
@@ -268,7 +283,7 @@ struct bzl_server *bzl_server_create(struct wl_display *display, void *ctx,
 	wl_list_init(&s->managers);
 	wl_list_init(&s->gestures);
 	wl_list_init(&s->watches);
-	s->global = wl_global_create(display, &bezel_system_gestures_manager_v1_interface, 2, s,
+	s->global = wl_global_create(display, &bezel_system_gestures_manager_v1_interface, 3, s,
 				     manager_bind);
 	if (s->global == NULL) {
 		free(s);

@@ -17,6 +17,9 @@ struct OutputLayout {
         /// Top-left corner in layout px.
         var origin: Point
         var geometry: OutputGeometry
+        /// Its `wl_output.transform` (0...7). Touches arrive already in the user's frame; the
+        /// value is kept so that a rotation is seen (R8 on rotation, RouterCore+Outputs).
+        var transform: Int32 = 0
         /// Per edge (`Edge.index`): the end of its re-arm window, or `.never` (R4).
         var armedUntil = EdgeDeadlines()
     }

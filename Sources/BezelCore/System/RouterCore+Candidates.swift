@@ -33,7 +33,7 @@ extension RouterCore {
             if !lookedUp && slots[i].surface != .none {
                 // The R3 lookup, made once for the whole touch (§4.3).
                 deferringSurface = self.deferringSurface(for: slots[i].surface)
-                if deferringSurface != .none { deferred = honoredEdges(surface: deferringSurface) }
+                if deferringSurface != .none { deferred = deferredEdgesAtDown(deferringSurface, output: o, at: position) }
                 slots[i].owner = deferringSurface
                 lookedUp = true
             }

@@ -38,6 +38,7 @@ extension RouterCore {
         d.requestedKinds = []
         d.lastSentHonoredKinds = nil
         deferrals[surface] = d
+        deferredRegions.remove(surface)
     }
 
     /// Whether `surface` has a gesture object.

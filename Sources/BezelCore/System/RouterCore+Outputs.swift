@@ -9,12 +9,12 @@ extension RouterCore {
 
     /// Adds output `id` with its top-left corner at layout position `origin`.
     /// - Returns: `false` (with a log line) if the id is known or the layout is full.
-    mutating func addOutput(_ id: OutputID, origin: Point, geometry: OutputGeometry) -> Bool {
+    mutating func addOutput(_ id: OutputID, origin: Point, geometry: OutputGeometry, transform: Int32 = 0) -> Bool {
         guard origin.isFinite else {
             logger.log(.warning, "output \(id): non-finite position refused")
             return false
         }
-        guard outputs.add(OutputLayout.Entry(id: id, origin: origin, geometry: geometry)) else {
+        guard outputs.add(OutputLayout.Entry(id: id, origin: origin, geometry: geometry, transform: transform)) else {
             logger.log(.warning, outputs.index(of: id) != nil
                        ? "output \(id): already known, add refused"
                        : "output \(id): more than \(OutputLayout.maxOutputs) outputs, add refused")
@@ -63,15 +63,53 @@ extension RouterCore {
             logger.log(.info, "output \(id) removed")
         }
         cancelTouches(onOutput: k)
-        for e in 0..<4 where outputs[k].armedUntil[e] != .never {
-            outputs[k].armedUntil[e] = .never
-            emit(.affordanceHidden(edge: Edge.at(index: e)), output: id)
-        }
+        disarmEdges(ofOutput: k)
         outputs.remove(at: k)
         // Slots keep output indices: those after the removed one move down.
         for i in slots.indices where slots[i].active && slots[i].output > k { slots[i].output -= 1 }
         if outputs.count > 0 { tree.setRect(outputs.bounds, of: .root) }
         return true
+    }
+
+    /// Re-describes output `id` as the host now has it (docs/design.md §4.1, R8). A new
+    /// transform or pixel size changes which panel edge is which of the user's edges, so what
+    /// the output's touches carry is cancelled as a removal cancels it (running gestures report
+    /// `systemCancelled`, candidates fail `cancelled`, held events are dropped, clients with
+    /// touches there get `clientCancel`) and its armed edges are disarmed; the next touch is
+    /// judged against the new edges. A move alone keeps the touches, as `updateOutput` does.
+    /// - Returns: `false` (logged) if the output is unknown or the origin is not finite.
+    mutating func reorientOutput(_ id: OutputID, origin: Point, geometry: OutputGeometry, transform: Int32,
+                                 time: Milliseconds) -> Bool {
+        beginInstant(time)
+        guard let k = outputs.index(of: id) else {
+            logger.log(.warning, "output \(id): unknown, update refused")
+            return false
+        }
+        let old = outputs[k]
+        let turned = old.transform != transform || old.geometry.widthPx != geometry.widthPx
+            || old.geometry.heightPx != geometry.heightPx
+        guard updateOutput(id, origin: origin, geometry: geometry) else { return false }
+        outputs[k].transform = transform
+        guard turned else { return true }
+        var cancelled = 0
+        for i in slots.indices where slots[i].active && slots[i].output == k { cancelled += 1 }
+        logger.log(.info, "output \(id): transform \(old.transform) -> \(transform), \(old.geometry.widthPx)x\(old.geometry.heightPx) -> \(geometry.widthPx)x\(geometry.heightPx) px; \(cancelled) touches on it cancelled (R8)")
+        cancelTouches(onOutput: k)
+        disarmEdges(ofOutput: k)
+        return true
+    }
+
+    /// Output `id`'s transform as last described, or `nil` if unknown.
+    func outputTransform(_ id: OutputID) -> Int32? {
+        outputs.index(of: id).map { outputs[$0].transform }
+    }
+
+    /// Ends the re-arm windows of output `k`'s edges and hides their shown affordances.
+    private mutating func disarmEdges(ofOutput k: Int) {
+        for e in 0..<4 where outputs[k].armedUntil[e] != .never {
+            outputs[k].armedUntil[e] = .never
+            emit(.affordanceHidden(edge: Edge.at(index: e)), output: outputs[k].id)
+        }
     }
 
     /// Whether touch `id` is down (on any output).

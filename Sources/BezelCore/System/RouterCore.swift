@@ -30,6 +30,8 @@ struct RouterCore {
     /// One slot per possible touch, read and written in place.
     let slots: TouchSlotTable
     var deferrals: [NodeTree.NodeID: SurfaceDeferral] = [:]
+    /// Committed deferral regions (version 3), by surface; see `RouterCore+Regions`.
+    var deferredRegions = DeferredRegionTable()
     var dragCancelRequested = false
     /// A lower bound on `nextDeadline`: no timer is due before it. Anything that adds a
     /// deadline lowers it; removing one leaves it conservative. It lets the touch path skip the

@@ -5,7 +5,7 @@ extension SystemGestureConfig {
     public static let thresholdKeys: [String] = [
         "edge_zone_mm", "slop_mm", "direction_cone_deg", "begin_distance_mm", "still_timeout_ms",
         "hold_window_ms", "full_distance_mm", "commit_progress", "flick_velocity_mm_s",
-        "rearm_window_ms", "multi_touch_rejects",
+        "rearm_window_ms", "multi_touch_rejects", "deferred_cap_mm",
     ]
 
     /// Builds a configuration from the defaults overridden by `node` (a mapping).
@@ -120,6 +120,7 @@ extension SystemGestureConfig {
         "commit_progress": 0...1,
         "flick_velocity_mm_s": 1...10_000,
         "rearm_window_ms": 0...60_000,
+        "deferred_cap_mm": 0...10_000,
     ]
 
     /// Sets one threshold key of `t`. Unknown keys, wrong types and values out of
@@ -148,6 +149,7 @@ extension SystemGestureConfig {
         case "commit_progress": t.commitProgress = v
         case "flick_velocity_mm_s": t.flickVelocity_mm_s = v
         case "rearm_window_ms": t.rearmWindow_ms = v
+        case "deferred_cap_mm": t.deferredCap_mm = v
         default: throw ConfigError(key: path, reason: "unknown key", line: value.line)
         }
     }

@@ -23,6 +23,9 @@ public struct EdgeThresholds: Hashable, Sendable {
     public var rearmWindow_ms = 2000.0
     /// A second touch-down while a candidate is still possible fails it (`multi_touch`).
     public var multiTouchRejects = true
+    /// Only this much of a deferred region's extent along the edge, from the edge's start, is
+    /// honoured (docs/design.md §5 version 3); infinity, the default, means no cap.
+    public var deferredCap_mm = Double.infinity
 
     /// The defaults of docs/design.md §4.1.
     public init() {}

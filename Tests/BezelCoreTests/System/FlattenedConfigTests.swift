@@ -34,16 +34,16 @@ struct FlattenedConfigTests {
             ("edge-zone-mm", "5"), ("slop-mm", "3"), ("direction-cone-deg", "30"),
             ("begin-distance-mm", "6"), ("still-timeout-ms", "300"), ("hold-window-ms", "120"),
             ("full-distance-mm", "40"), ("commit-progress", "0.6"), ("flick-velocity-mm-s", "200"),
-            ("rearm-window-ms", "1500"), ("multi-touch-rejects", "false"),
+            ("rearm-window-ms", "1500"), ("multi-touch-rejects", "false"), ("deferred-cap-mm", "40"),
         ])
         var want = EdgeThresholds()
         want.edgeZone_mm = 5; want.slop_mm = 3; want.directionCone_deg = 30
         want.beginDistance_mm = 6; want.stillTimeout_ms = 300; want.holdWindow_ms = 120
         want.fullDistance_mm = 40; want.commitProgress = 0.6; want.flickVelocity_mm_s = 200
-        want.rearmWindow_ms = 1500; want.multiTouchRejects = false
+        want.rearmWindow_ms = 1500; want.multiTouchRejects = false; want.deferredCap_mm = 40
         #expect(c.thresholds == Array(repeating: want, count: 4))
-        // Every key of §4.1 was covered above.
-        #expect(SystemGestureConfig.thresholdKeys.count == 11)
+        // Every key of §4.1 (and §5's deferred_cap_mm) was covered above.
+        #expect(SystemGestureConfig.thresholdKeys.count == 12)
     }
 
     @Test("docs/design.md §4.4: a per-edge key beats the all-edge key whichever comes first")

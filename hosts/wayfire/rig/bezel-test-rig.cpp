@@ -14,6 +14,13 @@
  *   touch-device = /dev/input/event7
  *   touch-device-open = sigusr2     # or start: open the node at once
  *   event-log = FILE                # "libinput down|motion|up" lines (docs/hosts.md)
+ *   rotate-to = 90                  # with rotate-after-motions = N: after the N-th touch
+ *   rotate-after-motions = 14       # motion, turn the first output (Wayfire's own output
+ *                                   # configuration), as a phone turns mid-gesture
+ *
+ * The source maps the panel's positions through the output's transform ([output:NAME]
+ * transform), so the rig's events are in the frame the user sees, as a real touchscreen's are
+ * once mapped (docs/design.md §4.1, §7).
  *
  * A replayed recording keeps its own times: they are shifted once so that they start now.
  *
@@ -60,6 +67,8 @@ class bezel_test_rig_t
         node = option("touch-device");
         stream_path = option("touch-stream");
         std::string log_path = option("event-log");
+        rotate_to    = transform_value(option("rotate-to"));
+        rotate_after = std::atoi(option("rotate-after-motions").c_str());
         if (!log_path.empty())
         {
             event_log = fopen(log_path.c_str(), "ae");
@@ -195,6 +204,78 @@ class bezel_test_rig_t
     int64_t time_offset_ms = 0;
     int width  = 1080;
     int height = 1920;
+    int rotate_to    = -1; /* a wl_output transform, or -1: no turn */
+    int rotate_after = 0;
+    int motions = 0;
+
+    /* A weston.ini transform name (normal, 90, ..., flipped-270) as its value, or -1. */
+    static int transform_value(const std::string& name)
+    {
+        static const char *const names[] = {"normal", "90", "180", "270", "flipped",
+            "flipped-90", "flipped-180", "flipped-270"};
+        for (int i = 0; i < 8; i++)
+        {
+            if (name == names[i])
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    /* The first output's size as the user sees it and its transform, for the source. */
+    void map_output()
+    {
+        auto outputs = wf::get_core().output_layout->get_outputs();
+        if (outputs.empty())
+        {
+            return;
+        }
+
+        auto size = outputs.front()->get_screen_size();
+        width  = size.width;
+        height = size.height;
+        if (source)
+        {
+            bezel_input_source_set_output(source, width, height,
+                (int32_t)outputs.front()->handle->transform);
+        }
+    }
+
+    /* rotate-to: the first output turns after the N-th motion, through Wayfire's own output
+     * configuration (which commits it to wlroots, whose layout tells libbezel-wlroots). */
+    void count_motion()
+    {
+        if ((rotate_to < 0) || (++motions != rotate_after))
+        {
+            return;
+        }
+
+        auto& layout = wf::get_core().output_layout;
+        auto outputs = layout->get_outputs();
+        if (outputs.empty())
+        {
+            return;
+        }
+
+        wlr_output *handle = outputs.front()->handle;
+        if (event_log)
+        {
+            fprintf(event_log, "%llu rig rotate %s transform=%d\n", (unsigned long long)now_usec(),
+                handle->name, rotate_to);
+            fflush(event_log);
+        }
+
+        auto config = layout->get_current_configuration();
+        config[handle].transform = (wl_output_transform)rotate_to;
+        if (!layout->apply_configuration(config))
+        {
+            LOGE("bezel-test-rig: Wayfire refused transform ", rotate_to, " on ", handle->name);
+        }
+
+        map_output();
+    }
 
     static std::string option(const std::string& key)
     {
@@ -308,13 +389,7 @@ class bezel_test_rig_t
         }
 
         opened = true;
-        auto outputs = wf::get_core().output_layout->get_outputs();
-        if (!outputs.empty())
-        {
-            auto size = outputs.front()->get_screen_size();
-            width  = size.width;
-            height = size.height;
-        }
+        map_output();
 
         if (!stream_path.empty())
         {
@@ -327,7 +402,6 @@ class bezel_test_rig_t
             return;
         }
 
-        bezel_input_source_set_output(source, width, height, 0);
         int r = bezel_input_source_add_device(source, node.c_str());
         if (r != BEZEL_OK)
         {
@@ -388,6 +462,7 @@ class bezel_test_rig_t
         rig->log("motion", id, ms);
         wlr_event_touch_motion ev{rig->device, ms, id, x / rig->width, y / rig->height};
         wl_signal_emit(&rig->device->touch->events.motion, &ev);
+        rig->count_motion();
     }
 
     static void rig_up(void *data, int32_t id, uint32_t ms)

@@ -63,6 +63,8 @@ BOUNDED_DUMP_DIR=$OUT
 # EXTRA_INI: more [bezel] lines; EXTRA_SECTIONS: more sections; PLUGIN_LIST: [core] plugins.
 # DEVICE_DIR: umockdev files made beforehand (SCENARIO is then unused; the caller sets
 # CONTACTS); OUTPUT_MODE (default 1080x1920) and OUTPUT_MM (default 68x121): the output;
+# OUTPUT_TRANSFORM: its [output] transform (Wayfire's spelling: 90, 90_flipped, ...); RIG_INI:
+# more [bezel-test-rig] lines;
 # RIG_STREAM: a touch stream file the rig reads itself instead of the node (the node's device
 # is still made, and never opened).
 start_wayfire() {
@@ -87,6 +89,7 @@ start_wayfire() {
 
 	[output:HEADLESS-1]
 	mode = $size
+	${OUTPUT_TRANSFORM:+transform = $OUTPUT_TRANSFORM}
 
 	[bezel]
 	log-level = debug
@@ -100,6 +103,7 @@ start_wayfire() {
 	${RIG_STREAM:+touch-stream = $RIG_STREAM}
 	touch-device-open = sigusr2
 	event-log = $DIR/events.log
+	${RIG_INI:-}
 
 	${EXTRA_SECTIONS:-}
 	EOF

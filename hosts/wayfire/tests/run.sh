@@ -71,7 +71,17 @@ want() {
 # The host side of tests/hosts/expectations.sh for Wayfire (TOUCH_CLIENT and DEFER_CLIENT are
 # built by lib.sh through tests/hosts/runner.sh). WINDOWED=1 needs nothing: Wayfire leaves a
 # toplevel that does not ask for full screen a window.
-host_play() { play "$@"; }
+host_play() {
+	local transform=${HOST_TRANSFORM:-} rig=
+	# Wayfire spells the flipped turns 90_flipped, ...; the rig turns the output at run time.
+	case $transform in flipped-*) transform=${transform#flipped-}_flipped ;; esac
+	[ -n "${HOST_ROTATE:-}" ] &&
+		rig="rotate-to = ${HOST_ROTATE%@*}"$'\n'"rotate-after-motions = ${HOST_ROTATE#*@}"
+	OUTPUT_TRANSFORM=$transform RIG_INI=$rig play "$@"
+}
+# Wayfire turns its headless output from [output:HEADLESS-1] transform, and the rig turns it at
+# run time through Wayfire's output configuration.
+host_rotation() { :; }
 host_start() { start_wayfire "$@" || return 1; HOST_PID=$WF_PID; }
 host_stop() { stop_wayfire "$@"; }
 host_why_not_started() { why_not_started; }

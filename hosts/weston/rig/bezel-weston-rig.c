@@ -25,6 +25,14 @@
  *   unplug-output=NAME, unplug-after-motions=N
  *                       after N touch motions, remove output NAME as weston's frontend does
  *                       when a monitor is unplugged (weston_output_destroy)
+ *   rotate-to=TRANSFORM, rotate-after-motions=N
+ *                       after N touch motions, turn the first output to TRANSFORM (rotate-90,
+ *                       flipped-rotate-90, ... or 90, flipped-90, ...) with
+ *                       weston_output_set_transform, as a phone
+ *                       turns its screen; weston 10 signals no transform change of its own (its
+ *                       frontend never makes one at run time), so the rig emits
+ *                       output_resized as a mode change does, which the module and the shell
+ *                       follow
  *   lock-after-motions=N
  *                       after N touch motions, put a layer at weston's lock position, as a
  *                       shell does when it shows its lock screen
@@ -84,6 +92,7 @@ struct rig {
 
 	char *unplug_output;
 	int unplug_after, lock_after, motions;
+	int rotate_to, rotate_after; /* rotate_to: a wl_output transform, -1 for none */
 	struct weston_layer lock_layer;
 	bool lock_layer_used;
 };
@@ -167,6 +176,16 @@ static void count_motion(struct rig *rig)
 				weston_output_destroy(o);
 				break;
 			}
+	}
+	if (rig->rotate_to >= 0 && rig->motions == rig->rotate_after) {
+		struct weston_output *o;
+		wl_list_for_each(o, &rig->ec->output_list, link) {
+			evlog(rig, "rig rotate %s transform=%d", o->name, rig->rotate_to);
+			weston_log("bezel-rig: turning output %s to transform %d\n", o->name, rig->rotate_to);
+			weston_output_set_transform(o, (uint32_t)rig->rotate_to);
+			wl_signal_emit(&rig->ec->output_resized_signal, o);
+			break;
+		}
 	}
 	if (rig->lock_after > 0 && rig->motions == rig->lock_after) {
 		evlog(rig, "rig lock");
@@ -340,6 +359,20 @@ static void compositor_destroyed(struct wl_listener *l, void *data)
 	free(rig);
 }
 
+/* A transform name (weston 10's rotate-90, flipped-rotate-90, ... or the short 90,
+ * flipped-90, ...) as a wl_output transform value, or -1. */
+static int transform_value(const char *name)
+{
+	static const char *const names[] = { "normal", "rotate-90", "rotate-180", "rotate-270",
+		"flipped", "flipped-rotate-90", "flipped-rotate-180", "flipped-rotate-270" };
+	static const char *const short_names[] = { "normal", "90", "180", "270", "flipped",
+						   "flipped-90", "flipped-180", "flipped-270" };
+	for (int i = 0; name && i < 8; i++)
+		if (!strcmp(name, names[i]) || !strcmp(name, short_names[i]))
+			return i;
+	return -1;
+}
+
 /* "NODE[@OUTPUT],..." into rig->devices */
 static void parse_devices(struct rig *rig, const char *list)
 {
@@ -399,6 +432,13 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	weston_config_section_get_string(sec, "unplug-output", &rig->unplug_output, NULL);
 	weston_config_section_get_int(sec, "unplug-after-motions", &rig->unplug_after, 0);
 	weston_config_section_get_int(sec, "lock-after-motions", &rig->lock_after, 0);
+	char *rotate_to = NULL;
+	weston_config_section_get_string(sec, "rotate-to", &rotate_to, NULL);
+	rig->rotate_to = transform_value(rotate_to);
+	if (rotate_to && rig->rotate_to < 0)
+		weston_log("bezel-rig: rotate-to=%s is not a transform name; no rotation\n", rotate_to);
+	free(rotate_to);
+	weston_config_section_get_int(sec, "rotate-after-motions", &rig->rotate_after, 0);
 	char *add_output = NULL;
 	weston_config_section_get_string(sec, "add-output", &add_output, NULL);
 	if (add_output) {

@@ -9,7 +9,9 @@
  *
  * weston reports outputs through compositor signals: created (enabled), resized, moved, and
  * destroyed (disabled or unplugged). An output that goes away mid-gesture cancels what its
- * touches carried (R8, bezel_output_remove). Which output a touch landed on is the plugin's
+ * touches carried (R8, bezel_output_remove), and so does one whose transform or size changes
+ * (a turned screen: the plugin sees the new transform in bezel_output_update). Sizes are
+ * weston's logical ones, after the transform, so the edges are the user's (docs/design.md §4.1). Which output a touch landed on is the plugin's
  * business (the module gives layout points).
  */
 #include "bezel-weston.h"

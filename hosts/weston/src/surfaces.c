@@ -349,3 +349,22 @@ void bw_surfaces_fini(struct bw *bw)
 	wl_list_for_each_safe(bs, tmp, &bw->surfaces, link)
 		forget(bs);
 }
+
+/* A wl_region of weston's wl_compositor is a struct weston_region: its pixman region holds
+ * the client's union of rectangles, surface-local, as disjoint boxes. libwayland has checked
+ * that the request's argument is a wl_region; the class check guards anything else. */
+int bw_read_region(void *data, struct wl_resource *resource, struct bezel_rect *rects, size_t capacity)
+{
+	(void)data;
+	if (strcmp(wl_resource_get_class(resource), "wl_region") != 0)
+		return -1;
+	struct weston_region *region = wl_resource_get_user_data(resource);
+	if (region == NULL)
+		return -1;
+	int n = 0;
+	pixman_box32_t *boxes = pixman_region32_rectangles(&region->region, &n);
+	for (int k = 0; k < n && (size_t)k < capacity; k++)
+		rects[k] = (struct bezel_rect){ boxes[k].x1, boxes[k].y1, boxes[k].x2 - boxes[k].x1,
+						boxes[k].y2 - boxes[k].y1 };
+	return n;
+}

@@ -204,12 +204,20 @@ play() {
 # makes every toplevel full screen; a case whose window must stay as it asked (WINDOWED=1) runs
 # under desktop-shell, which leaves it a window.
 host_play() {
-	if [ -n "${WINDOWED:-}" ]; then
-		EXTRA_ARGS="${EXTRA_ARGS:+$EXTRA_ARGS }--shell=desktop-shell.so" play "$@"
-	else
-		play "$@"
-	fi
+	local args=${EXTRA_ARGS:-} rig=${RIG_INI:-}
+	# Rotation rows: headless weston starts its output turned (--transform); the rig turns it
+	# at run time (rotate-to after rotate-after-motions).
+	# weston 10 spells them rotate-90, flipped-rotate-90, ... (its --help says otherwise).
+	local t=${HOST_TRANSFORM:-}
+	case $t in [0-9]*) t=rotate-$t ;; flipped-*) t=flipped-rotate-${t#flipped-} ;; esac
+	[ -n "$t" ] && args="${args:+$args }--transform=$t"
+	[ -n "${HOST_ROTATE:-}" ] &&
+		rig="${rig:+$rig$'\n'}rotate-to=${HOST_ROTATE%@*}"$'\n'"rotate-after-motions=${HOST_ROTATE#*@}"
+	[ -n "${WINDOWED:-}" ] && args="${args:+$args }--shell=desktop-shell.so"
+	EXTRA_ARGS=$args RIG_INI=$rig play "$@"
 }
+# weston 10's headless backend takes --transform, and the rig turns the output at run time.
+host_rotation() { :; }
 host_start() { start_weston "$@" || return 1; HOST_PID=$WESTON_PID; ln -sf weston.log "$DIR/host.log"; }
 host_stop() { stop_weston "$@"; }
 HOST_NAME=weston

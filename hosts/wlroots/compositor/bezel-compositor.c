@@ -3,7 +3,7 @@
  * libbezel-wlroots in, and runs the wlroots integration tests and demo.
  *
  *   WLR_BACKENDS=headless WLR_RENDERER=pixman bezel-compositor [--socket NAME] [-s CMD]
- *       [--config FILE] [--outputs N] [--size WxH]
+ *       [--config FILE] [--outputs N] [--size WxH] [--transform T] [--rotate T@N]
  *
  * What is in it, in the order of the code: xdg-shell toplevels (full-screen on their output,
  * as on a phone) and popups in a scene graph; a layer for the compositor's own panels above the
@@ -20,6 +20,11 @@
  *   touch-device=/dev/input/eventN       touch-device-open=start|sigusr2
  *   touch-output=N (1-based output the touchscreen maps to)   panels=true|false
  *   intercept=true|false (false: no adapter, touches go to clients as in tinywl: latency baseline)
+ * --size is the panel's own mode; --transform T (a weston.ini name: 90, flipped-90, ...) turns
+ * every output as wl_output.transform does, so the user sees it turned and its edges are the
+ * user's (docs/design.md §4.1); the touchscreen's positions are mapped through the same turn
+ * (bezel_input_source_set_output), as a phone's panel is. --rotate T@N (tests): the rig turns
+ * the touch output to T after the N-th touch motion it reads, as a phone turns mid-gesture.
  * Signals: SIGUSR2 opens the touch device (touch-device-open=sigusr2), SIGUSR1 unplugs the last
  * output (tests of R8), SIGTERM/SIGINT stop.
  */
@@ -78,6 +83,10 @@ struct server {
 	bool time_offset_set;
 	int64_t time_offset_ms;
 	int width, height;
+	int transform;                /* every output's at start (wl_output transform) */
+	int rotate_to, rotate_after;  /* --rotate: -1, or the transform after that many motions */
+	int rig_motions;
+	struct wl_listener layout_change; /* the rig follows its output's size and transform */
 
 	/* configuration: what the compositor acts on itself, read back from the plugin */
 	const char *config_path;
@@ -159,6 +168,7 @@ static void new_output(struct wl_listener *l, void *data)
 	wlr_output_init_render(wo, s->allocator, s->renderer);
 	/* Headless outputs take any mode: a phone-shaped one by default. */
 	wlr_output_set_custom_mode(wo, s->width, s->height, 0);
+	wlr_output_set_transform(wo, (enum wl_output_transform)s->transform);
 	wlr_output_enable(wo, true);
 	if (!wlr_output_commit(wo)) {
 		wlr_log(WLR_ERROR, "cannot enable output %s", wo->name);
@@ -650,6 +660,37 @@ static void rig_normalize(struct server *s, double x, double y, double *nx, doub
 	*ny = box && box->height > 0 ? y / box->height : 0;
 }
 
+/* The source maps the panel's positions through its output's transform to what the user sees. */
+static void rig_map(struct server *s)
+{
+	struct wlr_output *o = nth_output(s, s->touch_output);
+	struct wlr_box *box = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
+	if (s->rig && box)
+		bezel_input_source_set_output(s->rig, box->width, box->height, (int32_t)o->transform);
+}
+
+static void rig_layout_changed(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, layout_change);
+	(void)data;
+	rig_map(s);
+}
+
+/* --rotate: the touch output turns after the N-th motion, as a phone does mid-gesture. */
+static void rig_count_motion(struct server *s)
+{
+	if (s->rotate_to < 0 || ++s->rig_motions != s->rotate_after)
+		return;
+	struct wlr_output *o = nth_output(s, s->touch_output);
+	if (!o)
+		return;
+	bezel_event_log_write(s->event_log, "rig rotate %s transform=%d", o->name, s->rotate_to);
+	wlr_log(WLR_INFO, "rig: turning output %s to transform %d", o->name, s->rotate_to);
+	wlr_output_set_transform(o, (enum wl_output_transform)s->rotate_to);
+	if (!wlr_output_commit(o))
+		wlr_log(WLR_ERROR, "rig: output %s refused transform %d", o->name, s->rotate_to);
+}
+
 static void rig_down(void *data, int32_t id, double x, double y, uint32_t ms)
 {
 	struct server *s = data;
@@ -667,6 +708,7 @@ static void rig_motion(void *data, int32_t id, double x, double y, uint32_t ms)
 	struct wlr_event_touch_motion ev = { s->touch_dev, ms, id, 0, 0 };
 	rig_normalize(s, x, y, &ev.x, &ev.y);
 	wl_signal_emit(&s->touch_dev->touch->events.motion, &ev);
+	rig_count_motion(s);
 }
 static void rig_up(void *data, int32_t id, uint32_t ms)
 {
@@ -715,10 +757,7 @@ static void rig_open(struct server *s)
 	if (s->rig_opened)
 		return;
 	s->rig_opened = true;
-	struct wlr_output *o = nth_output(s, s->touch_output);
-	struct wlr_box *box = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
-	if (box)
-		bezel_input_source_set_output(s->rig, box->width, box->height, 0);
+	rig_map(s);
 	int r = bezel_input_source_add_device(s->rig, s->touch_node);
 	if (r != BEZEL_OK) {
 		wlr_log(WLR_ERROR, "cannot open touch device %s: %s", s->touch_node, bezel_result_string(r));
@@ -815,20 +854,33 @@ static void find_headless(struct wlr_backend *b, void *data)
 		s->headless = b;
 }
 
+/* A weston.ini transform name (normal, 90, ..., flipped-270) as its wl_output value, or -1. */
+static int transform_value(const char *name)
+{
+	static const char *const names[] = { "normal", "90", "180", "270", "flipped",
+					     "flipped-90", "flipped-180", "flipped-270" };
+	for (int i = 0; i < 8; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
 static void usage(const char *argv0)
 {
 	fprintf(stderr, "usage: %s [--socket NAME] [-s CMD] [--config FILE] [--outputs N] "
-		"[--size WxH]\n", argv0);
+		"[--size WxH] [--transform T] [--rotate T@N]\n", argv0);
 }
 
 int main(int argc, char **argv)
 {
-	struct server s = { .width = 1080, .height = 1920 };
+	struct server s = { .width = 1080, .height = 1920, .rotate_to = -1 };
+	char rotate_name[32];
 	const char *socket = NULL, *startup = NULL;
 	int outputs = 1;
 	static const struct option opts[] = {
 		{ "socket", required_argument, NULL, 'S' }, { "config", required_argument, NULL, 'c' },
 		{ "outputs", required_argument, NULL, 'o' }, { "size", required_argument, NULL, 'z' },
+		{ "transform", required_argument, NULL, 't' }, { "rotate", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' }, { 0, 0, 0, 0 },
 	};
 	int c;
@@ -840,6 +892,19 @@ int main(int argc, char **argv)
 		case 'o': outputs = atoi(optarg); break;
 		case 'z':
 			if (sscanf(optarg, "%dx%d", &s.width, &s.height) != 2 || s.width <= 0 || s.height <= 0) {
+				usage(argv[0]);
+				return 2;
+			}
+			break;
+		case 't':
+			if ((s.transform = transform_value(optarg)) < 0) {
+				usage(argv[0]);
+				return 2;
+			}
+			break;
+		case 'r':
+			if (sscanf(optarg, "%31[^@]@%d", rotate_name, &s.rotate_after) != 2 ||
+			    (s.rotate_to = transform_value(rotate_name)) < 0 || s.rotate_after <= 0) {
 				usage(argv[0]);
 				return 2;
 			}
@@ -958,6 +1023,8 @@ int main(int argc, char **argv)
 				bezel_result_string(r));
 			return 1;
 		}
+		s.layout_change.notify = rig_layout_changed;
+		wl_signal_add(&s.layout->events.change, &s.layout_change);
 		if (s.open_on_sigusr2)
 			sigusr2 = wl_event_loop_add_signal(loop, SIGUSR2, on_sigusr2, &s);
 		else
@@ -978,8 +1045,10 @@ int main(int argc, char **argv)
 	wl_event_source_remove(sigterm);
 	wl_event_source_remove(sigint);
 	wl_event_source_remove(sigusr1);
-	if (s.rig)
+	if (s.rig) {
+		wl_list_remove(&s.layout_change.link);
 		bezel_input_source_destroy(s.rig);
+	}
 	bezel_wlr_destroy(s.bezel);
 	/* The display takes the backend, outputs, seat and globals with it; the rest is ours. */
 	wl_display_destroy(s.display);

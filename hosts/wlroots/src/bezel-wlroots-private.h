@@ -115,6 +115,8 @@ void bw_outputs_finish(struct bezel_wlr *bw);
 void bw_new_surface(struct wl_listener *l, void *data);
 void bw_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, double y, int depth);
 void bw_surfaces_finish(struct bezel_wlr *bw);
+/* The plugin's wl_region reader (bezel.h, DEFERRAL REGIONS): wlroots' region rectangles. */
+int bw_read_region(void *data, struct wl_resource *region, struct bezel_rect *rects, size_t capacity);
 
 /* delivery.c: the plugin's decisions for clients (bezel_host_interface) */
 void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,

@@ -1,6 +1,8 @@
 /*
  * Outputs: the plugin's outputs follow the wlr_output_layout (R8 "every output"); an output
- * removed cancels what its touches carried.
+ * removed cancels what its touches carried, and so does one turned or resized (the layout's
+ * box is the size after the transform, and the transform goes with it: the edges are the
+ * user's, docs/design.md §4.1).
  */
 #include <stdlib.h>
 
@@ -44,8 +46,8 @@ static void output_describe(struct bezel_wlr *bw, struct bw_output *o)
 	}
 	if (r == BEZEL_OK)
 		o->added = true;
-	wlr_log(r == BEZEL_OK ? WLR_INFO : WLR_ERROR, "bezel: output %s (id %u) %dx%d+%d+%d, %dx%d mm%s%s",
-		o->output->name, o->id, box->width, box->height, box->x, box->y, mm_w, mm_h,
+	wlr_log(r == BEZEL_OK ? WLR_INFO : WLR_ERROR, "bezel: output %s (id %u) %dx%d+%d+%d, %dx%d mm, transform %d%s%s",
+		o->output->name, o->id, box->width, box->height, box->x, box->y, mm_w, mm_h, tf,
 		r == BEZEL_OK ? "" : ": ", r == BEZEL_OK ? "" : bezel_result_string(r));
 }
 

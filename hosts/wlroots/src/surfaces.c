@@ -13,8 +13,10 @@
  * from the hit-test itself.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_region.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
@@ -203,4 +205,23 @@ int bezel_wlr_set_policy(struct bezel_wlr *bw, enum bezel_wlr_policy policy)
 		return BEZEL_ERROR_INVALID_ARGUMENT;
 	return bezel_plugin_set_setting(bw->plugin, "defer-policy",
 					policy == BEZEL_WLR_POLICY_ALL ? "all" : "fullscreen");
+}
+
+/* A wl_region of wlr_compositor (bezel-compositor's and Wayfire's): wlr_region_from_resource
+ * gives its pixman region, surface-local disjoint boxes. It asserts the resource is one of its
+ * own; libwayland has checked the argument is a wl_region, and wl_compositor is wlroots'. */
+int bw_read_region(void *data, struct wl_resource *resource, struct bezel_rect *rects, size_t capacity)
+{
+	(void)data;
+	if (strcmp(wl_resource_get_class(resource), "wl_region") != 0)
+		return -1;
+	pixman_region32_t *region = wlr_region_from_resource(resource);
+	if (region == NULL)
+		return -1;
+	int n = 0;
+	pixman_box32_t *boxes = pixman_region32_rectangles(region, &n);
+	for (int k = 0; k < n && (size_t)k < capacity; k++)
+		rects[k] = (struct bezel_rect){ boxes[k].x1, boxes[k].y1, boxes[k].x2 - boxes[k].x1,
+						boxes[k].y2 - boxes[k].y1 };
+	return n;
 }

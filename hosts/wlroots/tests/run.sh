@@ -208,7 +208,16 @@ play() {
 
 # The host side of tests/hosts/expectations.sh for wlroots. WINDOWED=1 needs nothing:
 # bezel-compositor makes a toplevel full screen only when it asks.
-host_play() { play "$@"; }
+host_play() {
+	local args=${EXTRA_ARGS:-}
+	# Rotation rows: the compositor's outputs start turned, or the rig turns the touch output
+	# after a number of motions.
+	[ -n "${HOST_TRANSFORM:-}" ] && args="${args:+$args }--transform $HOST_TRANSFORM"
+	[ -n "${HOST_ROTATE:-}" ] && args="${args:+$args }--rotate $HOST_ROTATE"
+	EXTRA_ARGS=$args play "$@"
+}
+# bezel-compositor takes --transform and --rotate.
+host_rotation() { :; }
 host_start() { start_compositor "$@" || return 1; HOST_PID=$COMP_PID; }
 host_stop() { stop_compositor "$@"; }
 HOST_NAME=bezel-compositor

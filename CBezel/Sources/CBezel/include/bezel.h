@@ -117,7 +117,7 @@ struct wl_resource;
 
 /** Version of this header. The library's own version comes from bezel_version(). */
 #define BEZEL_VERSION_MAJOR 0
-#define BEZEL_VERSION_MINOR 3
+#define BEZEL_VERSION_MINOR 4
 #define BEZEL_VERSION_MICRO 0
 /** (major << 16) | (minor << 8) | micro, comparable with bezel_version(). */
 #define BEZEL_VERSION ((BEZEL_VERSION_MAJOR << 16) | (BEZEL_VERSION_MINOR << 8) | BEZEL_VERSION_MICRO)
@@ -326,7 +326,8 @@ const char *bezel_result_string(int result);
 
 /**
  * Creates a plugin on `display`: advertises the bezel_system_gestures_manager_v1 global
- * (version 1) and adds a timer to the display's wl_event_loop.
+ * (version 3 since 0.4; clients bound at 1 or 2 see exactly their version) and adds a timer
+ * to the display's wl_event_loop.
  *
  * Output 0 exists from the start, at layout position (0,0), 1080x1920 px, 68x121 mm, normal
  * transform; call bezel_output_set (or bezel_output_update with id 0) to describe it.
@@ -486,6 +487,9 @@ int bezel_plugin_get_setting_bool(struct bezel_plugin *plugin, const char *key, 
  *                            transform); 0 or less means unknown (96 dpi is assumed).
  * @param transform           an enum wl_output_transform value (0..7); for the 90 and 270
  *                            degree variants the physical width and height are swapped.
+ *                            Touches and surfaces are given as the user sees the screen, so
+ *                            the edges are the user's edges (docs/design.md §4.1).
+ * A new transform or size cancels what output 0's touches carried, as bezel_output_update does.
  * @return BEZEL_OK, BEZEL_ERROR_INVALID_ARGUMENT (non-positive or huge size, unknown
  *         transform) or BEZEL_ERROR_NOT_FOUND (output 0 was removed).
  */
@@ -506,9 +510,14 @@ int bezel_output_add(struct bezel_plugin *plugin, uint32_t output_id, int32_t x,
 		     int32_t transform);
 
 /**
- * Moves, resizes or re-transforms a known output (any id, 0 included). Touches already down
- * on it keep the candidates they started with; their later positions are placed at the new
- * layout position.
+ * Moves, resizes or re-transforms a known output (any id, 0 included). A move alone: touches
+ * already down on it keep the candidates they started with; their later positions are placed at
+ * the new layout position. A new transform (a rotation) or a new size in pixels changes which
+ * edge is which for the user, so everything the output's touches carried is cancelled as
+ * bezel_output_remove cancels it (R8: gestures report cancelled, candidates fail `cancelled`,
+ * held events are dropped, clients with touches there get touch_cancel, shown affordances are
+ * hidden); later events for those touch ids are dropped, and the next touch uses the new edges.
+ * (Versions up to 0.3.0 kept the touches on any update.)
  *
  * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND (unknown id) or BEZEL_ERROR_INVALID_ARGUMENT.
  */
@@ -608,8 +617,9 @@ int bezel_surface_remove(struct bezel_plugin *plugin, struct wl_resource *surfac
 
 /**
  * Call from the host's wl_surface.commit handler, for every commit of every surface (unknown
- * surfaces are ignored cheaply). Applies the double-buffered set_deferred_edges request and a
- * pending destroy of the gesture object; honored_edges is sent when the honoured set changes.
+ * surfaces are ignored cheaply). Applies the double-buffered requests (set_deferred_edges,
+ * set_deferred_gestures, set_deferred_region) and a pending destroy of the gesture object;
+ * honored_edges is sent when the honoured set changes.
  * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL surface).
  */
 int bezel_surface_commit(struct bezel_plugin *plugin, struct wl_resource *surface);
@@ -650,6 +660,52 @@ int bezel_surface_set_gesture_policy(struct bezel_plugin *plugin, struct wl_reso
  */
 int bezel_surface_get_honored_gestures(struct bezel_plugin *plugin, struct wl_resource *surface,
 				       uint32_t *kinds);
+
+/*
+ * DEFERRAL REGIONS (protocol version 3, since 0.4)
+ *
+ * A version 3 client may send set_deferred_region(wl_region or null): its deferred edges then
+ * apply only where a touch-down lands inside that region of the surface that decides (R3); a
+ * touch outside it goes to the system gesture as if the edge were not deferred. The plugin
+ * copies the region when the request arrives and applies it at the next bezel_surface_commit.
+ *
+ * A wl_region's rectangles belong to the compositor (libweston's weston_region, wlroots'
+ * wlr_region_from_resource): the plugin cannot read them itself. The host registers a reader
+ * once, after bezel_plugin_create. A host that registers none still works: every
+ * set_deferred_region is then taken as null (the whole surface, the behaviour of versions 1
+ * and 2), and the plugin writes a warning log line the first time.
+ *
+ * The host may also cap how much of each edge a region defers: the per-edge [bezel] key
+ * `<edge>-deferred-cap-mm` (docs/design.md §5 version 3; default none).
+ */
+
+/**
+ * Reads the rectangles of the wl_region resource `region`, surface-local logical pixels as
+ * the client gave them. Writes at most `capacity` rectangles to `rects` and returns how many
+ * the region has in all; when that is more than `capacity`, the plugin calls again with room
+ * for all of them (up to 4096; beyond that it keeps the first 4096 and logs it). Returns a
+ * negative value if `region` is not a wl_region the host knows (the request is then taken
+ * as null, with a log line). Called only from inside the request's dispatch; must not call
+ * bezel_* functions.
+ */
+typedef int (*bezel_region_reader)(void *data, struct wl_resource *region,
+				   struct bezel_rect *rects, size_t capacity);
+
+/**
+ * Registers the host's wl_region reader (see above); `data` is passed to it. NULL removes it.
+ * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL plugin).
+ */
+int bezel_plugin_set_region_reader(struct bezel_plugin *plugin, bezel_region_reader reader,
+				   void *data);
+
+/**
+ * Stores in `*count` how many rectangles the committed deferred region of `surface` has, and
+ * copies at most `capacity` of them to `rects` (may be NULL when capacity is 0). `*count` is
+ * -1 when the surface has no region (the whole surface). For hosts' tests and debugging.
+ * @return BEZEL_OK, BEZEL_ERROR_NOT_FOUND (not added) or BEZEL_ERROR_INVALID_ARGUMENT.
+ */
+int bezel_surface_get_deferred_region(struct bezel_plugin *plugin, struct wl_resource *surface,
+				      struct bezel_rect *rects, size_t capacity, int32_t *count);
 
 /** Locks or unlocks the session (R6): while locked no deferral is honoured. */
 int bezel_set_locked(struct bezel_plugin *plugin, bool locked, uint32_t time_msec);

@@ -41,6 +41,9 @@ struct bzl_callbacks {
 	int (*set_deferred_edges)(void *ctx, struct wl_resource *gesture, uint32_t edges);
 	/** set_deferred_gestures (version 2) on a live gesture object. */
 	int (*set_deferred_gestures)(void *ctx, struct wl_resource *gesture, uint32_t kinds);
+	/** set_deferred_region (version 3) on a live gesture object; `region` is a wl_region
+	 *  resource or NULL. Its contents must be copied during the call. */
+	int (*set_deferred_region)(void *ctx, struct wl_resource *gesture, struct wl_resource *region);
 	/** A live gesture object's resource is being destroyed (request or client exit). */
 	void (*gesture_destroyed)(void *ctx, struct wl_resource *gesture);
 	/** A watched resource or client is being destroyed; the watch is freed after the call. */

@@ -1,0 +1,72 @@
+/// Deferral regions (docs/design.md §5 version 3, R3): where on its surface a deferral applies,
+/// and the host's optional cap per edge (`deferred_cap_mm`).
+extension RouterCore {
+    /// Applies a committed `set_deferred_region`: `rects` (surface-local px, their union), or
+    /// `nil` for the whole surface. `honored_edges` is unchanged by a region, so nothing is
+    /// emitted. Touches already down keep the decision made at their down (§4.3).
+    mutating func commitDeferredRegion<C: Collection>(_ rects: C?, surface: NodeTree.NodeID, time: Milliseconds)
+    where C.Element == Rect {
+        beginInstant(time)
+        guard acceptsDeferral(surface, request: "deferred region") else { return }
+        var region: DeferredRegion?
+        if let rects {
+            let r = DeferredRegion(rects)
+            if rects.count > DeferredRegion.maxRects {
+                logger.log(.warning, "deferred region of \(surface): \(rects.count) rectangles, only the first \(DeferredRegion.maxRects) kept")
+            }
+            region = r
+        }
+        let tree = self.tree
+        deferredRegions.set(region, for: surface, isAlive: { tree.contains($0) })
+    }
+
+    /// The committed region of `surface`, or `nil` for the whole surface.
+    func deferredRegion(surface: NodeTree.NodeID) -> DeferredRegion? { deferredRegions[surface] }
+
+    /// R3 at a down: of the edges `decider` honours, those that apply to a touch-down at
+    /// output-local `position` on output index `o`. Outside the decider's region no edge is
+    /// deferred; an edge with a `deferred_cap_mm` is deferred only over the first cap
+    /// millimetres of the region's extent along it, counted from the edge's start.
+    func deferredEdgesAtDown(_ decider: NodeTree.NodeID, output o: Int, at position: Point) -> EdgeSet {
+        let honored = honoredEdges(surface: decider)
+        guard !honored.isEmpty, !deferredRegions.isEmpty || config.hasDeferredCap else { return honored }
+        let surfaceRect = tree.rect(of: decider)
+        let origin = outputs[o].origin
+        let local = Point(x: origin.x + position.x - surfaceRect.x, y: origin.y + position.y - surfaceRect.y)
+        let region = deferredRegions[decider]
+        if let region, !region.contains(local) {
+            logger.log(.debug, "down at \(local.x),\(local.y) on \(decider): outside its deferred region")
+            return []
+        }
+        var result = honored
+        let geometry = outputs[o].geometry
+        for e in 0..<4 {
+            let edge = Edge.at(index: e)
+            let cap = config.thresholds[e].deferredCap_mm
+            guard honored.contains(edge), cap.isFinite else { continue }
+            let alongSides = edge == .left || edge == .right
+            let p = alongSides ? local.y : local.x
+            let before_px: Double
+            if let region {
+                before_px = region.extent(along: edge, before: p)
+            } else {
+                // The whole surface: its extent starts at its own start.
+                before_px = min(max(p, 0), alongSides ? surfaceRect.height : surfaceRect.width)
+            }
+            let before_mm = before_px * (alongSides ? geometry.mmPerPxY : geometry.mmPerPxX)
+            if !(before_mm < cap) {
+                logger.log(.debug, "down on \(decider): past the \(edge) edge's deferred cap (\(cap) mm)")
+                result.remove(EdgeSet(edge))
+            }
+        }
+        return result
+    }
+}
+
+extension SystemGestureConfig {
+    /// `true` if any edge has a `deferred_cap_mm`.
+    var hasDeferredCap: Bool {
+        for t in thresholds where t.deferredCap_mm.isFinite { return true }
+        return false
+    }
+}

@@ -1,0 +1,16 @@
+/// Deferral regions (protocol version 3, docs/design.md §5).
+extension SystemGestureRouter {
+    /// Applies a committed `set_deferred_region`: the union of `rects` (surface-local px), or
+    /// `nil` for the whole surface. The host or library copies the region when the request is
+    /// made and calls this at the surface's commit. From the next touch-down on, the surface's
+    /// deferred edges apply only inside it (R3); outside it the edges behave as not deferred.
+    public func commitDeferredRegion<C: Collection>(_ rects: C?, surface: NodeTree.NodeID, time: Milliseconds)
+    where C.Element == Rect {
+        core.commitDeferredRegion(rects, surface: surface, time: time)
+    }
+
+    /// The committed deferred region of `surface`, or `nil` for the whole surface.
+    public func deferredRegion(surface: NodeTree.NodeID) -> DeferredRegion? {
+        core.deferredRegion(surface: surface)
+    }
+}

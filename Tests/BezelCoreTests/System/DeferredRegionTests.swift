@@ -1,0 +1,170 @@
+import Testing
+@testable import BezelCore
+
+/// docs/design.md §5 version 3 and R3: deferral regions and the per-edge `deferred_cap_mm`, as a
+/// client and the user see them (which touches the app gets, which the system takes).
+@Suite("Deferral regions (docs/design.md §5 version 3, R3)")
+struct DeferredRegionTests {
+    static let phone = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
+
+    /// A full-screen app (client 1) that defers `edges`, with `region` committed if given.
+    private func router(edges: EdgeSet = [.bottom], region: [Rect]? = nil,
+                        config: SystemGestureConfig = SystemGestureConfig())
+        -> (SystemGestureRouter, NodeTree.NodeID) {
+        let r = SystemGestureRouter(output: Self.phone, config: config)
+        let app = r.addSurface(client: 1, rect: Self.phone.bounds)!
+        r.commitDeferredEdges(edges, surface: app, time: .zero)
+        if let region { r.commitDeferredRegion(region, surface: app, time: .zero) }
+        r.discardPending()
+        return (r, app)
+    }
+
+    /// A swipe inward from `start` by 300 px; returns what it caused.
+    private func swipe(_ r: SystemGestureRouter, id: Int32 = 0, from start: Point, inward: Point, at t0: Double) -> [RouterEvent] {
+        r.touchDown(id: id, at: start, time: Milliseconds(t0))
+        for k in 1...4 {
+            let p = Point(x: start.x + inward.x * Double(k) * 75, y: start.y + inward.y * Double(k) * 75)
+            r.touchMotion(id: id, at: p, time: Milliseconds(t0 + 8 * Double(k)))
+            r.frame(time: Milliseconds(t0 + 8 * Double(k)))
+        }
+        r.touchUp(id: id, time: Milliseconds(t0 + 40))
+        r.frame(time: Milliseconds(t0 + 40))
+        var out: [RouterEvent] = []
+        r.drain { out.append($0.event) }
+        return out
+    }
+
+    private func appGotTouch(_ events: [RouterEvent]) -> Bool {
+        events.contains { if case .clientDown = $0 { return true } else { return false } }
+    }
+
+    private func systemBegan(_ events: [RouterEvent]) -> Bool {
+        events.contains { if case .systemBegan = $0 { return true } else { return false } }
+    }
+
+    private func deferredSwipe(_ events: [RouterEvent]) -> Bool {
+        events.contains { if case .deferredSwipe = $0 { return true } else { return false } }
+    }
+
+    private let up = Point(x: 0, y: -1)
+
+    @Test("R3: a swipe from the bottom inside the region is deferred; outside it the dock begins (R2)")
+    func insideAndOutside() {
+        let (r, _) = router(region: [Rect(x: 0, y: 1200, width: 540, height: 1140)])
+        let inside = swipe(r, from: Point(x: 270, y: 2338), inward: up, at: 0)
+        #expect(appGotTouch(inside) && deferredSwipe(inside) && !systemBegan(inside))
+        // After the re-arm window, so that the edge is not armed (R4).
+        let outside = swipe(r, id: 1, from: Point(x: 810, y: 2338), inward: up, at: 5000)
+        #expect(!appGotTouch(outside) && systemBegan(outside) && !deferredSwipe(outside))
+    }
+
+    @Test("§5 v3: the region is surface-local: it follows the surface when the host moves it")
+    func surfaceLocal() {
+        let (r, app) = router(region: [Rect(x: 0, y: 0, width: 540, height: 2340)])
+        // Shift the app 540 px right: its region now covers the screen's right half.
+        r.setSurfaceRect(Rect(x: 540, y: 0, width: 540, height: 2340), surface: app)
+        let right = swipe(r, from: Point(x: 700, y: 2338), inward: up, at: 0)
+        #expect(deferredSwipe(right) && appGotTouch(right))
+    }
+
+    @Test("§5 v3: an empty region defers nothing; a nil region is the whole surface again")
+    func emptyAndReset() {
+        let (r, app) = router(region: [])
+        #expect(systemBegan(swipe(r, from: Point(x: 540, y: 2338), inward: up, at: 0)))
+        r.commitDeferredRegion(nil as [Rect]?, surface: app, time: Milliseconds(100))
+        #expect(r.deferredRegion(surface: app) == nil)
+        #expect(deferredSwipe(swipe(r, id: 1, from: Point(x: 540, y: 2338), inward: up, at: 200)))
+    }
+
+    @Test("§5 v3: honored_edges is unchanged by a region (no new honored_edges at its commit)")
+    func honoredUnchanged() {
+        let (r, app) = router()
+        r.commitDeferredRegion([Rect(x: 0, y: 0, width: 10, height: 10)], surface: app, time: Milliseconds(5))
+        var out: [RouterEvent] = []
+        r.drain { out.append($0.event) }
+        #expect(out.isEmpty)
+        #expect(r.honoredEdges(surface: app) == [.bottom])
+    }
+
+    @Test("§5 v3: destroying the gesture object forgets the region")
+    func destroyForgets() {
+        let (r, app) = router(region: [Rect(x: 0, y: 0, width: 10, height: 10)])
+        r.destroyGestureObject(surface: app, time: Milliseconds(1))
+        #expect(r.deferredRegion(surface: app) == nil)
+    }
+
+    @Test("deferred_cap_mm: only the first cap mm of the region's extent along the edge, from the top, is honoured")
+    func cap() throws {
+        var config = SystemGestureConfig()
+        config.bindings[Edge.left.index] = [EdgeSegment(gesture: config.gestureIndexAdding("back"), from: 0, to: 1)]
+        config.thresholds[Edge.left.index].deferredCap_mm = 30
+        // Two bands with a gap: 200–400 px and 1000–2000 px (about 12.6 mm, then 62.8 mm).
+        let (r, _) = router(edges: [.left], region: [Rect(x: 0, y: 1000, width: 1080, height: 1000),
+                                                      Rect(x: 0, y: 200, width: 1080, height: 200)],
+                            config: config)
+        let right = Point(x: 1, y: 0)
+        // 12.6 mm of the first band, then 17.4 mm (≈ 277 px) of the second are honoured.
+        #expect(deferredSwipe(swipe(r, from: Point(x: 2, y: 300), inward: right, at: 0)))
+        #expect(deferredSwipe(swipe(r, id: 1, from: Point(x: 2, y: 1200), inward: right, at: 5000)))
+        #expect(systemBegan(swipe(r, id: 2, from: Point(x: 2, y: 1300), inward: right, at: 10000)))
+        // The bottom edge has no cap: the whole region is honoured there.
+        #expect(r.config.thresholds(.bottom).deferredCap_mm == .infinity)
+    }
+
+    @Test("deferred_cap_mm: with no region the cap counts from the surface's own start")
+    func capWithoutRegion() {
+        var config = SystemGestureConfig()
+        config.thresholds[Edge.bottom.index].deferredCap_mm = 34  // about half the 68 mm width
+        let (r, _) = router(config: config)
+        #expect(deferredSwipe(swipe(r, from: Point(x: 300, y: 2338), inward: up, at: 0)))
+        #expect(systemBegan(swipe(r, id: 1, from: Point(x: 800, y: 2338), inward: up, at: 5000)))
+    }
+
+    @Test("§4.4: deferred_cap_mm is a per-edge key, in YAML and flattened (left-deferred-cap-mm=30)")
+    func capConfig() throws {
+        let yaml = try SystemGestureConfig(parsing: ConfigNode(.map([
+            (key: "edges", value: ConfigNode(.map([(key: "left", value: ConfigNode(.map([
+                (key: "deferred_cap_mm", value: ConfigNode(.number(30)))])))]))),
+        ])))
+        #expect(yaml.thresholds(.left).deferredCap_mm == 30)
+        #expect(yaml.thresholds(.right).deferredCap_mm == .infinity)
+        let flat = try SystemGestureConfig(flattened: [(key: "left-deferred-cap-mm", value: "30")])
+        #expect(flat == yaml)
+        #expect(throws: ConfigError.self) {
+            try SystemGestureConfig(flattened: [(key: "left-deferred-cap-mm", value: "-1")])
+        }
+    }
+
+    @Test("§5 v3: a region does not change the deferred multi-finger kinds (M4)")
+    func kindsUnaffected() {
+        var config = SystemGestureConfig()
+        config.multiFinger = [MultiFingerBinding(gesture: config.gestureIndexAdding("ws"), kind: .swipe,
+                                                 fingers: 3, direction: .left)]
+        let (r, app) = router(region: [Rect(x: 0, y: 0, width: 10, height: 10)], config: config)
+        r.commitDeferredGestures([.swipe], surface: app, time: Milliseconds(1))
+        r.discardPending()
+        for id in 0..<3 { r.touchDown(id: Int32(id), at: Point(x: 500 + 100 * Double(id), y: 1000), time: Milliseconds(10)) }
+        r.frame(time: Milliseconds(10))
+        for step in 1...6 {
+            let t = Milliseconds(10 + 16 * Double(step))
+            for id in 0..<3 { r.touchMotion(id: Int32(id), at: Point(x: 500 + 100 * Double(id) - 40 * Double(step), y: 1000), time: t) }
+            r.frame(time: t)
+        }
+        var out: [RouterEvent] = []
+        r.drain { out.append($0.event) }
+        #expect(!out.contains { if case .multiFingerBegan = $0 { return true } else { return false } })
+        #expect(!out.contains { if case .clientCancel = $0 { return true } else { return false } })
+    }
+
+    @Test("§5 v3: extents merge overlapping and touching rectangles; bad rectangles are left out")
+    func extents() {
+        let region = DeferredRegion([Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 5, y: 20, width: 10, height: 5),
+                                     Rect(x: 15, y: 0, width: 5, height: 1), Rect(x: .nan, y: 0, width: 1, height: 1),
+                                     Rect(x: 0, y: 0, width: 0, height: 9)])
+        #expect(region.rects.count == 3)
+        #expect(region.extent(along: .bottom, before: 100) == 20)   // x: 0–15 and 15–20, merged
+        #expect(region.extent(along: .left, before: 100) == 15)     // y: 0–10 and 20–25
+        #expect(region.extent(along: .left, before: 22) == 12)
+        #expect(region.contains(Point(x: 9, y: 9)) && !region.contains(Point(x: 10, y: 5)))
+    }
+}

@@ -1,0 +1,213 @@
+/*
+ * bezel-kwin-feed: test equipment, never installed. Replays an evemu touch recording
+ * (tests/hosts/gen-touch.py) into KWin through org_kde_kwin_fake_input version 4, KWin's own
+ * path for injected touches (the same TouchInputRedirection a libinput device feeds).
+ *
+ *   bezel-kwin-feed [--log FILE] [--wait-usr2] RECORDING
+ *   bezel-kwin-feed [--log FILE] --taps N X Y    (N taps, 10 ms apart; latency runs)
+ *
+ * Connects, authenticates, then (with --wait-usr2) waits for SIGUSR2, so the replay starts
+ * only once the clients are ready. The recording keeps its own pacing: KWin stamps fake input
+ * with its clock at arrival, so timing cannot travel inside the events. Each event is followed
+ * by a line in the event log FILE: "fake-input down|motion id=N time_us=U", "fake-input up
+ * id=N time_us=U" (CLOCK_MONOTONIC, when the request was flushed). Exits 0 after a roundtrip
+ * that follows the last event.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wayland-client.h>
+
+#include "fake-input-client-protocol.h"
+
+static struct org_kde_kwin_fake_input *fake;
+static FILE *logf_;
+
+static void global(void *data, struct wl_registry *reg, uint32_t name, const char *iface, uint32_t version)
+{
+	(void)data;
+	if (strcmp(iface, org_kde_kwin_fake_input_interface.name) == 0 && version >= 4)
+		fake = wl_registry_bind(reg, name, &org_kde_kwin_fake_input_interface, 4);
+}
+
+static void global_remove(void *data, struct wl_registry *reg, uint32_t name)
+{
+	(void)data, (void)reg, (void)name;
+}
+
+static const struct wl_registry_listener registry_listener = {global, global_remove};
+
+static uint64_t now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* `t`: taken before the request was written, so that the client's receipt is always later. */
+static void note(const char *what, int id, uint64_t t)
+{
+	if (!logf_)
+		return;
+	fprintf(logf_, "%llu fake-input %s id=%d time_us=%llu\n", (unsigned long long)t, what, id,
+		(unsigned long long)t);
+	fflush(logf_);
+}
+
+/* Sleeps until `start_us + offset_us` on the monotonic clock: the recording's pacing. */
+static void pace(uint64_t start_us, uint64_t offset_us)
+{
+	uint64_t at = start_us + offset_us;
+	struct timespec ts = {(time_t)(at / 1000000), (long)(at % 1000000) * 1000};
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+#define SLOTS 16
+struct slot {
+	int tracking, x, y, was_down, moved;
+};
+
+static int replay(struct wl_display *dpy, FILE *in)
+{
+	struct slot s[SLOTS];
+	for (int i = 0; i < SLOTS; i++)
+		s[i] = (struct slot){-1, 0, 0, 0, 0};
+	int cur = 0;
+	char line[256];
+	uint64_t start = now_us(), first = UINT64_MAX;
+	while (fgets(line, sizeof line, in)) {
+		unsigned long sec, usec;
+		unsigned type, code;
+		int value;
+		if (sscanf(line, "E: %lu.%lu %x %x %d", &sec, &usec, &type, &code, &value) != 5)
+			continue;
+		uint64_t t = (uint64_t)sec * 1000000 + usec;
+		if (first == UINT64_MAX)
+			first = t;
+		if (type == 3) {
+			if (code == 0x2f && value >= 0 && value < SLOTS)
+				cur = value;
+			else if (code == 0x39)
+				s[cur].tracking = value;
+			else if (code == 0x35)
+				s[cur].x = value, s[cur].moved = 1;
+			else if (code == 0x36)
+				s[cur].y = value, s[cur].moved = 1;
+			continue;
+		}
+		if (type != 0 || code != 0)
+			continue;
+		pace(start, t - first);
+		uint64_t sent = now_us();
+		for (int i = 0; i < SLOTS; i++) {
+			struct slot *p = &s[i];
+			if (p->tracking >= 0 && !p->was_down) {
+				org_kde_kwin_fake_input_touch_down(fake, i, wl_fixed_from_int(p->x), wl_fixed_from_int(p->y));
+				p->was_down = 1;
+				note("down", i, sent);
+			} else if (p->tracking >= 0 && p->moved) {
+				org_kde_kwin_fake_input_touch_motion(fake, i, wl_fixed_from_int(p->x), wl_fixed_from_int(p->y));
+				note("motion", i, sent);
+			} else if (p->tracking < 0 && p->was_down) {
+				org_kde_kwin_fake_input_touch_up(fake, i);
+				p->was_down = 0;
+				note("up", i, sent);
+			}
+			p->moved = 0;
+		}
+		org_kde_kwin_fake_input_touch_frame(fake);
+		if (wl_display_flush(dpy) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int taps(struct wl_display *dpy, int n, int x, int y)
+{
+	uint64_t start = now_us();
+	for (int i = 0; i < n; i++) {
+		pace(start, (uint64_t)i * 10000);
+		uint64_t sent = now_us();
+		org_kde_kwin_fake_input_touch_down(fake, 0, wl_fixed_from_int(x), wl_fixed_from_int(y));
+		org_kde_kwin_fake_input_touch_frame(fake);
+		if (wl_display_flush(dpy) < 0)
+			return -1;
+		note("down", 0, sent);
+		pace(start, (uint64_t)i * 10000 + 4000);
+		sent = now_us();
+		org_kde_kwin_fake_input_touch_up(fake, 0);
+		org_kde_kwin_fake_input_touch_frame(fake);
+		if (wl_display_flush(dpy) < 0)
+			return -1;
+		note("up", 0, sent);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *log_path = NULL, *recording = NULL;
+	int wait_usr2 = 0, ntaps = 0, tx = 0, ty = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--log") && i + 1 < argc)
+			log_path = argv[++i];
+		else if (!strcmp(argv[i], "--wait-usr2"))
+			wait_usr2 = 1;
+		else if (!strcmp(argv[i], "--taps") && i + 3 < argc)
+			ntaps = atoi(argv[i + 1]), tx = atoi(argv[i + 2]), ty = atoi(argv[i + 3]), i += 3;
+		else
+			recording = argv[i];
+	}
+	if (!recording && !ntaps) {
+		fprintf(stderr, "usage: %s [--log FILE] [--wait-usr2] RECORDING | --taps N X Y\n", argv[0]);
+		return 2;
+	}
+	/* Blocked before anything else: a SIGUSR2 sent early stays pending for sigwait. */
+	sigset_t usr2;
+	sigemptyset(&usr2);
+	sigaddset(&usr2, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &usr2, NULL);
+
+	FILE *in = NULL;
+	if (recording && !(in = fopen(recording, "r"))) {
+		perror(recording);
+		return 1;
+	}
+	if (log_path && !(logf_ = fopen(log_path, "a"))) {
+		perror(log_path);
+		return 1;
+	}
+	struct wl_display *dpy = wl_display_connect(NULL);
+	if (!dpy) {
+		fprintf(stderr, "bezel-kwin-feed: cannot connect to the compositor\n");
+		return 1;
+	}
+	struct wl_registry *reg = wl_display_get_registry(dpy);
+	wl_registry_add_listener(reg, &registry_listener, NULL);
+	wl_display_roundtrip(dpy);
+	if (!fake) {
+		fprintf(stderr, "bezel-kwin-feed: no org_kde_kwin_fake_input version 4\n");
+		return 1;
+	}
+	org_kde_kwin_fake_input_authenticate(fake, "bezel-kwin-feed", "Bezel's KWin tests");
+	wl_display_roundtrip(dpy);
+	printf("feed ready\n");
+	fflush(stdout);
+	if (wait_usr2) {
+		int sig;
+		sigwait(&usr2, &sig);
+	}
+	int rc = ntaps ? taps(dpy, ntaps, tx, ty) : replay(dpy, in);
+	if (rc < 0 || wl_display_roundtrip(dpy) < 0) {
+		fprintf(stderr, "bezel-kwin-feed: the compositor went away\n");
+		return 1;
+	}
+	printf("feed done\n");
+	return 0;
+}

@@ -1,0 +1,146 @@
+# KWin's own cases, beside the shared table (sourced by hosts/kwin/tests/run.sh, which provides
+# host_start, host_stop, host_play, start_client and the counters).
+
+# write_edge_tap FILE Y: an evemu recording of one tap at (W/2, Y), 40 ms long (device axes =
+# output pixels, as tests/hosts/gen-touch.py writes them).
+write_edge_tap() {
+	cat >"$1" <<-EOF
+	# EVEMU 1.3
+	E: 0.000000 0003 002f 0000
+	E: 0.000000 0003 0039 0500
+	E: 0.000000 0003 0035 $((W / 2))
+	E: 0.000000 0003 0036 $2
+	E: 0.000000 0000 0000 0000
+	E: 0.040000 0003 0039 -001
+	E: 0.040000 0000 0000 0000
+	EOF
+}
+
+# Design §6 (global on KWin's display): wayland-info lists bezel_system_gestures_manager_v1 at
+# the version libbezel advertises, beside org_kde_kwin_fake_input 4; weston-simple-touch (a
+# plain wl_touch client) gets a tap in the middle through the plugin, and KWin logs the plugin.
+case_info() {
+	if ! host_start info taps-3; then
+		host_stop
+		fail "info: KWin did not start: $(host_why_not_started)"
+		return
+	fi
+	run_bounded 20 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
+	start_client t weston-simple-touch
+	wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface in the event log"
+	kill -USR2 "$HOST_PID"
+	feed_done 30
+	host_stop "$CPID_t"
+	local v
+	v=$(grep "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" | sed -n 's/.*version: *\([0-9]*\).*/\1/p')
+	if [ -n "$v" ] && [ "$v" -ge 2 ] && grep -q "org_kde_kwin_fake_input', *version: *4" "$DIR/wayland-info.out"; then
+		pass "info: wayland-info lists bezel_system_gestures_manager_v1 version $v on KWin's display, and org_kde_kwin_fake_input version 4"
+	else
+		fail "info: bezel_system_gestures_manager_v1 (version >= 2) or fake_input 4 missing from wayland-info (see $DIR)"
+	fi
+	if grep -q "bezel: .* loaded, touch filter in front of KWin's" "$DIR/host.log" &&
+		[ "$(count "$DIR/events.log" "send down id=0")" = 3 ] && [ "$(count "$DIR/events.log" "send up id=0")" = 3 ]; then
+		pass "info: KWin loaded the plugin from QT_PLUGIN_PATH; weston-simple-touch was sent its 3 taps (3 downs, 3 ups) through it"
+	else
+		fail "info: plugin not loaded, or weston-simple-touch's taps not delivered (see $DIR)"
+	fi
+}
+
+# Design §6 (the shell learns of gestures): a dock swipe is a log line in KWin's log and
+# org.kde.bezel D-Bus signals on the session bus (gestureBegan "dock" edge 2, gestureChanged,
+# gestureEnded committed).
+case_dbus() {
+	if host_play dbus swipe-up " ready" "$TOUCH_CLIENT"; then
+		local d=$DIR/dbus.log
+		if grep -q "bezel: gesture began dock edge=2" "$DIR/host.log" &&
+			grep -q "bezel: gesture ended dock edge=2 output=0 committed" "$DIR/host.log" &&
+			grep -A1 "member=gestureBegan" "$d" | grep -q '"dock"' &&
+			[ "$(grep -c "member=gestureChanged" "$d")" -gt 3 ] &&
+			grep -A3 "member=gestureEnded" "$d" | grep -q "boolean true"; then
+			pass "dbus: the dock swipe is a KWin log line and org.kde.bezel signals gestureBegan(dock), gestureChanged x$(grep -c "member=gestureChanged" "$d"), gestureEnded(committed)"
+		else
+			fail "dbus: log line or org.kde.bezel signals missing (see $DIR)"
+		fi
+	fi
+}
+
+# KWin's touch screen edge (kwinrc [TouchEdges] Bottom=ShowDesktop, a 3 px strip) swallows a
+# tap on the strip without Bezel; with Bezel, which binds the bottom edge, the tap reaches the
+# app (held, released at its up), because the plugin's replay skips KWin's edge filter there.
+case_edge_strip() {
+	local with
+	for with in 0 1; do
+		local name=edge-strip-$([ $with = 1 ] && echo with || echo without)
+		if ! PLUGIN=$with EXTRA_KWINRC=$'[TouchEdges]\nBottom=ShowDesktop' KWIN_ARGS=" " host_start "$name" none; then
+			host_stop
+			fail "$name: KWin did not start: $(host_why_not_started)"
+			continue
+		fi
+		write_edge_tap "$DIR/touch.evemu" $((H - 1))
+		start_client c "$TOUCH_CLIENT" --windowed --no-gesture-object
+		if start_feed "$DIR/touch.evemu" && wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line"; then
+			kill -USR2 "$HOST_PID"
+			feed_done 30
+		fi
+		host_stop "$CPID_c"
+		eval "EDGE_DOWNS_$with=$(count "$DIR/c.out" ' down id=0')"
+	done
+	if [ "${EDGE_DOWNS_0:-x}" = 0 ] && [ "${EDGE_DOWNS_1:-x}" = 1 ] &&
+		[ "$(count "$OUT/edge-strip-with/c.out" ' up id=0')" = 1 ] &&
+		grep -q "gesture failed dock.*reason=tap" "$OUT/edge-strip-with/events.log"; then
+		pass "edge-strip: a tap on KWin's 3 px bottom touch edge (Bottom=ShowDesktop) is swallowed without the plugin (0 downs) and reaches the app with it (1 down, 1 up; dock failed 'tap')"
+	else
+		fail "edge-strip: downs without the plugin ${EDGE_DOWNS_0:-?} (want 0), with it ${EDGE_DOWNS_1:-?} (want 1) (see $OUT/edge-strip-*)"
+	fi
+}
+
+# Added latency, fake_input request to the client's wl_touch event: N taps in the middle, with
+# the plugin and without it; the n-th injected down/up is paired with the client's n-th.
+run_kwin_latency() {
+	local n=$1 with label
+	for with in 1 0; do
+		label=$([ $with = 1 ] && echo with || echo without)
+		if ! PLUGIN=$with host_start "latency-$label" none; then
+			host_stop
+			fail "latency ($label): KWin did not start"
+			continue
+		fi
+		start_client c "$TOUCH_CLIENT" --no-gesture-object
+		if start_feed --taps "$n" $((W / 2)) $((H / 2)) && wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line"; then
+			kill -USR2 "$HOST_PID"
+			feed_done 120
+			wait_for "$DIR/c.out" " up id=0" "$n" 20 "the client's $n ups"
+		fi
+		host_stop "$CPID_c"
+		python3 - "$DIR/events.log" "$DIR/c.out" "$label" >"$DIR/latency.txt" <<-'EOF'
+		import sys
+		ev, cl, label = sys.argv[1:4]
+		src = {"down": [], "up": []}
+		for l in open(ev):
+		    p = l.split()
+		    if len(p) >= 3 and p[1] == "fake-input" and p[2] in src:
+		        src[p[2]].append(int(p[0]))
+		dst = {"down": [], "up": []}
+		for l in open(cl):
+		    p = l.split()
+		    if len(p) >= 2 and p[1] in dst:
+		        dst[p[1]].append(int(p[0]))
+		v = sorted(d - s for k in src for s, d in zip(src[k], dst[k]))
+		print(f"figure: latency {label} the plugin: {len(v)} events ({len(src['down'])} taps sent, {len(dst['down'])} downs received), "
+		      f"median {v[len(v) // 2]} us, p99 {v[min(len(v) - 1, int(0.99 * len(v)))]} us")
+		EOF
+		cat "$DIR/latency.txt"
+		if grep -q "($n taps sent, $n downs received)" "$DIR/latency.txt"; then
+			pass "latency ($label the plugin): every one of $n taps reached the client"
+		else
+			fail "latency ($label the plugin): taps lost (see $DIR)"
+		fi
+	done
+}
+
+run_kwin_cases() {
+	want info && case_info
+	want dbus && case_dbus
+	want edge-strip && case_edge_strip
+	return 0
+}
