@@ -4,8 +4,8 @@
 # umockdev), the `bezel` command's exit codes, the protocol tests over a real Wayland socket
 # (hostile clients included), the same under valgrind, the meson-shim options and install with
 # a C consumer, and each host (headless weston, bezel-compositor on wlroots, Wayfire, patched
-# cage and sway) with real clients: the shared table, and the shared hostile course (under valgrind too
-# where the host has a valgrind mode, and at hostile scale).
+# cage and sway) with real clients: the shared table, and the shared hostile course (under
+# valgrind too where the host has a valgrind mode, and at hostile scale).
 #
 # Each group runs through `group`, which reads the group's closing "N passed, N failed" line
 # and adds it to the totals. A group that prints no such line counts as one failure. A test

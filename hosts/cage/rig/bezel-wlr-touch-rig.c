@@ -20,6 +20,11 @@
  *   BEZEL_RIG_OUTPUT=WxH                       headless output size (default 1080x1920)
  *   BEZEL_RIG_EVENT_LOG=FILE                   "libinput down|motion|up id=N time_us=T" lines
  *                                              (docs/hosts.md), appended beside the plugin's
+ *   BEZEL_RIG_TRANSFORM=T                      the output turned by T (normal, 90, 180, 270,
+ *                                              flipped, flipped-90, ...) once the backend runs
+ *   BEZEL_RIG_ROTATE=T@N                       and turned to T after the N-th touch motion
+ *                                              ("rig rotate" line), as a phone turns mid-gesture
+ * The recording stays in the panel's orientation: the source maps it through the transform.
  *   BEZEL_RIG_POINTER=1                        also a headless pointer device, never fed: the
  *                                              seat then has the pointer capability, which
  *                                              sway's pointer emulation for touches needs
@@ -38,6 +43,7 @@
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
 #include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
 
@@ -48,6 +54,8 @@ static struct {
 	struct wlr_backend *backend;    /* the autocreated one */
 	struct wlr_backend *headless;   /* inside it */
 	struct wlr_input_device *touch; /* the device the rig feeds */
+	struct wlr_output *output;      /* the first headless output: the touchscreen's */
+	int rotate_to, rotate_after, motions;
 	struct bezel_input_source *source;
 	struct bezel_event_log *log;
 	const char *node;
@@ -55,7 +63,7 @@ static struct {
 	bool in_autocreate, started, opened;
 	bool offset_set;
 	int64_t offset_ms;
-} rig = { .width = 1080, .height = 1920 };
+} rig = { .width = 1080, .height = 1920, .rotate_to = -1 };
 
 static void *real(const char *name)
 {
@@ -90,7 +98,44 @@ struct wlr_output *wlr_headless_add_output(struct wlr_backend *backend, unsigned
 		real("wlr_headless_add_output");
 	if (rig.in_autocreate)
 		width = (unsigned int)rig.width, height = (unsigned int)rig.height;
-	return next(backend, width, height);
+	struct wlr_output *output = next(backend, width, height);
+	if (rig.in_autocreate && !rig.output)
+		rig.output = output;
+	return output;
+}
+
+static int transform_from_name(const char *name)
+{
+	static const char *const names[] = { "normal", "90", "180", "270", "flipped",
+					     "flipped-90", "flipped-180", "flipped-270" };
+	for (int i = 0; name && i < 8; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
+/* The touchscreen covers the output: the source maps the panel's positions through the
+ * output's transform to what the user sees, and the rig scales them back to 0..1. */
+static void map_output(void)
+{
+	int w = rig.width, h = rig.height, t = 0;
+	if (rig.output) {
+		wlr_output_transformed_resolution(rig.output, &w, &h);
+		t = (int)rig.output->transform;
+	}
+	rig.width = w, rig.height = h;
+	if (rig.source)
+		bezel_input_source_set_output(rig.source, w, h, t);
+}
+
+static void turn_output(int transform)
+{
+	if (!rig.output || transform < 0)
+		return;
+	wlr_output_set_transform(rig.output, (enum wl_output_transform)transform);
+	if (!wlr_output_commit(rig.output))
+		fprintf(stderr, "bezel-wlr-touch-rig: the output refused transform %d\n", transform);
+	map_output();
 }
 
 /* ---- touches from the source become the headless device's own events ---- */
@@ -136,6 +181,12 @@ static void on_motion(void *data, int32_t id, double x, double y, uint32_t ms)
 	log_event("motion", id, ms);
 	struct wlr_event_touch_motion ev = { rig.touch, ms, id, x / rig.width, y / rig.height };
 	wl_signal_emit(&rig.touch->touch->events.motion, &ev);
+	if (rig.rotate_to >= 0 && ++rig.motions == rig.rotate_after && rig.output) {
+		if (rig.log)
+			bezel_event_log_write(rig.log, "rig rotate %s transform=%d", rig.output->name,
+					      rig.rotate_to);
+		turn_output(rig.rotate_to);
+	}
 }
 
 static void on_up(void *data, int32_t id, uint32_t ms)
@@ -225,7 +276,12 @@ static void set_up(void)
 		fprintf(stderr, "bezel-wlr-touch-rig: no libinput source: %s\n", bezel_result_string(r));
 		return;
 	}
-	bezel_input_source_set_output(rig.source, rig.width, rig.height, 0);
+	turn_output(transform_from_name(getenv("BEZEL_RIG_TRANSFORM")));
+	map_output();
+	const char *rotate = getenv("BEZEL_RIG_ROTATE");
+	char name[16];
+	if (rotate && sscanf(rotate, "%15[^@]@%d", name, &rig.rotate_after) == 2)
+		rig.rotate_to = transform_from_name(name);
 	rig.touch = wlr_headless_add_input_device(rig.headless, WLR_INPUT_DEVICE_TOUCH);
 	if (!rig.touch) {
 		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a headless touch device\n");

@@ -63,7 +63,8 @@ RUNTIME_DIR=
 # hosts/wlroots/tests/gen-touch-wlroots.py's own), its touchscreen opening on SIGUSR2. Sets DIR,
 # CPID (umockdev-run), COMP_PID, CONTACTS and SOCK (the socket's path: clients run as this
 # shell's user, which may reach it). EXTRA_INI: more [bezel] lines for comp_prepare;
-# RIG_POINTER=1: the rig adds a pointer device too (the seat gets the pointer capability).
+# RIG_POINTER=1: the rig adds a pointer device too (the seat gets the pointer capability);
+# HOST_TRANSFORM, HOST_ROTATE (tests/hosts/expectations.sh): the rig turns the output.
 comp_start() {
 	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
@@ -88,7 +89,8 @@ comp_start() {
 		"${AS_USER[@]}" env HOME="$DIR" PATH=/usr/local/bin:/usr/bin:/bin XDG_RUNTIME_DIR="$RUNTIME_DIR" \
 			WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_XWAYLAND=/bin/false \
 			BEZEL_RIG_TOUCH_DEVICE=$NODE BEZEL_RIG_OPEN=sigusr2 BEZEL_RIG_EVENT_LOG="$DIR/events.log" \
-			BEZEL_RIG_POINTER="${RIG_POINTER:-0}" \
+			BEZEL_RIG_POINTER="${RIG_POINTER:-0}" BEZEL_RIG_TRANSFORM="${HOST_TRANSFORM:-}" \
+			BEZEL_RIG_ROTATE="${HOST_ROTATE:-}" \
 			umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
 			-s "$NODE=$DIR/dev/device.script" -- \
 			sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \

@@ -106,6 +106,8 @@ host_play() { comp_play "$@"; }
 host_start() { comp_start "$@" || return 1; HOST_PID=$COMP_PID; }
 host_stop() { comp_stop "$@"; }
 host_why_not_started() { comp_why_not_started; }
+# The rig turns the output (at start, or after the N-th motion) and maps the touches with it.
+host_rotation() { :; }
 HOST_NAME=cage
 HOST_VALGRIND=
 . "$ROOT/tests/hosts/hostile.sh"
