@@ -25,6 +25,9 @@ packages=(
     qt6-base-dev qt6-base-private-dev qt6-wayland qt6-wayland-dev qt6-wayland-dev-tools
                                                  # examples/qt6 (qtwaylandscanner; the qpa header for wl_surface)
     xvfb                                         # the toolkit suite's GTK apps on X11, where Bezel does nothing
+    patch xz-utils util-linux libxkbcommon-dev   # patched cage and sway: build.sh unpacks and patches; setpriv runs them unprivileged
+    libjson-c-dev libpcre3-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libevdev-dev libdrm-dev libgles-dev
+                                                 # sway 1.7 (hosts/sway/build.sh)
 )
 
 missing=()

@@ -3,9 +3,9 @@
 # suite R1-R9, 10,000 random R9 property sequences, trace readers and real libinput under
 # umockdev), the `bezel` command's exit codes, the protocol tests over a real Wayland socket
 # (hostile clients included), the same under valgrind, the meson-shim options and install with
-# a C consumer, and each host (headless weston, bezel-compositor on wlroots, Wayfire) with real
-# clients: the shared table, and the shared hostile course (under valgrind too where the host
-# has a valgrind mode, and at hostile scale).
+# a C consumer, and each host (headless weston, bezel-compositor on wlroots, Wayfire, patched
+# cage and sway) with real clients: the shared table, and the shared hostile course (under
+# valgrind too where the host has a valgrind mode, and at hostile scale).
 #
 # Each group runs through `group`, which reads the group's closing "N passed, N failed" line
 # and adds it to the totals. A group that prints no such line counts as one failure. A test
@@ -144,6 +144,14 @@ group "Wayfire: hostile clients while touches play" env BEZEL_WAYFIRE_SCRATCH="$
 # minutes to map and 8 to tear down, with or without the plugin).
 group "Wayfire: hostile scale (idle surfaces, creation, 2,000 toplevels; release build)" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --release --scale --toplevels 2000
 group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" hosts/wayfire/tests/install-test.sh
+# Compositors that load no plugins, patched (hosts/cage, hosts/sway): built from their upstream
+# tarballs by the host's build.sh (cached in .build), run headless as an unprivileged user.
+group "cage 395189f patched with Bezel, headless as an unprivileged user, real clients, frames and cancels against unpatched cage" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh
+group "cage: hostile clients while touches play" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --hostile
+group "cage: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --latency 1000
+group "sway 1.7 patched with Bezel, headless as an unprivileged user, real clients, pointer emulation for a client without wl_touch" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh
+group "sway: hostile clients while touches play" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --hostile
+group "sway: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --latency 1000
 group "toolkit apps (GTK 4 C and Python, SDL2, Qt 6) on weston and bezel-compositor, demo recording" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
 echo
 echo "elapsed time per group (m:ss):"

@@ -32,7 +32,9 @@
  * outside the popup's client dismisses it); the dragging touch's motion and up go to the drag
  * grab.
  */
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_data_device.h>
@@ -72,7 +74,7 @@ int bezel_wlr_create(struct wl_display *display, struct wlr_compositor *composit
 			"layout and a surface_at callback");
 		return BEZEL_ERROR_INVALID_ARGUMENT;
 	}
-	if (iface->version != BEZEL_WLR_INTERFACE_VERSION) {
+	if (iface->version < 1 || iface->version > BEZEL_WLR_INTERFACE_VERSION) {
 		wlr_log(WLR_ERROR, "bezel: unknown bezel_wlr_interface version %u", iface->version);
 		return BEZEL_ERROR_VERSION;
 	}
@@ -82,7 +84,8 @@ int bezel_wlr_create(struct wl_display *display, struct wlr_compositor *composit
 	bw->display = display;
 	bw->seat = seat;
 	bw->layout = layout;
-	bw->iface = *iface;
+	/* A version 1 struct ends before `emulate`, which stays NULL. */
+	memcpy(&bw->iface, iface, iface->version >= 2 ? sizeof *iface : offsetof(struct bezel_wlr_interface, emulate));
 	bw->data = data;
 	wl_list_init(&bw->surfaces);
 	wl_list_init(&bw->outputs);

@@ -69,8 +69,9 @@ struct wlr_output_layout;
 struct wlr_surface;
 struct bezel_plugin;
 
-/** Version of struct bezel_wlr_interface that this header describes. */
-#define BEZEL_WLR_INTERFACE_VERSION 1
+/** Version of struct bezel_wlr_interface that this header describes (2 added `emulate`; the
+ * adapter still takes a version 1 struct, which ends before it). */
+#define BEZEL_WLR_INTERFACE_VERSION 2
 
 /** Phases of a system gesture as the `gesture` callback reports them. */
 enum bezel_wlr_gesture_phase {
@@ -99,9 +100,17 @@ struct bezel_wlr_gesture_event {
 	double scale;              /**< CHANGED, pinch: mean finger distance over its value at the down */
 };
 
+/** What the `emulate` callback reports (interface version 2). */
+enum bezel_wlr_emulate_kind {
+	BEZEL_WLR_EMULATE_DOWN = 0,
+	BEZEL_WLR_EMULATE_MOTION = 1,
+	BEZEL_WLR_EMULATE_UP = 2,
+	BEZEL_WLR_EMULATE_CANCEL = 3,
+};
+
 /** What the adapter asks of the compositor. Only surface_at is required. */
 struct bezel_wlr_interface {
-	/** Must be BEZEL_WLR_INTERFACE_VERSION. */
+	/** BEZEL_WLR_INTERFACE_VERSION (or 1: the struct then ends before `emulate`). */
 	uint32_t version;
 	/**
 	 * The surface that takes touch input at layout point (lx, ly), following the
@@ -123,6 +132,16 @@ struct bezel_wlr_interface {
 	void (*gesture)(void *data, const struct bezel_wlr_gesture_event *event);
 	/** Show or hide the "swipe again" hint at `edge` of `output` (R3; may be NULL). */
 	void (*affordance)(void *data, struct wlr_output *output, uint32_t edge, bool shown);
+	/**
+	 * Version 2; may be NULL. The plugin delivered a touch event (at once, or when it released
+	 * a held touch) to `surface`, whose client binds no wl_touch and so got nothing: a
+	 * compositor that emulates a pointer for such clients (sway) does it here, so that those
+	 * touches are held, released and taken as Bezel decides. DOWN and MOTION carry the layout
+	 * position (lx, ly) of touch `id`; UP ends it; CANCEL (id -1) means a system gesture took
+	 * the touches of `surface`'s client: end the emulated press without acting on it.
+	 */
+	void (*emulate)(void *data, enum bezel_wlr_emulate_kind kind, struct wlr_surface *surface,
+			int32_t id, double lx, double ly, uint32_t time_msec);
 };
 
 /** Which surfaces may defer edges to themselves (R6). */

@@ -22,6 +22,21 @@ static struct wlr_seat_client *seat_client_of(struct bezel_wlr *bw, struct wl_re
 	wl_resource_for_each(res, &(sc)->touches)        \
 		if (wl_resource_get_user_data(res) != NULL)
 
+/* A client without wl_touch gets nothing from us; the compositor may emulate a pointer for it
+ * (interface version 2, `emulate`). True when it was told. */
+static bool emulated(struct bezel_wlr *bw, struct wlr_seat_client *sc, enum bezel_wlr_emulate_kind kind,
+		     struct wl_resource *surface, int32_t id, double sx, double sy, uint32_t time)
+{
+	struct wl_resource *res;
+	for_each_live_touch(res, sc)
+		return false;
+	struct bw_touch *t = bw_touch_get(bw, id);
+	struct wlr_surface *s = surface ? wlr_surface_from_resource(surface) : NULL;
+	if (bw->iface.emulate && s)
+		bw->iface.emulate(bw->data, kind, s, id, t ? t->origin_x + sx : sx, t ? t->origin_y + sy : sy, time);
+	return true;
+}
+
 void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
 		     uint32_t time)
 {
@@ -32,6 +47,8 @@ void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double
 		return;
 	struct wlr_touch_point *point = wlr_seat_touch_get_point(bw->seat, id); /* sc: seat is alive */
 	uint32_t serial = 0;
+	if (emulated(bw, sc, BEZEL_WLR_EMULATE_DOWN, surface, id, sx, sy, time))
+		return;
 	if (bw->inner && !bw_inner_is_drag(bw) && point && point->surface &&
 	    point->surface->resource == surface) {
 		/* A popup grab decides about downs (one outside its client dismisses it). */
@@ -64,7 +81,7 @@ void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, doub
 {
 	struct bezel_wlr *bw = data;
 	struct wlr_seat_client *sc = seat_client_of(bw, surface);
-	if (!sc)
+	if (!sc || emulated(bw, sc, BEZEL_WLR_EMULATE_MOTION, surface, id, sx, sy, time))
 		return;
 	struct wl_resource *res;
 	for_each_live_touch(res, sc)
@@ -75,7 +92,7 @@ void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t
 {
 	struct bezel_wlr *bw = data;
 	struct wlr_seat_client *sc = seat_client_of(bw, surface);
-	if (!sc)
+	if (!sc || emulated(bw, sc, BEZEL_WLR_EMULATE_UP, surface, id, 0, 0, time))
 		return;
 	uint32_t serial = wlr_seat_client_next_serial(sc);
 	struct wl_resource *res;
@@ -104,5 +121,15 @@ void bw_deliver_frame(void *data, struct wl_client *client)
 
 void bw_deliver_cancel(void *data, struct wl_client *client)
 {
-	send_all(data, client, wl_touch_send_cancel);
+	struct bezel_wlr *bw = data;
+	struct wlr_seat_client *sc = send_all(bw, client, wl_touch_send_cancel);
+	/* A client without wl_touch: the surface one of its touches is on stands for it. */
+	for (int i = 0; sc && i < BW_MAX_TOUCHES; i++) {
+		struct bw_touch *t = &bw->touches[i];
+		if (t->down && t->surface && t->surface->resource &&
+		    wl_resource_get_client(t->surface->resource) == client) {
+			emulated(bw, sc, BEZEL_WLR_EMULATE_CANCEL, t->surface->resource, -1, 0, 0, bw->last_msec);
+			return;
+		}
+	}
 }

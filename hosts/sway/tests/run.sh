@@ -1,0 +1,311 @@
+#!/usr/bin/env bash
+# Integration tests of sway 1.7 with Bezel's patch series (hosts/sway/patches): sway built from
+# its upstream tarball by hosts/sway/build.sh, run headless (wlroots' headless backend, pixman)
+# as an unprivileged user, touches from real libinput reading an umockdev-emulated touchscreen
+# fed to a headless touch device by the test rig (hosts/cage/rig, an LD_PRELOAD shared with the
+# cage host), real Wayland clients. The same tarball built without the series is the baseline.
+#
+# Each case writes a touch recording, starts sway with a config of its own (no borders, a
+# `bezel { }` block, an `exec` that says when sway serves clients), starts the client, waits for
+# its "ready" line, sends SIGUSR2 (the rig opens the touchscreen), waits until the event log has
+# seen every contact lift, stops sway and checks what each party saw. No fixed sleeps.
+#
+# usage: hosts/sway/tests/run.sh [CASE...]
+#        hosts/sway/tests/run.sh --latency N
+#        hosts/sway/tests/run.sh --hostile [--rounds N] [--seed S]
+#   CASE: start, the table (tap swipe late defer drag kill kill-sub multi multi-defer
+#   multi-policy), cancel, pointer, simple-touch, report, sxmo, config
+#   --latency N: only the latency of N taps, patched against unpatched
+#   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
+# Ends with "N passed, N failed"; exit status 0 only if nothing failed.
+# Debian packages: those of hosts/sway/build.sh, umockdev, libumockdev-dev, python3,
+# wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
+set -u
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+SCRATCH=${BEZEL_SWAY_SCRATCH:-$ROOT/.build-sway}
+OUT=$SCRATCH/sway-tests
+LATENCY=0
+CASES=()
+COURSE=
+ROUNDS=56
+SEED=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--latency) LATENCY=$2; COURSE=latency; shift ;;
+	--hostile) COURSE=hostile ;;
+	--rounds) ROUNDS=$2; shift ;;
+	--seed) SEED=$2; shift ;;
+	-*) echo "usage: $0 [CASE...] | --latency N | --hostile [--rounds N] [--seed S]" >&2; exit 2 ;;
+	*) CASES+=("$1") ;;
+	esac
+	shift
+done
+
+want() {
+	[ ${#CASES[@]} = 0 ] && return 0
+	local c
+	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
+	return 1
+}
+
+. "$ROOT/tests/hosts/runner.sh"
+COMP_LABEL=sway
+. "$ROOT/hosts/cage/tests/lib.sh"
+
+# ---- build: sway patched and unpatched (hosts/sway/build.sh, cached in SCRATCH), the probe,
+# the rig, the clients ----
+host_build_plugin "$SCRATCH" debug "$OUT"
+mkdir -p "$OUT"
+export BEZEL_SWAY_BUILD=$SCRATCH/sway BEZEL_SHIM_BUILD=$SCRATCH/bezel-shim-release
+start_s=$(date +%s)
+if SWAY=$("$ROOT/hosts/sway/build.sh" "$OUT/prefix" | tail -1) &&
+	SWAY_PLAIN=$("$ROOT/hosts/sway/build.sh" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
+	[ -x "$SWAY" ] && [ -x "$SWAY_PLAIN" ]; then
+	pass "hosts/sway/build.sh builds sway 1.7 with the series ($(cat "$ROOT"/hosts/sway/patches/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
+else
+	fail "hosts/sway/build.sh (logs in $BEZEL_SWAY_BUILD)"
+	finish
+fi
+host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
+	host_client "$OUT" pointer-client "$ROOT/hosts/sway/tests/pointer-client.c" &&
+	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
+	pass "the test rig and the test clients (the pointer-only one too) compile with -Werror"
+else
+	fail "compile the rig and the clients"
+	finish
+fi
+POINTER_CLIENT=$OUT/pointer-client
+as_user_can_run "$SWAY" "$SWAY_PLAIN" "$RIG" "$SHIM" "$OUT/prefix/lib/libbezel.so.0" ||
+	{ fail "user $RUN_USER cannot read the build (make $SCRATCH readable)"; finish; }
+BOUNDED_DUMP_DIR=$OUT
+
+# The compositor of comp_start: patched sway with a `bezel { }` block, or (VARIANT=unpatched)
+# the tarball's sway as it is. EXTRA_INI's [bezel] lines (key=value) become block lines.
+comp_prepare() {
+	{
+		echo "default_border none"
+		echo "default_floating_border none"
+		echo "focus_follows_mouse no"
+		if [ "${VARIANT:-patched}" != unpatched ]; then
+			echo "bezel {"
+			echo "    log-level ${LOG_LEVEL:-debug}"
+			echo "    output-width-mm 68"
+			echo "    output-height-mm 121"
+			echo "    event-log $DIR/events.log"
+			printf '%s\n' "${EXTRA_INI:-}" | sed -n 's/^\([^=]*\)=\(.*\)$/    \1 \2/p'
+			printf '%s\n' "${EXTRA_SWAY:-}"
+			echo "}"
+		fi
+		echo 'exec echo "sway-ready $WAYLAND_DISPLAY"'
+	} >"$DIR/sway.conf"
+	if [ "${VARIANT:-patched}" = unpatched ]; then
+		COMP_CMD=("$SWAY_PLAIN" -V -c "$DIR/sway.conf")
+	else
+		COMP_CMD=("$SWAY" -V -c "$DIR/sway.conf")
+	fi
+	COMP_READY="^sway-ready "
+}
+
+. "$ROOT/tests/hosts/expectations.sh"
+# The host side of the shared table. WINDOWED=1 needs nothing: sway tiles a toplevel that does
+# not ask for full screen (alone, over the whole output), and a tiled window is not full screen.
+host_play() { comp_play "$@"; }
+host_start() { comp_start "$@" || return 1; HOST_PID=$COMP_PID; }
+host_stop() { comp_stop "$@"; }
+host_why_not_started() { comp_why_not_started; }
+# The rig turns the output (at start, or after the N-th motion) and maps the touches with it.
+host_rotation() { :; }
+HOST_NAME=sway
+HOST_VALGRIND=
+. "$ROOT/tests/hosts/hostile.sh"
+
+if [ "$COURSE" = hostile ]; then
+	run_host_hostile "$ROUNDS" "$SEED"
+	finish
+fi
+
+# ---- latency: libinput event -> the client's wl_touch event, patched and unpatched ----
+if [ "$COURSE" = latency ]; then
+	LOG_LEVEL=error
+	declare -A MED=() P99=()
+	for VARIANT in unpatched patched; do
+		if REALTIME=1 comp_play "latency-$VARIANT" "taps-$LATENCY" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+			line=$(python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "sway $VARIANT" 2>&1)
+			echo "figure: $line"
+			MED[$VARIANT]=$(sed -n 's/.* median \([0-9]*\) us.*/\1/p' <<<"$line" | tail -1)
+			P99[$VARIANT]=$(sed -n 's/.* p99 \([0-9]*\) us.*/\1/p' <<<"$line" | tail -1)
+			n=$(sed -n 's/.*: \([0-9]*\) touch events.*/\1/p' <<<"$line" | tail -1)
+			if [ "${n:-0}" = $((2 * LATENCY)) ]; then
+				pass "latency ($VARIANT sway): all $n downs and ups of $LATENCY taps reached the client"
+			else
+				fail "latency ($VARIANT sway): ${n:-0} of $((2 * LATENCY)) events paired (see $DIR)"
+			fi
+		fi
+	done
+	VARIANT=
+	if [ -n "${MED[patched]:-}" ] && [ -n "${MED[unpatched]:-}" ]; then
+		echo "figure: sway, latency libinput -> wl_touch over $LATENCY taps: median ${MED[patched]} us with Bezel, ${MED[unpatched]} us without (added $((MED[patched] - MED[unpatched])) us); p99 ${P99[patched]} us with, ${P99[unpatched]} us without"
+		if [ $((MED[patched] - MED[unpatched])) -le 1000 ]; then
+			pass "R1: Bezel adds $((MED[patched] - MED[unpatched])) us at the median to a tap in the middle (bound 1 ms)"
+		else
+			fail "R1: Bezel adds $((MED[patched] - MED[unpatched])) us at the median (bound 1 ms)"
+		fi
+	fi
+	finish
+fi
+
+# ---- 0. sway starts headless with Bezel: its line; the global and a touch seat ----
+if want start; then
+	if comp_start start tap-bottom; then
+		run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
+		comp_stop
+		if grep -q "bezel: system edge gestures on seat seat0 (libbezel " "$DIR/host.log" &&
+			[ "$(grep -c "interface: 'bezel_system_gestures_manager_v1'" "$DIR/wayland-info.out")" = 1 ] &&
+			grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
+			pass "§6 patched sway runs headless as $RUN_USER, says 'bezel: system edge gestures on seat seat0'; wayland-info lists bezel_system_gestures_manager_v1 once and a seat with touch"
+		else
+			fail "start (see $DIR)"
+		fi
+	else
+		comp_stop
+		fail "sway did not start headless here: $(comp_why_not_started) (see $DIR/host.log)"
+		finish
+	fi
+fi
+
+# ---- 1. the table every host runs (tests/hosts/expectations.sh) ----
+table=()
+for row in "${HOST_EXPECTATIONS[@]}"; do want "${row%%|*}" && table+=("${row%%|*}"); done
+[ ${#table[@]} -gt 0 ] && run_host_expectations "${table[@]}"
+
+# ---- 2. wl_touch.cancel: unpatched sway never sends it ----
+if want cancel; then
+	if VARIANT=unpatched comp_play cancel-unpatched late-begin " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+		c0=$DIR/c.out
+		if [ "$(count "$c0" ' cancel')" = 0 ] && [ "$(count "$c0" ' up id=0')" = 1 ] &&
+			[ "$(count "$c0" ' motion id=0')" -gt 5 ]; then
+			pass "R2/R9 unpatched sway gives the client the whole late swipe ($(count "$c0" ' motion id=0') motions and an up, no cancel): the table's 'late' row is what the series adds"
+		else
+			fail "unpatched sway, late swipe (see $DIR)"
+		fi
+	fi
+fi
+
+# ---- 3. a client that binds no wl_touch: sway emulates a pointer, from Bezel's decisions ----
+# pointer-client binds wl_pointer only (the rig adds a pointer device, so that the seat has the
+# pointer capability: with a touchscreen alone sway 1.7 offers no wl_pointer). Each recording
+# is played on patched sway, and the swipe on unpatched sway too, for contrast.
+# buttons FILE: the client's button events in order ("pressed released "); sway's own cursor
+# may enter and leave the window before the touches start, so enter and leave are not listed.
+buttons() { grep -E ' button (pressed|released)' "$1" | awk '{print $3}' | tr '\n' ' '; }
+if want pointer; then
+	# R1: a tap in the middle is a click at once.
+	if RIG_POINTER=1 comp_play pointer-tap taps-1 " ready" "$POINTER_CLIENT"; then
+		if [ "$(buttons "$DIR/c.out")" = "pressed released " ] && grep -q " motion x=540.0 y=960.0\| enter x=540.0 y=960.0" "$DIR/c.out"; then
+			pass "R1 pointer emulation: a tap in the middle on a client without wl_touch is a click at (540, 960)"
+		else
+			fail "pointer emulation, tap (see $DIR)"
+		fi
+	fi
+	# R2: a tap at the bottom edge is held; the press comes only after the finger lifted.
+	if RIG_POINTER=1 comp_play pointer-edge-tap tap-bottom " ready" "$POINTER_CLIENT"; then
+		ev=$DIR/events.log
+		pressed=$(grep -m1 ' button pressed' "$DIR/c.out" | cut -d' ' -f1)
+		up=$(grep -m1 'libinput up id=0' "$ev" | cut -d' ' -f1)
+		if [ "$(buttons "$DIR/c.out")" = "pressed released " ] && [ -n "$pressed" ] && [ -n "$up" ] &&
+			[ "$pressed" -gt "$up" ] && grep -q "gesture failed dock.*reason=tap" "$ev"; then
+			pass "R2 pointer emulation: a tap at the bottom edge is held: the press reaches the client after the finger lifted, then the release (a click)"
+		else
+			fail "pointer emulation, edge tap (see $DIR)"
+		fi
+	fi
+	# R2/R5: a swipe up from the bottom is the dock: no press, no motion at all; unpatched sway
+	# drags the pointer through the app.
+	if VARIANT=unpatched RIG_POINTER=1 comp_play pointer-swipe-unpatched swipe-up " ready" "$POINTER_CLIENT"; then
+		before=$(buttons "$DIR/c.out")
+		if RIG_POINTER=1 comp_play pointer-swipe swipe-up " ready" "$POINTER_CLIENT"; then
+			if [ -z "$(buttons "$DIR/c.out")" ] && [ "$(count "$DIR/c.out" ' motion ')" = 0 ] &&
+				grep -q "gesture ended dock .*committed=1" "$DIR/events.log" && [ "$before" = "pressed released " ]; then
+				pass "R2/R5 pointer emulation: the dock swipe presses and moves nothing in the app (unpatched sway: '${before% }', a drag through it)"
+			else
+				fail "pointer emulation, dock swipe: patched '$(buttons "$DIR/c.out")', unpatched '$before' (see $DIR)"
+			fi
+		fi
+	fi
+	# R2 late begin: the held press is flushed when the hold window ends; when the dock then
+	# takes the touch the pointer leaves the app before the button is let go: no release
+	# reaches it, so no click.
+	if RIG_POINTER=1 comp_play pointer-late late-begin " ready" "$POINTER_CLIENT"; then
+		pressed=$(line_of "$DIR/c.out" ' button pressed')
+		left=$(tail -n +"${pressed:-1}" "$DIR/c.out" | grep -c ' leave$')
+		if [ "$(buttons "$DIR/c.out")" = "pressed " ] && [ "$left" -ge 1 ] && grep -q "gesture began dock" "$DIR/events.log"; then
+			pass "R2 pointer emulation, late begin: the flushed press, then the pointer leaves when the dock takes the touch; no release, no click"
+		else
+			fail "pointer emulation, late begin: '$(buttons "$DIR/c.out")' (see $DIR)"
+		fi
+	fi
+fi
+
+# ---- 4. weston-simple-touch, a client that knows nothing of Bezel ----
+if want simple-touch; then
+	if comp_start simple-touch tap-app; then
+		start_client c weston-simple-touch
+		if wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface" && kill -USR2 "$COMP_PID" &&
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up"; then
+			bounded_alive "$CPID_c"
+			alive=$?
+			comp_stop "$CPID_c"
+			ev=$DIR/events.log
+			if [ $alive = 0 ] && grep -q "send down id=0 x=300.0 y=250.0" "$ev" &&
+				[ "$(count "$ev" 'send up id=0')" = 1 ] && grep -q "gesture began dock" "$ev" &&
+				grep -q "gesture ended dock .*committed=1" "$ev"; then
+				pass "R1/R2 weston-simple-touch: a tap in its window is delivered at (300, 250); the bottom swipe is the dock; it keeps running"
+			else
+				fail "weston-simple-touch (see $DIR)"
+			fi
+		else
+			comp_stop "$CPID_c"
+			fail "simple-touch: not mapped or replay incomplete (see $DIR)"
+		fi
+	else
+		comp_stop
+		fail "simple-touch: sway did not start (see $DIR)"
+	fi
+fi
+
+# ---- 5. sway draws no panels: a committed gesture runs the sway command bound to it ----
+if want report && EXTRA_SWAY="    on dock exec touch $OUT/report/dock-ran" comp_play report swipe-up " ready" "$TOUCH_CLIENT"; then
+	if grep -q "bezel: dock committed (edge 2, 1 finger) on HEADLESS-1" "$DIR/host.log" &&
+		wait_for "$DIR/dock-ran" "" 0 10 "the file the bound command makes" >/dev/null && [ -e "$DIR/dock-ran" ]; then
+		pass "R5 a committed dock swipe runs the command bound with 'bezel { on dock exec … }' and is logged"
+	else
+		fail "gesture command (see $DIR/host.log)"
+	fi
+fi
+
+# ---- 5b. Sxmo's way: the bottom edge bound to a gesture of its own name, whose command is
+# what lisgd ran (here a stand-in that leaves a file) ----
+if want sxmo && EXTRA_INI="bind-bottom=showkeyboard:0.0:1.0" \
+	EXTRA_SWAY="    on showkeyboard exec touch $OUT/sxmo/showkeyboard-ran" comp_play sxmo swipe-up " ready" "$TOUCH_CLIENT"; then
+	if grep -q "gesture ended showkeyboard edge=2 committed=1" "$DIR/events.log" &&
+		wait_for "$DIR/showkeyboard-ran" "" 0 10 "the file the bound command makes" >/dev/null &&
+		[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
+		pass "§4.4/R5 Sxmo-style binding: 'bind-bottom showkeyboard:0.0:1.0' + 'on showkeyboard exec …': the swipe up runs the command, the app gets no touch"
+	else
+		fail "Sxmo-style binding (see $DIR)"
+	fi
+fi
+
+# ---- 6. settings from the sway config's bezel block reach the plugin ----
+if want config && EXTRA_INI="bind-bottom=" comp_play config swipe-up " ready" "$TOUCH_CLIENT"; then
+	if [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
+		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
+		pass "§4.4 sway config 'bezel { bind-bottom }' unbinds the bottom edge: the swipe up reaches the client, no dock"
+	else
+		fail "bezel bind-bottom (see $DIR)"
+	fi
+fi
+
+finish
