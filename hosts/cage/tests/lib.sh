@@ -150,6 +150,57 @@ comp_play() {
 	return 1
 }
 
+# ---- the command line and the build, alike in both runners ----
+# patched_args ARG...: the runner's arguments (usage in its header): sets CASES, COURSE,
+# LATENCY, ROUNDS, SEED.
+patched_args() {
+	LATENCY=0
+	CASES=()
+	COURSE=
+	ROUNDS=56
+	SEED=1
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--latency) LATENCY=$2; COURSE=latency; shift ;;
+		--hostile) COURSE=hostile ;;
+		--rounds) ROUNDS=$2; shift ;;
+		--seed) SEED=$2; shift ;;
+		-*) echo "usage: $0 [CASE...] | --latency N | --hostile [--rounds N] [--seed S]" >&2; exit 2 ;;
+		*) CASES+=("$1") ;;
+		esac
+		shift
+	done
+}
+
+# want CASE: the command line named CASE, or named none.
+want() {
+	[ ${#CASES[@]} = 0 ] && return 0
+	local c
+	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
+	return 1
+}
+
+# build_patched WHAT: the probe, the compositor patched and unpatched (hosts/NAME/build.sh,
+# cached in SCRATCH; WHAT names its upstream version in the pass line) and the protocol code.
+# Sets COMP_BIN and COMP_PLAIN_BIN; finishes the run on failure.
+build_patched() {
+	local what=$1 build_var start_s
+	host_build_plugin "$SCRATCH" debug "$OUT"
+	mkdir -p "$OUT"
+	build_var=BEZEL_${COMP_LABEL^^}_BUILD
+	export "$build_var=$SCRATCH/$COMP_LABEL" BEZEL_SHIM_BUILD="$SCRATCH/bezel-shim-release"
+	start_s=$(date +%s)
+	if COMP_BIN=$("$ROOT/hosts/$COMP_LABEL/build.sh" "$OUT/prefix" | tail -1) &&
+		COMP_PLAIN_BIN=$("$ROOT/hosts/$COMP_LABEL/build.sh" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
+		[ -x "$COMP_BIN" ] && [ -x "$COMP_PLAIN_BIN" ]; then
+		pass "hosts/$COMP_LABEL/build.sh builds $what with the series ($(cat "$ROOT/hosts/$COMP_LABEL"/patches/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
+	else
+		fail "hosts/$COMP_LABEL/build.sh (logs in ${!build_var})"
+		finish
+	fi
+	host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
+}
+
 # ---- the host side of the shared table and hostile course (tests/hosts/expectations.sh,
 # tests/hosts/hostile.sh) ----
 # WINDOWED=1 needs nothing: cage maximizes a toplevel that does not ask for full screen, sway

@@ -25,49 +25,16 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_CAGE_SCRATCH:-$ROOT/.build-cage}
 OUT=$SCRATCH/cage-tests
-LATENCY=0
-CASES=()
-COURSE=
-ROUNDS=56
-SEED=1
-while [ $# -gt 0 ]; do
-	case $1 in
-	--latency) LATENCY=$2; COURSE=latency; shift ;;
-	--hostile) COURSE=hostile ;;
-	--rounds) ROUNDS=$2; shift ;;
-	--seed) SEED=$2; shift ;;
-	-*) echo "usage: $0 [CASE...] | --latency N | --hostile [--rounds N] [--seed S]" >&2; exit 2 ;;
-	*) CASES+=("$1") ;;
-	esac
-	shift
-done
-
-want() {
-	[ ${#CASES[@]} = 0 ] && return 0
-	local c
-	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
-	return 1
-}
-
 . "$ROOT/tests/hosts/runner.sh"
 COMP_LABEL=cage
 . "$ROOT/hosts/cage/tests/lib.sh"
+patched_args "$@"
 
 # ---- build: cage patched and unpatched (hosts/cage/build.sh, cached in SCRATCH), the probe,
 # the rig, the clients ----
-host_build_plugin "$SCRATCH" debug "$OUT"
-mkdir -p "$OUT"
-export BEZEL_CAGE_BUILD=$SCRATCH/cage BEZEL_SHIM_BUILD=$SCRATCH/bezel-shim-release
-start_s=$(date +%s)
-if CAGE=$("$ROOT/hosts/cage/build.sh" "$OUT/prefix" | tail -1) &&
-	CAGE_PLAIN=$("$ROOT/hosts/cage/build.sh" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
-	[ -x "$CAGE" ] && [ -x "$CAGE_PLAIN" ]; then
-	pass "hosts/cage/build.sh builds cage 395189f with the series ($(cat "$ROOT"/hosts/cage/patches/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
-else
-	fail "hosts/cage/build.sh (logs in $BEZEL_CAGE_BUILD)"
-	finish
-fi
-host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
+build_patched "cage 395189f"
+CAGE=$COMP_BIN
+CAGE_PLAIN=$COMP_PLAIN_BIN
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
 if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then

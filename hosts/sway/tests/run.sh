@@ -24,49 +24,16 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_SWAY_SCRATCH:-$ROOT/.build-sway}
 OUT=$SCRATCH/sway-tests
-LATENCY=0
-CASES=()
-COURSE=
-ROUNDS=56
-SEED=1
-while [ $# -gt 0 ]; do
-	case $1 in
-	--latency) LATENCY=$2; COURSE=latency; shift ;;
-	--hostile) COURSE=hostile ;;
-	--rounds) ROUNDS=$2; shift ;;
-	--seed) SEED=$2; shift ;;
-	-*) echo "usage: $0 [CASE...] | --latency N | --hostile [--rounds N] [--seed S]" >&2; exit 2 ;;
-	*) CASES+=("$1") ;;
-	esac
-	shift
-done
-
-want() {
-	[ ${#CASES[@]} = 0 ] && return 0
-	local c
-	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
-	return 1
-}
-
 . "$ROOT/tests/hosts/runner.sh"
 COMP_LABEL=sway
 . "$ROOT/hosts/cage/tests/lib.sh"
+patched_args "$@"
 
 # ---- build: sway patched and unpatched (hosts/sway/build.sh, cached in SCRATCH), the probe,
 # the rig, the clients ----
-host_build_plugin "$SCRATCH" debug "$OUT"
-mkdir -p "$OUT"
-export BEZEL_SWAY_BUILD=$SCRATCH/sway BEZEL_SHIM_BUILD=$SCRATCH/bezel-shim-release
-start_s=$(date +%s)
-if SWAY=$("$ROOT/hosts/sway/build.sh" "$OUT/prefix" | tail -1) &&
-	SWAY_PLAIN=$("$ROOT/hosts/sway/build.sh" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
-	[ -x "$SWAY" ] && [ -x "$SWAY_PLAIN" ]; then
-	pass "hosts/sway/build.sh builds sway 1.7 with the series ($(cat "$ROOT"/hosts/sway/patches/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
-else
-	fail "hosts/sway/build.sh (logs in $BEZEL_SWAY_BUILD)"
-	finish
-fi
-host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
+build_patched "sway 1.7"
+SWAY=$COMP_BIN
+SWAY_PLAIN=$COMP_PLAIN_BIN
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
 if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
 	host_client "$OUT" pointer-client "$ROOT/hosts/sway/tests/pointer-client.c" &&
