@@ -310,3 +310,18 @@ run_patched_simple_touch() {
 		fail "simple-touch: $COMP_LABEL did not start (see $DIR)"
 	fi
 }
+
+# run_patched_config HOW WHAT: settings from the compositor's own configuration reach the
+# plugin: bind-bottom= (HOW: how the pass line says it was set; WHAT: the fail line's name)
+# unbinds the bottom edge, so the swipe up reaches the client whole and nothing begins.
+run_patched_config() {
+	local how=$1 what=$2
+	want config || return 0
+	EXTRA_INI="bind-bottom=" comp_play config swipe-up " ready" "$TOUCH_CLIENT" || return 0
+	if [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
+		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
+		pass "§4.4 $how unbinds the bottom edge: the swipe up reaches the client, no dock"
+	else
+		fail "$what (see $DIR)"
+	fi
+}

@@ -179,13 +179,6 @@ if want sxmo && EXTRA_INI="bind-bottom=showkeyboard:0.0:1.0" \
 fi
 
 # ---- 6. settings from the sway config's bezel block reach the plugin ----
-if want config && EXTRA_INI="bind-bottom=" comp_play config swipe-up " ready" "$TOUCH_CLIENT"; then
-	if [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
-		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
-		pass "§4.4 sway config 'bezel { bind-bottom }' unbinds the bottom edge: the swipe up reaches the client, no dock"
-	else
-		fail "bezel bind-bottom (see $DIR)"
-	fi
-fi
+run_patched_config "sway config 'bezel { bind-bottom }'" "bezel bind-bottom"
 
 finish
