@@ -1,8 +1,8 @@
 # Shell functions of the tests of the patched wlroots compositors (hosts/cage/tests/run.sh,
-# hosts/sway/tests/run.sh): the unprivileged user they run as, the test rig, starting the
-# compositor headless under umockdev-run, as that user, with a recording; the host side of the
-# shared table and hostile course; the cases both run alike (start, table, latency,
-# weston-simple-touch), each named run_patched_*.
+# hosts/sway/tests/run.sh): the command line and the build, the unprivileged user they run
+# as, the test rig, starting the compositor headless under umockdev-run, as that user, with a
+# recording; the host side of the shared table and hostile course; the cases both run alike
+# (start, table, latency, weston-simple-touch, config), each named run_patched_*.
 # Source it after tests/hosts/runner.sh, with ROOT, OUT, PROBE set. Test equipment only.
 #
 # The runner provides:
