@@ -14,6 +14,12 @@ import Musl
 /// to "now". A time that is implausibly far from now (another clock, garbage) is replaced by
 /// now, and a time before the last one is clamped, so the timeline never goes backwards. What
 /// was done to the last time is kept in `lastAdjustment`, for the caller to log.
+///
+/// "Now" is read on the input's clock: when the latest host time reached us L ms after it was
+/// stamped (a compositor behind on its input, a device that delivers late), now is L ms behind
+/// CLOCK_MONOTONIC, at most `maxInputLag` (docs/design.md E18). So a timer never overtakes input
+/// stamped before its deadline that is still on its way: a finger that moved 8 ms after its
+/// down does not fail `still` because the down was read 300 ms late.
 final class HostClock {
     /// What `instant(hostMsec:)` had to do to the host's time.
     enum Adjustment: Equatable {
@@ -27,7 +33,11 @@ final class HostClock {
 
     /// Host times further than this from the monotonic clock are not trusted.
     static let plausibleSkew = 10_000.0
+    /// The most that now() lags behind the monotonic clock: a timer fires at most this late.
+    static let maxInputLag = 1_000.0
     private var last = Milliseconds.zero
+    /// How late the latest plausible host time arrived (ms, 0...maxInputLag).
+    private(set) var inputLagMs = 0.0
     /// The monotonic clock in ms: CLOCK_MONOTONIC, or a fake in tests.
     private let monotonicMs: () -> Double
     /// What happened to the last host time given to `instant(hostMsec:)`.
@@ -45,9 +55,9 @@ final class HostClock {
         return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
     }
 
-    /// The current instant (never before the last instant handed out).
+    /// The current instant on the input's clock (never before the last instant handed out).
     func now() -> Milliseconds {
-        note(Milliseconds(monotonicMs()))
+        note(Milliseconds(monotonicMs() - inputLagMs))
     }
 
     /// Records `t` as the latest instant, clamped to be non-decreasing; returns the result.
@@ -66,6 +76,8 @@ final class HostClock {
         let age = Double(Int32(bitPattern: monoLow &- hostMsec))
         let plausible = age.magnitude <= HostClock.plausibleSkew
         let t = Milliseconds(plausible ? mono - age : mono)
+        // An implausible time says nothing of how late input is: now is the truth again.
+        inputLagMs = plausible ? min(max(age, 0), HostClock.maxInputLag) : 0
         let result = note(t)
         if !plausible {
             lastAdjustment = .implausible(hostMsec: hostMsec)

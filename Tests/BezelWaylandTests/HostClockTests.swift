@@ -84,4 +84,40 @@ struct HostClockTests {
         #expect(HostClock.msec(Milliseconds(1e300)) == 0)
         #expect(HostClock.msec(Milliseconds(1234.9)) == 1234)
     }
+
+    @Test("E18: now is on the input's clock: after a down read 300 ms late, its still timeout (250 ms) is due only 250 ms after the read")
+    func lateInputDelaysTimers() {
+        let (c, fake) = clock(at: 10_300)
+        #expect(c.instant(hostMsec: 10_000) == Milliseconds(10_000))  // stamped 300 ms ago
+        #expect(c.inputLagMs == 300)
+        #expect(c.now() == Milliseconds(10_000))
+        fake.ms = 10_540  // 240 ms after the read: the deadline 10,250 is not due yet
+        #expect(c.now() == Milliseconds(10_240))  // without the lag: 10,540, past due
+        fake.ms = 10_560
+        #expect(c.now() >= Milliseconds(10_250))
+    }
+
+    @Test("E18: the lag follows the latest input, so once input is on time again so is now")
+    func lagFollowsLatestInput() {
+        let (c, fake) = clock(at: 20_300)
+        _ = c.instant(hostMsec: 20_000)
+        fake.ms = 20_310
+        #expect(c.instant(hostMsec: 20_309) == Milliseconds(20_309))  // read 1 ms after its stamp
+        #expect(c.inputLagMs == 1)
+        #expect(c.now() == Milliseconds(20_309))
+        _ = c.instant(hostMsec: 20_400)  // from 90 ms in the future: no lag
+        #expect(c.inputLagMs == 0)
+    }
+
+    @Test("E18: a timer is at most 1 s late however late input is; an implausible time resets the lag")
+    func lagIsBounded() {
+        let (c, fake) = clock(at: 40_000)
+        _ = c.instant(hostMsec: 35_000)  // 5 s late, still plausible
+        #expect(c.inputLagMs == HostClock.maxInputLag)
+        #expect(c.now() == Milliseconds(39_000))
+        fake.ms = 40_100
+        _ = c.instant(hostMsec: 7)  // another clock
+        #expect(c.inputLagMs == 0)
+        #expect(c.now() == Milliseconds(40_100))
+    }
 }
