@@ -45,6 +45,9 @@ run_host_hostile() {
 		return 1
 	fi
 	kill -USR2 "$HOST_PID"
+	# The first tap of the cycle is the well-behaved client's while it is alone on screen; once
+	# the rounds map their own windows, which one is on top at a touch is the shell's choice.
+	wait_for "$DIR/c.out" " down id=" 1 60 "the well-behaved client's first touch, before the rounds"
 
 	start=$(date +%s)
 	run_bounded $((rounds * 60 + 60)) "hostile-client ($rounds rounds)" \
