@@ -48,7 +48,7 @@ if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients 
 	wayland-scanner private-code "$LAYER_XML" "$OUT/wlr-layer-shell-unstable-v1-protocol.c" &&
 	cc $CFLAGS -I"$OUT" -o "$OUT/drag-panel" "$ROOT/hosts/phoc/tests/drag-panel.c" \
 		"$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" "$OUT/wlr-layer-shell-unstable-v1-protocol.c" \
-		$(pkg-config --cflags --libs wayland-client) &&
+		"$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
 	pass "the test rig, the session client, the test clients and the layer-shell-effects panel client compile with -Werror"
 else
