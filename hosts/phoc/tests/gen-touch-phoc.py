@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Touch recordings of the phoc tests, on top of hosts/wlroots/tests/gen-touch-wlroots.py.
 
-usage: gen-touch-phoc.py NAME OUT.evemu   (prints the number of contacts)
+usage: gen-touch-phoc.py NAME OUT.evemu [--size WxH]   (prints the number of contacts)
   short-swipe   a swipe up from the bottom edge that begins the dock, then stops 150 px in and
                 rests before it lifts: too short, the dock is not committed
   edge-taps     five taps 4 px above the bottom edge, 300 ms apart (inside phoc's shell-reveal
                 strip of 10 px)
   tap-swipe-top a tap in the middle, then a swipe down from the top edge (the cover sheet)
-Other names go to gen-touch-wlroots.py.
+  swipe-slow    a swipe up from the bottom edge over a third of the screen in 400 ms (the demo)
+Other names go to gen-touch-wlroots.py. --size: the panel's size (default 1080x1920).
 """
 import importlib.util
 import os
@@ -22,10 +23,15 @@ gen = wl.gen
 
 
 def main():
-    if len(sys.argv) != 3:
+    args = sys.argv[1:]
+    if "--size" in args:
+        i = args.index("--size")
+        gen.W, gen.H = (int(v) for v in args[i + 1].split("x"))
+        del args[i:i + 2]
+    if len(args) != 2:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    name, out = sys.argv[1:]
+    name, out = args
     W, H = gen.W, gen.H
     cx, cy, bottom = W // 2, H // 2, H - 10
     r = gen.Rec()
@@ -44,6 +50,8 @@ def main():
         r.down(0, 0, cx, cy)
         r.up(40, 0)
         r.swipe(400, 0, cx, 10, cx, 610, 160)
+    elif name == "swipe-slow":
+        r.swipe(0, 0, cx, H - 6, cx, H - 6 - H // 3, 400, step=10)
     else:
         sys.argv = [sys.argv[0], name, out]
         wl.main()
