@@ -129,7 +129,7 @@ wait_for "$run/events.log" "gesture ended dock .*committed=1" 1 30 "the dock's c
 finish_session
 
 echo "== 2. a full-screen app deferring the bottom edge; two swipes"
-session deferring swipe-twice --edges 2
+session deferring swipe-twice-pause --edges 2
 kill -USR2 "$phoc_pid"
 wait_for "$run/events.log" "affordance shown edge=2" 1 30 "the affordance" && shot phosh-deferring-app-affordance.png
 wait_for "$run/events.log" "gesture ended dock .*committed=1" 1 30 "the second swipe's dock" && shot phosh-overview-second-swipe.png

@@ -1,5 +1,5 @@
 # Shell functions of the tests of the patched wlroots compositors (hosts/cage/tests/run.sh,
-# hosts/sway/tests/run.sh): the command line and the build, the unprivileged user they run
+# hosts/sway/tests/run.sh, hosts/phoc/tests/run.sh): the command line and the build, the unprivileged user they run
 # as, the test rig, starting the compositor headless under umockdev-run, as that user, with a
 # recording; the host side of the shared table and hostile course; the cases both run alike
 # (start, table, latency, weston-simple-touch, config), each named run_patched_*.

@@ -8,6 +8,8 @@ usage: gen-touch-phoc.py NAME OUT.evemu [--size WxH]   (prints the number of con
                 strip of 10 px)
   tap-swipe-top a tap in the middle, then a swipe down from the top edge (the cover sheet)
   swipe-slow    a swipe up from the bottom edge over a third of the screen in 400 ms (the demo)
+  swipe-twice-pause  a quick swipe up from the bottom edge, 1.2 s still (inside the 2 s swipe
+                twice window), then swipe-slow (the demo's deferring app)
 Other names go to gen-touch-wlroots.py. --size: the panel's size (default 1080x1920).
 """
 import importlib.util
@@ -52,6 +54,9 @@ def main():
         r.swipe(400, 0, cx, 10, cx, 610, 160)
     elif name == "swipe-slow":
         r.swipe(0, 0, cx, H - 6, cx, H - 6 - H // 3, 400, step=10)
+    elif name == "swipe-twice-pause":
+        t = r.swipe(0, 0, cx, H - 6, cx, H - 6 - H // 3, 160)
+        r.swipe(t + 1200, 0, cx, H - 6, cx, H - 6 - H // 3, 400, step=10)
     else:
         sys.argv = [sys.argv[0], name, out]
         wl.main()

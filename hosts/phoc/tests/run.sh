@@ -17,7 +17,7 @@
 #        hosts/phoc/tests/run.sh --hostile [--rounds N] [--seed S]
 #   CASE: start, the table (tap swipe late defer region-in region-out drag kill kill-sub multi
 #   multi-defer multi-policy rot-90 rot-180 rot-270 rot-flipped-90 rot-runtime), drag-commit,
-#   drag-return, cover, reveal, scale2, simple-touch, config
+#   drag-return, cover, defer-panel, reveal, lock, scale2
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -49,8 +49,12 @@ if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients 
 	cc $CFLAGS -I"$OUT" -o "$OUT/drag-panel" "$ROOT/hosts/phoc/tests/drag-panel.c" \
 		"$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" "$OUT/wlr-layer-shell-unstable-v1-protocol.c" \
 		"$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
+	wayland-scanner client-header "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-client-protocol.h" &&
+	wayland-scanner private-code "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-protocol.c" &&
+	cc $CFLAGS -I"$OUT" -o "$OUT/lock-client" "$ROOT/hosts/phoc/tests/lock-client.c" "$OUT/input-inhibitor-protocol.c" \
+		$(pkg-config --cflags --libs wayland-client) &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "the test rig, the session client, the test clients and the layer-shell-effects panel client compile with -Werror"
+	pass "the test rig, the session client, the test clients, the layer-shell-effects panel and the lock client compile with -Werror"
 else
 	fail "compile the rig and the clients"
 	finish
@@ -203,7 +207,33 @@ if want reveal; then
 	fi
 fi
 
-# ---- 4. output scale 2: layout coordinates are logical (540x960), surfaces' too ----
+# ---- 4. the lock follows phoc's exclusive client (wlr's input inhibitor, as phosh's lock
+# screen holds it): only gestures allowed when locked (the cover sheet) begin, and the app
+# behind the lock gets nothing ----
+if want lock; then
+	if comp_start lock lock-swipe realtime; then
+		start_client l "$OUT/lock-client"
+		if wait_for "$DIR/l.out" " locked" 1 20 "the lock client's 'locked'" && start_client c "$TOUCH_CLIENT" &&
+			wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line" && kill -USR2 "$COMP_PID" &&
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"; then
+			comp_stop "$CPID_l" "$CPID_c"
+			if grep -q "gesture began cover_sheet" "$DIR/events.log" && ! grep -q "gesture began dock" "$DIR/events.log" &&
+				[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
+				pass "R6 locked (phoc's exclusive client: an input inhibitor, as phosh's lock screen): the cover sheet begins, the dock never does (two swipes up), and the app behind the lock gets no touch"
+			else
+				fail "lock (see $DIR)"
+			fi
+		else
+			comp_stop "$CPID_l" "$CPID_c"
+			fail "lock: a client not ready or the replay incomplete (see $DIR)"
+		fi
+	else
+		comp_stop
+		fail "lock: phoc did not start (see $DIR)"
+	fi
+fi
+
+# ---- 5. output scale 2: layout coordinates are logical (540x960), surfaces' too ----
 if want scale2 && PHOC_SCALE=2 panel_play scale2 tap-swipe "--edge bottom --height 400 --handle 20" " ready" "$TOUCH_CLIENT"; then
 	m=$(margins "$DIR/p.out")
 	if grep -q " down id=0 x=270.0 y=480.0" "$DIR/c.out" && [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] &&
