@@ -98,6 +98,7 @@ session() {
 	app_pid=$!
 	bounded_track "$app_pid" "the app ($name)"
 	wait_for "$run/app.out" "honored_edges" 1 30 "the app's honored_edges" || { cat "$run/app.out"; exit 1; }
+	rm -f "$work/run/still-prev.ppm"
 }
 
 # shot FILE: a screenshot once the screen is still (two shots in a row alike, at most 10 tries):
@@ -114,6 +115,38 @@ shot() {
 	echo "   screenshot: demo-out/$1"
 }
 
+# app_shown: waits until the app fills the screen and the screen is still (phosh starts in its
+# overview and folds it away, animated, once an app maps): the app's colour (#202830) at the
+# middle and at the bottom edge, where the home bar would be, in two screenshots in a row.
+app_shown() {
+	local i
+	for i in $(seq 1 60); do
+		timeout 20 grim -t ppm "$work/run/still.ppm"
+		if python3 - "$work/run/still.ppm" "$work/run/still-prev.ppm" <<-'PY'; then return 0; fi
+		import sys
+		def read(path):
+		    try:
+		        data = open(path, "rb").read()
+		    except OSError:
+		        return None
+		    parts = data.split(b"\n", 3)
+		    w, h = (int(v) for v in parts[1].split())
+		    return w, h, parts[3]
+		now, prev = read(sys.argv[1]), read(sys.argv[2])
+		w, h, px = now
+		def at(x, y):
+		    i = (y * w + x) * 3
+		    return tuple(px[i:i + 3])
+		app = (0x20, 0x28, 0x30)
+		ok = at(w // 2, h // 2) == app and at(w // 2, h - 10) == app and prev is not None and prev[2] == px
+		sys.exit(0 if ok else 1)
+		PY
+		cp "$work/run/still.ppm" "$work/run/still-prev.ppm"
+	done
+	echo "demo-phoc: the app never filled the screen (see $work/run/still.ppm)"
+	return 1
+}
+
 finish_session() {
 	stop_process "phoc" "$phoc_pid" "$session_pid" || true
 	reap_process "the app" "$app_pid" 10 || true
@@ -124,12 +157,14 @@ finish_session() {
 
 echo "== 1. a full-screen app; a swipe up from the bottom edge (Bezel's dock drives phosh's home bar)"
 session overview swipe-slow --edges 0
+app_shown
 kill -USR2 "$phoc_pid"
 wait_for "$run/events.log" "gesture ended dock .*committed=1" 1 30 "the dock's committed end" && shot phosh-overview-by-bezel-swipe.png
 finish_session
 
 echo "== 2. a full-screen app deferring the bottom edge; two swipes"
 session deferring swipe-twice-pause --edges 2
+app_shown
 kill -USR2 "$phoc_pid"
 wait_for "$run/events.log" "affordance shown edge=2" 1 30 "the affordance" && shot phosh-deferring-app-affordance.png
 wait_for "$run/events.log" "gesture ended dock .*committed=1" 1 30 "the second swipe's dock" && shot phosh-overview-second-swipe.png
