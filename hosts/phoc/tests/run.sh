@@ -17,7 +17,7 @@
 #        hosts/phoc/tests/run.sh --hostile [--rounds N] [--seed S]
 #   CASE: start, the table (tap swipe late defer region-in region-out drag kill kill-sub multi
 #   multi-defer multi-policy rot-90 rot-180 rot-270 rot-flipped-90 rot-runtime), drag-commit,
-#   drag-return, cover, defer-panel, reveal, lock, scale2
+#   drag-return, cover, defer-panel, reveal, lock, scale2, scaled
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -53,8 +53,10 @@ if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients 
 	wayland-scanner private-code "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-protocol.c" &&
 	cc $CFLAGS -I"$OUT" -o "$OUT/lock-client" "$ROOT/hosts/phoc/tests/lock-client.c" "$OUT/input-inhibitor-protocol.c" \
 		$(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -I"$OUT" -o "$OUT/big-client" "$ROOT/hosts/phoc/tests/big-client.c" "$OUT/xdg-shell-protocol.c" \
+		$(pkg-config --cflags --libs wayland-client) &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "the test rig, the session client, the test clients, the layer-shell-effects panel and the lock client compile with -Werror"
+	pass "the test rig, the session client, the test clients, the layer-shell-effects panel, the lock client and the oversized window compile with -Werror"
 else
 	fail "compile the rig and the clients"
 	finish
@@ -68,8 +70,15 @@ BOUNDED_DUMP_DIR=$OUT
 # The compositor of comp_start: patched phoc with DIR/phoc.ini ([bezel] included), or
 # (VARIANT=unpatched) the tarball's phoc, whose phoc.ini has no [bezel]. The session is
 # cage-primary (maps nothing) under `timeout`; phoc ends when it ends. PHOC_SCALE: the output's
-# scale.
+# scale; PHOC_SCALE_TO_FIT=1: phoc's scale-to-fit setting on (a keyfile GSettings backend in
+# the case's HOME instead of the memory one).
 comp_prepare() {
+	local backend=memory
+	if [ "${PHOC_SCALE_TO_FIT:-0}" = 1 ]; then
+		backend=keyfile
+		mkdir -p "$DIR/.config/glib-2.0/settings"
+		printf '[sm/puri/phoc]\nscale-to-fit=true\n' >"$DIR/.config/glib-2.0/settings/keyfile"
+	fi
 	{
 		echo "[core]"
 		echo "xwayland=false"
@@ -86,7 +95,7 @@ comp_prepare() {
 	} >"$DIR/phoc.ini"
 	local bin=$PHOC
 	[ "${VARIANT:-patched}" = unpatched ] && bin=$PHOC_PLAIN
-	COMP_CMD=(env GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$SCHEMAS" "$bin" -C "$DIR/phoc.ini"
+	COMP_CMD=(env GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR="$SCHEMAS" "$bin" -C "$DIR/phoc.ini"
 		-E "exec timeout 900 $PRIMARY")
 	COMP_READY="^cage-primary: connected to "
 }
@@ -242,6 +251,24 @@ if want scale2 && PHOC_SCALE=2 panel_play scale2 tap-swipe "--edge bottom --heig
 		pass "§4.1 output at scale 2 (1080x1920 px, 540x960 logical): a tap in the middle reaches the full-screen app at (270, 480); the dock swipe is recognised at the bottom edge and drives the panel to unfolded"
 	else
 		fail "scale 2 (see $DIR)"
+	fi
+fi
+
+# ---- 6. phoc's scale-to-fit views: a window of 2160x3840 on the 1080x1920 output, drawn at
+# half its size. A finger moving 120 px across the screen moves 240 px across the window: the
+# touch keeps phoc's path, which scales it (libbezel-wlroots would not), and Bezel sees none of
+# it ----
+if want scaled && PHOC_SCALE_TO_FIT=1 comp_play scaled slow-middle " ready" "$OUT/big-client"; then
+	first=$(grep -m1 ' down id=' "$DIR/c.out" | sed -n 's/.* x=\([0-9.]*\) y=\([0-9.]*\)$/\1 \2/p')
+	last=$(grep ' motion id=' "$DIR/c.out" | tail -1 | sed -n 's/.* x=\([0-9.]*\) y=\([0-9.]*\)$/\1 \2/p')
+	dx=$(awk -v a="$first" -v b="$last" 'BEGIN { split(a, p, " "); split(b, q, " "); printf "%.0f", q[1] - p[1] }')
+	dy=$(awk -v a="$first" -v b="$last" 'BEGIN { split(a, p, " "); split(b, q, " "); printf "%.0f", q[2] - p[2] }')
+	if [ "$(count "$DIR/c.out" ' down id=')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=')" = 1 ] &&
+		[ "$(count "$DIR/c.out" ' motion id=')" = 30 ] && [ "$dx" = 240 ] && [ "$dy" = 0 ] &&
+		! grep -q " input down" "$DIR/events.log"; then
+		pass "§6 a scale-to-fit view (2160x3840 drawn at half size): a finger moving 120 px moves 240 px across the window from its down at ($first), 30 motions, one up; the touch kept phoc's path (Bezel got no input down)"
+	else
+		fail "scaled view: down at '$first', last motion '$last', dx $dx dy $dy (see $DIR)"
 	fi
 fi
 
