@@ -28,6 +28,9 @@ packages=(
     patch xz-utils util-linux libxkbcommon-dev   # patched cage and sway: build.sh unpacks and patches; setpriv runs them unprivileged
     libjson-c-dev libpcre3-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libevdev-dev libdrm-dev libgles-dev
                                                  # sway 1.7 (hosts/sway/build.sh)
+    libgnome-desktop-3-dev libxcb1-dev gsettings-desktop-schemas mutter-common
+                                                 # phoc 0.24 (hosts/phoc/build.sh; phoc reads mutter's keybinding schema)
+    phoc phosh gnome-settings-daemon-common      # scripts/demo-phoc.sh: Debian's phosh on the patched phoc (the system phoc is not run)
 )
 
 missing=()

@@ -152,6 +152,12 @@ group "cage: latency of 1,000 taps, libinput to wl_touch, patched against unpatc
 group "sway 1.7 patched with Bezel, headless as an unprivileged user, real clients, pointer emulation for a client without wl_touch" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh
 group "sway: hostile clients while touches play" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --hostile
 group "sway: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --latency 1000
+# phoc 0.24 (phosh's compositor), patched the same way (hosts/phoc): the shared table, the dock
+# and cover sheet driving phosh-style draggable panels, scale 2; the hostile course; the
+# latency figures.
+group --limit 8 "phoc 0.24 patched with Bezel, headless as an unprivileged user, real clients, draggable panels driven by the dock and cover sheet" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh
+group --limit 4 "phoc: hostile clients while touches play" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --hostile
+group --limit 4 "phoc: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --latency 1000
 group "toolkit apps (GTK 4 C and Python, SDL2, Qt 6) on weston and bezel-compositor, demo recording" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
 echo
 echo "elapsed time per group (m:ss):"

@@ -1,5 +1,5 @@
 # Shell functions of the tests of the patched wlroots compositors (hosts/cage/tests/run.sh,
-# hosts/sway/tests/run.sh): the command line and the build, the unprivileged user they run
+# hosts/sway/tests/run.sh, hosts/phoc/tests/run.sh): the command line and the build, the unprivileged user they run
 # as, the test rig, starting the compositor headless under umockdev-run, as that user, with a
 # recording; the host side of the shared table and hostile course; the cases both run alike
 # (start, table, latency, weston-simple-touch, config), each named run_patched_*.
@@ -62,7 +62,8 @@ COMP_PID=
 RUNTIME_DIR=
 
 # comp_start NAME SCENARIO [realtime]: the compositor for SCENARIO (tests/hosts/gen-touch.py, or
-# hosts/wlroots/tests/gen-touch-wlroots.py's own), its touchscreen opening on SIGUSR2. Sets DIR,
+# hosts/wlroots/tests/gen-touch-wlroots.py's own, or the runner's GEN_TOUCH script, which passes
+# the names it does not know on to that one), its touchscreen opening on SIGUSR2. Sets DIR,
 # CPID (umockdev-run), COMP_PID, CONTACTS and SOCK (the socket's path: clients run as this
 # shell's user, which may reach it). EXTRA_INI: more [bezel] lines for comp_prepare;
 # RIG_POINTER=1: the rig adds a pointer device too (the seat gets the pointer capability);
@@ -72,7 +73,7 @@ comp_start() {
 	DIR=$OUT/$name
 	rm -rf "$DIR"
 	mkdir -p "$DIR/dev"
-	CONTACTS=$(python3 "$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py" "$scenario" "$DIR/rec.evemu") || return 1
+	CONTACTS=$(python3 "${GEN_TOUCH:-$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py}" "$scenario" "$DIR/rec.evemu") || return 1
 	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
 	if [ "$mode" = realtime ]; then
 		python3 "$ROOT/tests/hosts/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1

@@ -1,0 +1,275 @@
+#!/usr/bin/env bash
+# Integration tests of phoc 0.24.0 (phosh's compositor) with Bezel's patch series
+# (hosts/phoc/patches): phoc built from its upstream tarball by hosts/phoc/build.sh, run headless
+# (wlroots' headless backend, pixman, GSETTINGS_BACKEND=memory) as an unprivileged user, touches
+# from real libinput reading an umockdev-emulated touchscreen fed to a headless touch device by
+# the test rig (hosts/cage/rig, an LD_PRELOAD shared with cage and sway), real Wayland clients.
+# The same tarball built without the series is the baseline.
+#
+# Each case writes a touch recording, starts phoc with a phoc.ini of its own ([core], the
+# output, [bezel]) and a session that maps nothing (hosts/cage/tests/cage-primary.c, whose line
+# says phoc serves clients), starts the client, waits for its "ready" line, sends SIGUSR2 (the
+# rig opens the touchscreen), waits until the event log has seen every contact lift, stops phoc
+# and checks what each party saw. No fixed sleeps; every wait bounded.
+#
+# usage: hosts/phoc/tests/run.sh [CASE...]
+#        hosts/phoc/tests/run.sh --latency N
+#        hosts/phoc/tests/run.sh --hostile [--rounds N] [--seed S]
+#   CASE: start, the table (tap swipe late defer region-in region-out drag kill kill-sub multi
+#   multi-defer multi-policy rot-90 rot-180 rot-270 rot-flipped-90 rot-runtime), drag-commit,
+#   drag-return, cover, defer-panel, reveal, lock, scale2, scaled
+#   --latency N: only the latency of N taps, patched against unpatched
+#   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
+# Ends with "N passed, N failed"; exit status 0 only if nothing failed.
+# Debian packages: those of hosts/phoc/build.sh, umockdev, libumockdev-dev, python3,
+# wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
+set -u
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+SCRATCH=${BEZEL_PHOC_SCRATCH:-$ROOT/.build-phoc}
+OUT=$SCRATCH/phoc-tests
+. "$ROOT/tests/hosts/runner.sh"
+COMP_LABEL=phoc
+GEN_TOUCH=$ROOT/hosts/phoc/tests/gen-touch-phoc.py
+. "$ROOT/hosts/cage/tests/lib.sh"
+patched_args "$@"
+
+# ---- build: phoc patched and unpatched (hosts/phoc/build.sh, cached in SCRATCH), the probe,
+# the rig, the clients ----
+build_patched "phoc 0.24.0"
+PHOC=$COMP_BIN
+PHOC_PLAIN=$COMP_PLAIN_BIN
+CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+EFFECTS_XML=$SCRATCH/phoc/src-patched/protocols/phoc-layer-shell-effects-unstable-v1.xml
+LAYER_XML=$SCRATCH/phoc/src-patched/protocols/wlr-layer-shell-unstable-v1.xml
+if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
+	wayland-scanner client-header "$EFFECTS_XML" "$OUT/phoc-layer-shell-effects-unstable-v1-client-protocol.h" &&
+	wayland-scanner private-code "$EFFECTS_XML" "$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" &&
+	wayland-scanner client-header "$LAYER_XML" "$OUT/wlr-layer-shell-unstable-v1-client-protocol.h" &&
+	wayland-scanner private-code "$LAYER_XML" "$OUT/wlr-layer-shell-unstable-v1-protocol.c" &&
+	cc $CFLAGS -I"$OUT" -o "$OUT/drag-panel" "$ROOT/hosts/phoc/tests/drag-panel.c" \
+		"$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" "$OUT/wlr-layer-shell-unstable-v1-protocol.c" \
+		"$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
+	wayland-scanner client-header "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-client-protocol.h" &&
+	wayland-scanner private-code "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-protocol.c" &&
+	cc $CFLAGS -I"$OUT" -o "$OUT/lock-client" "$ROOT/hosts/phoc/tests/lock-client.c" "$OUT/input-inhibitor-protocol.c" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -I"$OUT" -o "$OUT/big-client" "$ROOT/hosts/phoc/tests/big-client.c" "$OUT/xdg-shell-protocol.c" \
+		$(pkg-config --cflags --libs wayland-client) &&
+	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
+	pass "the test rig, the session client, the test clients, the layer-shell-effects panel, the lock client and the oversized window compile with -Werror"
+else
+	fail "compile the rig and the clients"
+	finish
+fi
+DRAG_PANEL=$OUT/drag-panel
+SCHEMAS=$OUT/prefix/share/glib-2.0/schemas
+as_user_can_run "$PHOC" "$PHOC_PLAIN" "$RIG" "$PRIMARY" "$SHIM" "$OUT/prefix/lib/libbezel.so.0" "$SCHEMAS/gschemas.compiled" ||
+	{ fail "user $RUN_USER cannot read the build (make $SCRATCH readable)"; finish; }
+BOUNDED_DUMP_DIR=$OUT
+
+# The compositor of comp_start: patched phoc with DIR/phoc.ini ([bezel] included), or
+# (VARIANT=unpatched) the tarball's phoc, whose phoc.ini has no [bezel]. The session is
+# cage-primary (maps nothing) under `timeout`; phoc ends when it ends. PHOC_SCALE: the output's
+# scale; PHOC_SCALE_TO_FIT=1: phoc's scale-to-fit setting on (a keyfile GSettings backend in
+# the case's HOME instead of the memory one).
+comp_prepare() {
+	local backend=memory
+	if [ "${PHOC_SCALE_TO_FIT:-0}" = 1 ]; then
+		backend=keyfile
+		mkdir -p "$DIR/.config/glib-2.0/settings"
+		printf '[sm/puri/phoc]\nscale-to-fit=true\n' >"$DIR/.config/glib-2.0/settings/keyfile"
+	fi
+	{
+		echo "[core]"
+		echo "xwayland=false"
+		echo "[output:HEADLESS-1]"
+		echo "scale=${PHOC_SCALE:-1}"
+		if [ "${VARIANT:-patched}" != unpatched ]; then
+			echo "[bezel]"
+			echo "log-level=${LOG_LEVEL:-debug}"
+			echo "output-width-mm=68"
+			echo "output-height-mm=121"
+			echo "event-log=$DIR/events.log"
+			printf '%s\n' "${EXTRA_INI:-}"
+		fi
+	} >"$DIR/phoc.ini"
+	local bin=$PHOC
+	[ "${VARIANT:-patched}" = unpatched ] && bin=$PHOC_PLAIN
+	COMP_CMD=(env GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR="$SCHEMAS" "$bin" -C "$DIR/phoc.ini"
+		-E "exec timeout 900 $PRIMARY")
+	COMP_READY="^cage-primary: connected to "
+}
+
+case $COURSE in
+hostile) run_host_hostile "$ROUNDS" "$SEED"; finish ;;
+latency) run_patched_latency "$LATENCY"; finish ;;
+esac
+
+# panel_play NAME SCENARIO PANEL_ARGS READY CLIENT [ARGS...]: phoc, a drag panel (drag-panel with
+# PANEL_ARGS, as phosh's home bar or top panel), then CLIENT over it, which says READY when it is
+# mapped; replays SCENARIO and waits
+# until every contact lifted and the panel came to rest (drag_end) or, with NO_DRAG_END=1, only
+# the lifts. Sets DIR (p.out: the panel, c.out: the client, events.log).
+panel_play() {
+	local name=$1 scenario=$2 panel_args=$3 ready=$4
+	shift 4
+	if ! comp_start "$name" "$scenario" ${REALTIME:+realtime}; then
+		comp_stop
+		fail "$name: phoc did not start: $(comp_why_not_started) (see $DIR)"
+		return 1
+	fi
+	# shellcheck disable=SC2086 # the panel's arguments are a list
+	start_client p "$DRAG_PANEL" $panel_args
+	if wait_for "$DIR/p.out" " ready" 1 20 "the panel's ready line" && start_client c "$@" &&
+		wait_for "$DIR/c.out" "$ready" 1 20 "the client's '$ready'" && kill -USR2 "$COMP_PID" &&
+		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log" &&
+		{ [ "${NO_DRAG_END:-0}" = 1 ] || wait_for "$DIR/p.out" " drag_end" 2 20 "the panel's drag_end after the one before ready"; }; then
+		comp_stop "$CPID_p" "$CPID_c"
+		return 0
+	fi
+	comp_stop "$CPID_p" "$CPID_c"
+	fail "$name: a client not ready, the replay incomplete or the panel never at rest (see $DIR)"
+	return 1
+}
+# margins FILE: the panel's margins in order ("-760 -700 ... 0 ").
+margins() { sed -n 's/.* dragged margin=\(-*[0-9]*\)$/\1/p' "$1" | tr '\n' ' '; }
+# rising MARGINS: how many times a margin is above the one before it.
+rising() { awk '{n = 0; for (i = 2; i <= NF; i++) if ($i > $(i - 1)) n++; print n}' <<<"$1"; }
+# first_time FILE PATTERN: the receipt time (µs) of the first line matching PATTERN.
+first_time() { grep -m1 -- "$2" "$1" 2>/dev/null | cut -d' ' -f1; }
+last_time() { grep -- "$2" "$1" 2>/dev/null | tail -1 | cut -d' ' -f1; }
+
+# ---- 0. phoc starts headless with Bezel; 1. the table every host runs ----
+run_patched_start
+run_patched_table
+
+# ---- 2. the dock drives a panel made draggable with zphoc_layer_shell_effects_v1 ----
+# The panel is phosh's home bar as phosh makes it (800 px, 40 px handle showing when folded,
+# threshold 0.5); a full-screen client covers the bottom edge, so the swipe starts on the app
+# (phoc's own drag gesture would need a finger on the panel's handle).
+if want drag-commit && panel_play drag-commit swipe-up "--edge bottom" " ready" "$TOUCH_CLIENT"; then
+	m=$(margins "$DIR/p.out")
+	up=$(first_time "$DIR/p.out" " drag_end")
+	if grep -q "gesture ended dock .*committed=1" "$DIR/events.log" && [ "$(rising "$m")" -gt 5 ] &&
+		[ "$(awk '{print $1}' <<<"$m")" -lt -500 ] &&
+		[ "$(count "$DIR/p.out" ' drag_end')" = 2 ] && grep -q " drag_end unfolded" "$DIR/p.out" &&
+		[ "$(grep -c -E ' (down|motion|up|cancel)( |$)' "$DIR/c.out")" = 0 ] &&
+		[ "$(grep -c -E ' (down|up)( |$)' "$DIR/p.out")" = 0 ]; then
+		pass "R5 the dock drives the draggable bottom panel (zphoc_layer_shell_effects_v1, as phosh's home bar): it follows the finger ($(rising "$m") rising margins from $(awk '{print $1}' <<<"$m")), then ends committed: it slides open, drag_end unfolded; neither the app nor the panel got a touch"
+	else
+		fail "dock drives the panel: margins '$m' (see $DIR)"
+	fi
+fi
+if want drag-return && panel_play drag-return short-swipe "--edge bottom" " ready" "$TOUCH_CLIENT"; then
+	m=$(margins "$DIR/p.out")
+	top=$(awk '{t = $1; for (i = 2; i <= NF; i++) if ($i > t) t = $i; print t}' <<<"$m")
+	if grep -q "gesture began dock" "$DIR/events.log" && grep -q -E "gesture (ended dock .*committed=0|cancelled dock)" "$DIR/events.log" &&
+		[ -n "$top" ] && [ "$top" -gt -760 ] && [ "$(awk '{print $NF}' <<<"$m")" -lt "$top" ] &&
+		[ "$(count "$DIR/p.out" ' drag_end')" = 2 ] && [ "$(grep " drag_end" "$DIR/p.out" | tail -1 | cut -d" " -f3)" = folded ]; then
+		pass "R5 a dock swipe too short to commit: the panel followed the finger (up to margin $top) and returns: it slides back, drag_end folded"
+	else
+		fail "short swipe: margins '$m' (see $DIR)"
+	fi
+fi
+# The cover sheet drives the panel anchored to the top (phosh's top panel).
+if want cover && panel_play cover tap-swipe-top "--edge top" " ready" "$TOUCH_CLIENT"; then
+	m=$(margins "$DIR/p.out")
+	if grep -q "gesture ended cover_sheet .*committed=1" "$DIR/events.log" && [ "$(rising "$m")" -gt 5 ] &&
+		grep -q " drag_end unfolded" "$DIR/p.out" &&
+		[ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ]; then
+		pass "R5 the cover sheet drives the draggable top panel (phosh's top panel): it follows the finger and ends unfolded; the tap in the middle before it reached the app (one down, one up)"
+	else
+		fail "cover sheet drives the top panel: margins '$m' (see $DIR)"
+	fi
+fi
+
+# ---- 3. deferral and swipe twice replace phoc's shell reveal ----
+# A full-screen app deferring the bottom edge gets the first swipe (deferred_swipe, the
+# affordance) and the panel does not move; the second swipe is the dock and drives the panel.
+if want defer-panel && panel_play defer-panel swipe-twice "--edge bottom" "honored_edges bottom" "$DEFER_CLIENT"; then
+	c_up=$(first_time "$DIR/events.log" "libinput up id=0")
+	p_first=$(first_time "$DIR/p.out" " dragged")
+	if grep -q "deferred_swipe bottom" "$DIR/c.out" && [ "$(count "$DIR/c.out" 'touch down id=0')" = 1 ] &&
+		[ "$(count "$DIR/c.out" 'touch up id=0')" = 1 ] && grep -q "affordance shown edge=2" "$DIR/events.log" &&
+		[ "$(count "$DIR/events.log" 'gesture began dock')" = 1 ] && grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
+		[ -n "$c_up" ] && [ -n "$p_first" ] && [ "$p_first" -gt "$c_up" ] && grep -q " drag_end unfolded" "$DIR/p.out" &&
+		[ "$(count "$DIR/p.out" ' drag_end')" = 2 ]; then
+		pass "R3/R4 a full-screen app deferring the bottom edge gets the first swipe (down to up, deferred_swipe, affordance shown); the panel moves only after the first lift, with the second swipe (the dock), and ends unfolded"
+	else
+		fail "deferral and the panel (see $DIR)"
+	fi
+fi
+# Taps 4 px from the bottom edge of a full-screen app, with a bottom panel on the output:
+# unpatched phoc's shell reveal (10 px) takes them, and the app gets nothing; patched, each is
+# held (R2) and reaches the app at its up.
+if want reveal; then
+	if VARIANT=unpatched NO_DRAG_END=1 panel_play reveal-unpatched edge-taps "--edge bottom" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+		before=$(count "$DIR/c.out" ' down id=0')
+		if NO_DRAG_END=1 panel_play reveal edge-taps "--edge bottom" " ready" "$TOUCH_CLIENT"; then
+			if [ "$before" = 0 ] && [ "$(count "$DIR/c.out" ' down id=0')" = 5 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 5 ] &&
+				[ "$(count "$DIR/events.log" 'reason=tap')" = 5 ] && [ "$(grep -c -E ' (down|up)( |$)' "$DIR/p.out")" = 0 ]; then
+				pass "R2 shell reveal no longer swallows edge taps: 5 taps 4 px above the bottom edge of a full-screen app reach it (5 downs, 5 ups, each held: candidate failed 'tap'); unpatched phoc gave it $before"
+			else
+				fail "edge taps: patched $(count "$DIR/c.out" ' down id=0') downs, unpatched $before (see $DIR)"
+			fi
+		fi
+	fi
+fi
+
+# ---- 4. the lock follows phoc's exclusive client (wlr's input inhibitor, as phosh's lock
+# screen holds it): only gestures allowed when locked (the cover sheet) begin, and the app
+# behind the lock gets nothing ----
+if want lock; then
+	if comp_start lock lock-swipe realtime; then
+		start_client l "$OUT/lock-client"
+		if wait_for "$DIR/l.out" " locked" 1 20 "the lock client's 'locked'" && start_client c "$TOUCH_CLIENT" &&
+			wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line" && kill -USR2 "$COMP_PID" &&
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"; then
+			comp_stop "$CPID_l" "$CPID_c"
+			if grep -q "gesture began cover_sheet" "$DIR/events.log" && ! grep -q "gesture began dock" "$DIR/events.log" &&
+				[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
+				pass "R6 locked (phoc's exclusive client: an input inhibitor, as phosh's lock screen): the cover sheet begins, the dock never does (two swipes up), and the app behind the lock gets no touch"
+			else
+				fail "lock (see $DIR)"
+			fi
+		else
+			comp_stop "$CPID_l" "$CPID_c"
+			fail "lock: a client not ready or the replay incomplete (see $DIR)"
+		fi
+	else
+		comp_stop
+		fail "lock: phoc did not start (see $DIR)"
+	fi
+fi
+
+# ---- 5. output scale 2: layout coordinates are logical (540x960), surfaces' too ----
+if want scale2 && PHOC_SCALE=2 panel_play scale2 tap-swipe "--edge bottom --height 400 --handle 20" " ready" "$TOUCH_CLIENT"; then
+	m=$(margins "$DIR/p.out")
+	if grep -q " down id=0 x=270.0 y=480.0" "$DIR/c.out" && [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] &&
+		[ "$(count "$DIR/c.out" ' up id=0')" = 1 ] && grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
+		[ "$(rising "$m")" -gt 3 ] && grep -q " drag_end unfolded" "$DIR/p.out"; then
+		pass "§4.1 output at scale 2 (1080x1920 px, 540x960 logical): a tap in the middle reaches the full-screen app at (270, 480); the dock swipe is recognised at the bottom edge and drives the panel to unfolded"
+	else
+		fail "scale 2 (see $DIR)"
+	fi
+fi
+
+# ---- 6. phoc's scale-to-fit views: a window of 2160x3840 on the 1080x1920 output, drawn at
+# half its size. A finger moving 120 px across the screen moves 240 px across the window: the
+# touch keeps phoc's path, which scales it (libbezel-wlroots would not), and Bezel sees none of
+# it ----
+if want scaled && PHOC_SCALE_TO_FIT=1 comp_play scaled slow-middle " ready" "$OUT/big-client"; then
+	first=$(grep -m1 ' down id=' "$DIR/c.out" | sed -n 's/.* x=\([0-9.]*\) y=\([0-9.]*\)$/\1 \2/p')
+	last=$(grep ' motion id=' "$DIR/c.out" | tail -1 | sed -n 's/.* x=\([0-9.]*\) y=\([0-9.]*\)$/\1 \2/p')
+	dx=$(awk -v a="$first" -v b="$last" 'BEGIN { split(a, p, " "); split(b, q, " "); printf "%.0f", q[1] - p[1] }')
+	dy=$(awk -v a="$first" -v b="$last" 'BEGIN { split(a, p, " "); split(b, q, " "); printf "%.0f", q[2] - p[2] }')
+	if [ "$(count "$DIR/c.out" ' down id=')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=')" = 1 ] &&
+		[ "$(count "$DIR/c.out" ' motion id=')" = 30 ] && [ "$dx" = 240 ] && [ "$dy" = 0 ] &&
+		! grep -q " input down" "$DIR/events.log"; then
+		pass "§6 a scale-to-fit view (2160x3840 drawn at half size): a finger moving 120 px moves 240 px across the window from its down at ($first), 30 motions, one up; the touch kept phoc's path (Bezel got no input down)"
+	else
+		fail "scaled view: down at '$first', last motion '$last', dx $dx dy $dy (see $DIR)"
+	fi
+fi
+
+finish
