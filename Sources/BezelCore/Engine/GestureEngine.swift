@@ -89,6 +89,8 @@ public final class GestureEngine {
     var timers = TimerQueue<GestureRecognizer>()
     var dispatchDepth = 0
     var needsResolve = false
+    /// Some record is `physicallyEnded` (and so may be removed at the end of a dispatch).
+    var hasEndedRecord = false
     var nextSerial: UInt64 = 1
     var nextAddedOrder: UInt64 = 1
 
@@ -183,14 +185,15 @@ public final class GestureEngine {
         records[ri].location_mm = output.toMillimetres(location)
         records[ri].time = time
         let touch = records[ri].touch(.moved)
+        // One retain keeps every recognizer alive through the hooks (see `attached`).
+        let attached = recognizers
         var i = 0
         while i < recognizers.count {
             // Most recognizers do not track this touch: look without a retain first.
-            unowned(unsafe) let candidate = recognizers[i]
+            unowned(unsafe) let r = recognizers[i]
             i += 1
-            guard !candidate.activeTouches.isEmpty,
-                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
-            let r: GestureRecognizer = candidate
+            let k = r.activeTouchIndex(serial: touch.serial)
+            guard k >= 0 else { continue }
             // One uniqueness check for the whole update, not one per touch written.
             r.activeTouches.withUnsafeMutableBufferPointer { touches in
                 for j in touches.indices where j != k { touches[j].phase = .stationary }
@@ -198,6 +201,7 @@ public final class GestureEngine {
             }
             if isLive(r) { r.touchMoved(touch) }
         }
+        withExtendedLifetime(attached) {}
         enqueueResponder(recordIndex: ri, phase: .moved)
         endDispatch()
     }
@@ -210,18 +214,20 @@ public final class GestureEngine {
         eventCount += 1
         records[ri].time = time
         records[ri].physicallyEnded = true
+        hasEndedRecord = true
         let touch = records[ri].touch(.ended)
+        let attached = recognizers
         var i = 0
         while i < recognizers.count {
             // Most recognizers do not track this touch: look without a retain first.
-            unowned(unsafe) let candidate = recognizers[i]
+            unowned(unsafe) let r = recognizers[i]
             i += 1
-            guard !candidate.activeTouches.isEmpty,
-                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
-            let r: GestureRecognizer = candidate
+            let k = r.activeTouchIndex(serial: touch.serial)
+            guard k >= 0 else { continue }
             r.activeTouches.remove(at: k)
             if isLive(r) { r.touchEnded(touch) }
         }
+        withExtendedLifetime(attached) {}
         enqueueResponder(recordIndex: ri, phase: .ended)
         endDispatch()
     }
@@ -288,6 +294,7 @@ public final class GestureEngine {
     private func cancelTouch(at ri: Int, time: Milliseconds) {
         records[ri].time = time
         records[ri].physicallyEnded = true
+        hasEndedRecord = true
         let touch = records[ri].touch(.cancelled)
         var i = 0
         while i < recognizers.count {
@@ -312,7 +319,7 @@ public final class GestureEngine {
     /// E3: do the recognizer's own filters let it take part in the sequence of `touch`?
     private func accepts(_ r: GestureRecognizer, _ touch: Touch) -> Bool {
         guard r.allowedTouchTypes.allows(touch.type), r.shouldReceive(touch) else { return false }
-        if let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) { return false }
+        if r.hadDelegate, let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) { return false }
         return true
     }
 

@@ -14,7 +14,12 @@ open class GestureRecognizer {
     /// Name used in logs (E12).
     public var name: String
     /// The delegate (held weakly).
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public weak var delegate: (any GestureRecognizerDelegate)? {
+        didSet { if delegate != nil { hadDelegate = true } }
+    }
+    /// A delegate was set at some point: until then, the per-touch checks skip loading the weak
+    /// reference (it can only be `nil`).
+    var hadDelegate = false
     /// E14: cancel the responder's touches of the sequence when this recognizes. Default on.
     public var cancelsTouchesInView = true
     /// E15: hide the sequence from the responder until this fails. Default off.
@@ -304,6 +309,20 @@ open class GestureRecognizer {
         if let i = activeTouches.firstIndex(where: { $0.serial == serial }) { activeTouches.remove(at: i) }
         if let i = sequenceSerials.firstIndex(of: serial) { sequenceSerials.remove(at: i) }
         engine?.noteStateChange()
+    }
+
+    /// The index of the touch `serial` in `activeTouches`, or -1: a plain loop read in place,
+    /// with no closure and no retain of the list (the engine asks on every event).
+    @inline(__always)
+    final func activeTouchIndex(serial: UInt64) -> Int {
+        activeTouches.withUnsafeBufferPointer { touches in
+            var j = 0
+            while j < touches.count {
+                if touches[j].serial == serial { return j }
+                j &+= 1
+            }
+            return -1
+        }
     }
 
     /// Number of tracked touches currently down.
