@@ -185,15 +185,14 @@ public final class GestureEngine {
         records[ri].location_mm = output.toMillimetres(location)
         records[ri].time = time
         let touch = records[ri].touch(.moved)
-        // One retain keeps every recognizer alive through the hooks (see `attached`).
-        let attached = recognizers
         var i = 0
         while i < recognizers.count {
             // Most recognizers do not track this touch: look without a retain first.
-            unowned(unsafe) let r = recognizers[i]
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            let k = r.activeTouchIndex(serial: touch.serial)
-            guard k >= 0 else { continue }
+            guard !candidate.activeTouches.isEmpty,
+                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            let r: GestureRecognizer = candidate
             // One uniqueness check for the whole update, not one per touch written.
             r.activeTouches.withUnsafeMutableBufferPointer { touches in
                 for j in touches.indices where j != k { touches[j].phase = .stationary }
@@ -201,7 +200,6 @@ public final class GestureEngine {
             }
             if isLive(r) { r.touchMoved(touch) }
         }
-        withExtendedLifetime(attached) {}
         enqueueResponder(recordIndex: ri, phase: .moved)
         endDispatch()
     }
@@ -216,18 +214,17 @@ public final class GestureEngine {
         records[ri].physicallyEnded = true
         hasEndedRecord = true
         let touch = records[ri].touch(.ended)
-        let attached = recognizers
         var i = 0
         while i < recognizers.count {
             // Most recognizers do not track this touch: look without a retain first.
-            unowned(unsafe) let r = recognizers[i]
+            unowned(unsafe) let candidate = recognizers[i]
             i += 1
-            let k = r.activeTouchIndex(serial: touch.serial)
-            guard k >= 0 else { continue }
+            guard !candidate.activeTouches.isEmpty,
+                  let k = candidate.activeTouches.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            let r: GestureRecognizer = candidate
             r.activeTouches.remove(at: k)
             if isLive(r) { r.touchEnded(touch) }
         }
-        withExtendedLifetime(attached) {}
         enqueueResponder(recordIndex: ri, phase: .ended)
         endDispatch()
     }

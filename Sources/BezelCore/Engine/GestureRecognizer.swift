@@ -311,20 +311,6 @@ open class GestureRecognizer {
         engine?.noteStateChange()
     }
 
-    /// The index of the touch `serial` in `activeTouches`, or -1: a plain loop read in place,
-    /// with no closure and no retain of the list (the engine asks on every event).
-    @inline(__always)
-    final func activeTouchIndex(serial: UInt64) -> Int {
-        activeTouches.withUnsafeBufferPointer { touches in
-            var j = 0
-            while j < touches.count {
-                if touches[j].serial == serial { return j }
-                j &+= 1
-            }
-            return -1
-        }
-    }
-
     /// Number of tracked touches currently down.
     public final var numberOfTouches: Int { activeTouches.count }
 
