@@ -105,6 +105,9 @@ public struct OutputGeometry: Hashable, Sendable {
     /// Millimetres per logical pixel vertically.
     @inlinable public var mmPerPxY: Double { heightMm / heightPx }
 
+    /// `mmPerPxX` and `mmPerPxY` as a point: `toMillimetres(p)` is `p` times it, term by term.
+    @inlinable public var mmPerPx: Point { Point(x: mmPerPxX, y: mmPerPxY) }
+
     /// The point `p` (px) expressed in millimetres from the top-left corner.
     @inlinable public func toMillimetres(_ p: Point) -> Point {
         Point(x: p.x * mmPerPxX, y: p.y * mmPerPxY)

@@ -340,13 +340,18 @@ extension GestureEngine {
     }
 
     private func removeFinishedRecords() {
+        // Most dispatches end no touch: nothing to look for.
+        guard hasEndedRecord else { return }
+        var ended = false
         var i = 0
         while i < records.count {
             if records[i].physicallyEnded && records[i].heldCount == 0 {
                 records.remove(at: i)
             } else {
+                ended = ended || records[i].physicallyEnded
                 i += 1
             }
         }
+        hasEndedRecord = ended
     }
 }

@@ -89,6 +89,8 @@ public final class GestureEngine {
     var timers = TimerQueue<GestureRecognizer>()
     var dispatchDepth = 0
     var needsResolve = false
+    /// Some record is `physicallyEnded` (and so may be removed at the end of a dispatch).
+    var hasEndedRecord = false
     var nextSerial: UInt64 = 1
     var nextAddedOrder: UInt64 = 1
 
@@ -210,6 +212,7 @@ public final class GestureEngine {
         eventCount += 1
         records[ri].time = time
         records[ri].physicallyEnded = true
+        hasEndedRecord = true
         let touch = records[ri].touch(.ended)
         var i = 0
         while i < recognizers.count {
@@ -288,6 +291,7 @@ public final class GestureEngine {
     private func cancelTouch(at ri: Int, time: Milliseconds) {
         records[ri].time = time
         records[ri].physicallyEnded = true
+        hasEndedRecord = true
         let touch = records[ri].touch(.cancelled)
         var i = 0
         while i < recognizers.count {
@@ -312,7 +316,7 @@ public final class GestureEngine {
     /// E3: do the recognizer's own filters let it take part in the sequence of `touch`?
     private func accepts(_ r: GestureRecognizer, _ touch: Touch) -> Bool {
         guard r.allowedTouchTypes.allows(touch.type), r.shouldReceive(touch) else { return false }
-        if let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) { return false }
+        if r.hadDelegate, let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) { return false }
         return true
     }
 

@@ -14,7 +14,12 @@ open class GestureRecognizer {
     /// Name used in logs (E12).
     public var name: String
     /// The delegate (held weakly).
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public weak var delegate: (any GestureRecognizerDelegate)? {
+        didSet { if delegate != nil { hadDelegate = true } }
+    }
+    /// A delegate was set at some point: until then, the per-touch checks skip loading the weak
+    /// reference (it can only be `nil`).
+    var hadDelegate = false
     /// E14: cancel the responder's touches of the sequence when this recognizes. Default on.
     public var cancelsTouchesInView = true
     /// E15: hide the sequence from the responder until this fails. Default off.

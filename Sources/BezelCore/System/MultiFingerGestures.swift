@@ -5,6 +5,7 @@
 /// so thresholds in mm apply directly) and reads `reports` after each call. The engine's own
 /// responder stream is not recorded: the router remains the one responder and routes the
 /// clients' touches (M2: it never holds them for these gestures).
+@usableFromInline
 final class MultiFingerGestures {
     let engine: GestureEngine
     let reports = MultiFingerReports()
@@ -12,6 +13,9 @@ final class MultiFingerGestures {
     let screens = TouchScreens()
     /// The recognizers in config order (index = position in `multi_finger`).
     let recognizers: ContiguousArray<MultiFingerRecognizer>
+    /// The same recognizers as unowned references in one allocation (`recognizers` keeps them
+    /// alive): the scan made after every engine call reads them with no retain.
+    private let flat: UnsafeMutableBufferPointer<Unmanaged<MultiFingerRecognizer>>
     /// The configuration they were built from; a reconfiguration that keeps both keeps them.
     let bindings: [MultiFingerBinding]
     let thresholds: MultiFingerThresholds
@@ -19,24 +23,27 @@ final class MultiFingerGestures {
     /// the frame's end (R5: progress on each frame, not on each finger's motion).
     var pendingChange: ContiguousArray<RouterEvent?>
     /// Whether any entry of `pendingChange` is set.
-    var hasPendingChange = false
+    @usableFromInline var hasPendingChange = false
     /// Whether some recognizer is a candidate or running, and so needs every motion now.
     /// While none is, a motion only records where its finger is (`latest`); the positions are
     /// handed to the engine before the next down, the only event that can form a set (M1).
     /// Recognizers that are not candidates ignore motions, so the result is the same as
     /// feeding every motion, at a fraction of the cost on the common path.
-    private(set) var tracking = false
+    @usableFromInline var tracking = false
     /// Latest position (mm) and time of the touch in each router slot, and whether the engine
     /// has it yet. Indexed by the router's slot, so a motion finds its entry without a search.
     /// One allocation written in place (an array here paid a uniqueness check per motion).
-    private let latest: UnsafeMutableBufferPointer<LatestPosition>
+    @usableFromInline let latest: UnsafeMutableBufferPointer<LatestPosition>
 
-    struct LatestPosition {
+    @usableFromInline struct LatestPosition {
         var id: Int32 = -1
-        var position_mm = Point.zero
-        var time = Milliseconds.zero
-        var down = false
-        var stale = false
+        /// Millimetres per pixel of the touch's output (`mmPerPxX`, `mmPerPxY`), so that a
+        /// motion converts its position with no lookup; kept current by `setScale`.
+        @usableFromInline var mmPerPx = Point.zero
+        @usableFromInline var position_mm = Point.zero
+        @usableFromInline var time = Milliseconds.zero
+        @usableFromInline var down = false
+        @usableFromInline var stale = false
     }
 
     /// Builds the gestures of `config`, or returns `nil` when it binds none (the router then
@@ -58,6 +65,8 @@ final class MultiFingerGestures {
                                               screens: screens))
         }
         recognizers = list
+        flat = .allocate(capacity: list.count)
+        _ = flat.initialize(from: list.lazy.map { Unmanaged.passUnretained($0) })
         pendingChange = ContiguousArray(repeating: nil, count: list.count)
         latest = .allocate(capacity: slotCount)
         latest.initialize(repeating: LatestPosition())
@@ -69,11 +78,14 @@ final class MultiFingerGestures {
         }
     }
 
-    deinit { latest.deallocate() }
+    deinit {
+        latest.deallocate()
+        flat.deallocate()
+    }
 
     /// Touch `id` went down in router slot `slot` on `output`: bring the other touches up to
     /// date, then feed the down.
-    func down(slot: Int, id: Int32, at p: Point, output: OutputID, time: Milliseconds) {
+    func down(slot: Int, id: Int32, at p: Point, output: OutputID, mmPerPx: Point, time: Milliseconds) {
         screens.down(id, on: output)
         var k = 0
         while k < latest.count {
@@ -83,25 +95,35 @@ final class MultiFingerGestures {
             }
             k += 1
         }
-        latest[slot] = LatestPosition(id: id, position_mm: p, time: time, down: true, stale: false)
+        latest[slot] = LatestPosition(id: id, mmPerPx: mmPerPx, position_mm: p, time: time, down: true, stale: false)
         engine.touchDown(id: id, at: p, time: time)
         updateTracking()
     }
 
-    /// The touch in router slot `slot` moved: fed at once while tracking, else only recorded.
-    /// Returns whether the engine saw it (and reports may have been made).
-    @inline(__always)
-    func motion(slot: Int, to p: Point, time: Milliseconds) -> Bool {
+    /// The touch in router slot `slot` moved to `p` (output-local px): fed at once while
+    /// tracking, else only recorded. Returns whether the engine saw it (and reports may have
+    /// been made). Inlined into the router's motion path: a few loads and stores.
+    @inlinable @inline(__always)
+    func motion(slot: Int, px p: Point, time: Milliseconds) -> Bool {
         guard latest[slot].down else { return false }
-        latest[slot].position_mm = p
+        // `OutputGeometry.toMillimetres`, with the output's scale kept in the entry.
+        let s = latest[slot].mmPerPx
+        let mm = Point(x: p.x * s.x, y: p.y * s.y)
+        latest[slot].position_mm = mm
         latest[slot].time = time
         guard tracking else { latest[slot].stale = true; return false }
-        return feedMotion(slot: slot, to: p, time: time)
+        return feedMotion(slot: slot, to: mm, time: time)
+    }
+
+    /// The output of the touch in router slot `slot` changed its size: later motions convert
+    /// with `mmPerPx`.
+    func setScale(slot: Int, mmPerPx: Point) {
+        if latest[slot].down { latest[slot].mmPerPx = mmPerPx }
     }
 
     /// `motion` while tracking: the engine sees it.
-    @inline(never)
-    private func feedMotion(slot: Int, to p: Point, time: Milliseconds) -> Bool {
+    @usableFromInline @inline(never)
+    func feedMotion(slot: Int, to p: Point, time: Milliseconds) -> Bool {
         latest[slot].stale = false
         engine.touchMoved(id: latest[slot].id, to: p, time: time)
         updateTracking()
@@ -129,11 +151,12 @@ final class MultiFingerGestures {
     func updateTracking() {
         var any = false
         var k = 0
-        while k < recognizers.count {
-            // Looked at without a retain, as the engine's own scans do: the array keeps it alive.
-            unowned(unsafe) let r = recognizers[k]
+        while k < flat.count {
+            let deciding = flat[k]._withUnsafeGuaranteedRef { r in
+                r.isCandidate && (r.state == .possible || r.state.isActive)
+            }
             k += 1
-            if r.isCandidate && (r.state == .possible || r.state.isActive) { any = true; break }
+            if deciding { any = true; break }
         }
         tracking = any
     }

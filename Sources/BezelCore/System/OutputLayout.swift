@@ -10,12 +10,13 @@ public typealias OutputID = UInt32
 ///
 /// A handful of outputs at most: entries sit in a small array searched linearly, and a touch
 /// slot keeps the index of its output so that the touch path never searches.
+@usableFromInline
 struct OutputLayout {
     /// One output.
-    struct Entry {
+    @usableFromInline struct Entry {
         var id: OutputID
         /// Top-left corner in layout px.
-        var origin: Point
+        @usableFromInline var origin: Point
         var geometry: OutputGeometry
         /// Its `wl_output.transform` (0...7). Touches arrive already in the user's frame; the
         /// value is kept so that a rotation is seen (R8 on rotation, RouterCore+Outputs).
@@ -27,7 +28,7 @@ struct OutputLayout {
     /// The most outputs a router holds; more are refused (a host with more is broken).
     static let maxOutputs = 64
 
-    private(set) var entries: ContiguousArray<Entry>
+    @usableFromInline private(set) var entries: ContiguousArray<Entry>
 
     /// A layout holding output 0 at the origin.
     init(output0: OutputGeometry) {
@@ -53,7 +54,7 @@ struct OutputLayout {
     var count: Int { entries.count }
 
     /// The origin of the output at `index`, which must be valid (a touch slot's output is).
-    @inline(__always)
+    @inlinable @inline(__always)
     func origin(at index: Int) -> Point {
         assert(index >= 0 && index < entries.count, "output index out of range")
         return entries.withUnsafeBufferPointer { $0[index].origin }

@@ -7,8 +7,10 @@
 ///
 /// It is a class held by a `let` in the router, and `takeNext()` is inlinable: the host's loop
 /// compiles to a compare, a copy and an increment per decision, with no call, no closure and no
-/// copy of the batch. Storage grows by doubling (an allocation) and never shrinks, so once a run
-/// has seen its largest batch nothing allocates. Single-threaded, like the router.
+/// copy of the batch. `takeAll()` hands the host every untaken decision at once, read in place:
+/// the host's loop then costs a pointer step per decision, with no store back into the queue.
+/// Storage grows by doubling (an allocation) and never shrinks, so once a run has seen its
+/// largest batch nothing allocates. Single-threaded, like the router.
 @usableFromInline
 final class OutputQueue {
     @usableFromInline var base: UnsafeMutablePointer<RouterOutput>
@@ -17,6 +19,15 @@ final class OutputQueue {
     @usableFromInline var count = 0
     /// How many of them the host has taken.
     @usableFromInline var taken = 0
+    /// Storage outgrown while the host may still be reading a `takeAll()` batch in it, freed
+    /// once the queue is empty again (`nil` when there is none, almost always).
+    @usableFromInline var retired: UnsafeMutablePointer<RetiredStorage>?
+
+    /// One outgrown buffer, kept until the host is done with it.
+    @usableFromInline struct RetiredStorage {
+        var base: UnsafeMutablePointer<RouterOutput>
+        var next: UnsafeMutablePointer<RetiredStorage>?
+    }
 
     /// Creates an empty queue with room for `capacity` decisions.
     init(capacity: Int) {
@@ -26,10 +37,13 @@ final class OutputQueue {
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        freeRetired()
+        base.deallocate()
+    }
 
     /// Adds a decision at the end.
-    @inline(__always)
+    @inlinable @inline(__always)
     func append(_ output: RouterOutput) {
         if count == capacity { grow() }
         (base + count).initialize(to: output)
@@ -37,11 +51,11 @@ final class OutputQueue {
     }
 
     /// Whether one more decision fits without growing.
-    @inline(__always)
+    @inlinable @inline(__always)
     var hasRoom: Bool { count < capacity }
 
     /// Adds a decision at the end; `hasRoom` must be true.
-    @inline(__always)
+    @inlinable @inline(__always)
     func appendWithoutGrowing(_ output: RouterOutput) {
         assert(count < capacity, "OutputQueue full")
         (base + count).initialize(to: output)
@@ -58,6 +72,24 @@ final class OutputQueue {
         }
         count = 0
         taken = 0
+        if retired != nil { freeRetired() }
+        return nil
+    }
+
+    /// Every decision not taken yet, in order, read in place; `nil` when all are taken (the
+    /// queue is then empty). The buffer stays valid until the next `takeAll()` or `takeNext()`
+    /// that returns `nil`: decisions the router makes meanwhile (a host callback calling back
+    /// into the router) land behind it, even if the storage grows, and come out of the next call.
+    @inlinable
+    func takeAll() -> UnsafeBufferPointer<RouterOutput>? {
+        let t = taken, n = count
+        if t < n {
+            taken = n
+            return UnsafeBufferPointer(start: base + t, count: n &- t)
+        }
+        count = 0
+        taken = 0
+        if retired != nil { freeRetired() }
         return nil
     }
 
@@ -65,6 +97,7 @@ final class OutputQueue {
     func removeAll() {
         count = 0
         taken = 0
+        if retired != nil { freeRetired() }
     }
 
     /// The decisions not taken yet, as a copy (tests and tools; not for the touch path).
@@ -72,11 +105,28 @@ final class OutputQueue {
         ContiguousArray(UnsafeBufferPointer(start: base + taken, count: count - taken))
     }
 
-    @inline(never)
-    private func grow() {
+    /// Frees the outgrown buffers (the host is done with every batch).
+    @usableFromInline @inline(never)
+    func freeRetired() {
+        while let r = retired {
+            retired = r.pointee.next
+            r.pointee.base.deallocate()
+            r.deallocate()
+        }
+    }
+
+    @usableFromInline @inline(never)
+    func grow() {
         let bigger = UnsafeMutablePointer<RouterOutput>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if taken > 0 {
+            // A `takeAll()` batch may point into the old buffer: keep it until the queue empties.
+            let r = UnsafeMutablePointer<RetiredStorage>.allocate(capacity: 1)
+            r.initialize(to: RetiredStorage(base: base, next: retired))
+            retired = r
+        } else {
+            base.deallocate()
+        }
         base = bigger
         capacity *= 2
     }

@@ -5,11 +5,12 @@
 /// check on each call, as a `ContiguousArray` held inside the router's state would pay. Storage
 /// grows by doubling, which allocates; once a run has reached its largest batch, nothing does.
 /// Single-threaded, like the router that owns it.
+@usableFromInline
 final class ReusableBuffer<Element> {
-    fileprivate var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<Element>
+    @usableFromInline var capacity: Int
     /// Number of elements held.
-    private(set) var count = 0
+    @usableFromInline var count = 0
 
     /// Creates an empty buffer with room for `capacity` elements.
     init(capacity: Int) {
@@ -26,14 +27,14 @@ final class ReusableBuffer<Element> {
     var isEmpty: Bool { count == 0 }
 
     /// The element at `index`, which must be in `0..<count`.
-    @inline(__always)
+    @inlinable @inline(__always)
     subscript(index: Int) -> Element {
         assert(index >= 0 && index < count, "ReusableBuffer index out of range")
         return base[index]
     }
 
     /// Adds `element` at the end.
-    @inline(__always)
+    @inlinable @inline(__always)
     func append(_ element: Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
@@ -41,11 +42,11 @@ final class ReusableBuffer<Element> {
     }
 
     /// Whether one more element fits without growing.
-    @inline(__always)
+    @inlinable @inline(__always)
     var hasRoom: Bool { count < capacity }
 
     /// Adds `element` at the end; `hasRoom` must be true.
-    @inline(__always)
+    @inlinable @inline(__always)
     func appendWithoutGrowing(_ element: Element) {
         assert(count < capacity, "ReusableBuffer full")
         (base + count).initialize(to: element)
@@ -62,13 +63,14 @@ final class ReusableBuffer<Element> {
 
     /// Empties the buffer. The storage is always kept: the parameter only mirrors the
     /// `Array` call the router's code reads like.
+    @inlinable @inline(__always)
     func removeAll(keepingCapacity: Bool = true) {
         base.deinitialize(count: count)
         count = 0
     }
 
-    @inline(never)
-    private func grow() {
+    @usableFromInline @inline(never)
+    func grow() {
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)
         base.deallocate()
@@ -79,13 +81,13 @@ final class ReusableBuffer<Element> {
 
 extension ReusableBuffer where Element: Equatable {
     /// Whether `element` is in the buffer. A plain loop: these lists hold a few clients.
-    @inline(__always)
+    @inlinable @inline(__always)
     func contains(_ element: Element) -> Bool {
         firstIndex(of: element) != nil
     }
 
     /// The position of the first `element`, or `nil`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func firstIndex(of element: Element) -> Int? {
         var k = 0
         while k < count {

@@ -41,7 +41,7 @@ extension RouterCore {
 
     /// `deliver(i, .motion, ...)` for a motion at output-local `position`: the most common
     /// event of all. Same arithmetic as `deliver`: the layout position first, then surface-local.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func deliverMotion(_ i: Int, _ position: Point, time: Milliseconds) {
         let client = slots[i].client
         emit(motionEvent(i, position, time: time))
@@ -49,7 +49,7 @@ extension RouterCore {
     }
 
     /// The `clientMotion` of slot `i` for a motion at output-local `position`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func motionEvent(_ i: Int, _ position: Point, time: Milliseconds) -> RouterEvent {
         let origin = outputs.origin(at: slots[i].output)
         let surfaceOrigin = slots[i].surfaceOrigin
@@ -59,7 +59,7 @@ extension RouterCore {
     }
 
     /// Notes that `client` got an event in this batch and is owed a `clientFrame`.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func oweFrame(_ client: ClientID) {
         if !framePending.contains(client) { framePending.append(client) }
     }

@@ -8,38 +8,43 @@
 /// path makes, with no call and so no registers to save. Anything else goes to the full path,
 /// which starts from the top: these checks change nothing before they hand over.
 extension RouterCore {
-    /// `touchMotion`: the full path is `touchMotionInFull` (RouterCore+Touches).
+    /// `touchMotion`: the full path is `touchMotionInFull` (RouterCore+Touches). Inlinable, so
+    /// that a host's call compiles into its own loop (`SystemGestureRouter.touchMotion`).
     @discardableResult
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
         guard time >= now && time < deadlineLowerBound, let i = slots.index(ofTouch: id) else {
             return touchMotionInFull(id: id, at: position, time: time)
         }
         now = time
         // Held, with candidates, the system's: the rest of the full path, from the slot on.
-        guard slots[i].route == .client && !slots[i].hasCandidate, position.isFiniteBySubtraction,
-              pending.hasRoom, framePending.hasRoom else {
+        guard slots[i].route == .client && !slots[i].hasCandidate, position.isFiniteBySubtraction else {
             return touchMotion(slot: i, at: position, time: time)
         }
         let client = slots[i].client
-        pending.appendWithoutGrowing(RouterOutput(t: now, event: motionEvent(i, position, time: time), output: 0))
-        if !framePending.contains(client) { framePending.appendWithoutGrowing(client) }
-        // The multi-finger gestures record where the finger is (out of line: most hosts bind none).
-        if multiFinger != nil { noteMultiFingerMotion(i, position, time: time) }
+        // The full path's appends: they grow the lists (allocating) only past their largest batch.
+        pending.append(RouterOutput(t: now, event: motionEvent(i, position, time: time), output: 0))
+        if !framePending.contains(client) { framePending.append(client) }
+        // The multi-finger gestures record where the finger is, in place and with no retain;
+        // only a motion the engine saw (a set deciding) goes out of line.
+        if let ref = multiFingerRef,
+           ref._withUnsafeGuaranteedRef({ $0.motion(slot: i, px: position, time: time) }) {
+            multiFingerMoved()
+        }
         return .accepted
     }
 
-    /// `frame`: the full path is `frameInFull` (RouterCore+Touches).
-    @inline(__always)
+    /// `frame`: the full path is `frameInFull` (RouterCore+Touches). Inlinable, as `touchMotion`.
+    @inlinable @inline(__always)
     mutating func frame(time: Milliseconds) {
-        guard time >= now && time < deadlineLowerBound, multiFinger?.hasPendingChange != true,
-              framePending.count <= 1, pending.hasRoom else {
+        guard time >= now && time < deadlineLowerBound, framePending.count <= 1,
+              multiFingerRef?._withUnsafeGuaranteedRef({ $0.hasPendingChange }) != true else {
             return frameInFull(time: time)
         }
         now = time
         // A batch for one client, the common case: its one `clientFrame` (`endBatch`).
         if framePending.count == 1 {
-            pending.appendWithoutGrowing(RouterOutput(t: now, event: .clientFrame(client: framePending[0]), output: 0))
+            pending.append(RouterOutput(t: now, event: .clientFrame(client: framePending[0]), output: 0))
             framePending.removeAll(keepingCapacity: true)
         }
     }
@@ -49,10 +54,15 @@ extension RouterCore {
     @inline(never)
     mutating func noteMultiFingerMotion(_ i: Int, _ position: Point, time: Milliseconds) {
         guard let ref = multiFingerRef else { return }
-        let p = outputs[slots[i].output].geometry.toMillimetres(position)
         // The router's instant, not the event's: a time that went backwards was clamped (§9).
         let t = max(time, now)
-        guard ref._withUnsafeGuaranteedRef({ $0.motion(slot: i, to: p, time: t) }) else { return }
+        guard ref._withUnsafeGuaranteedRef({ $0.motion(slot: i, px: position, time: t) }) else { return }
+        multiFingerMoved()
+    }
+
+    /// The engine saw a motion: act on what its recognizers reported.
+    @usableFromInline @inline(never)
+    mutating func multiFingerMoved() {
         if let mf = multiFinger { processMultiFingerReports(mf) }
     }
 }
@@ -60,6 +70,6 @@ extension RouterCore {
 extension Point {
     /// `isFinite` as one comparison: x − x is 0 for a finite x and NaN for an infinite or NaN
     /// one, and NaN compares unequal to everything (the bit tests of `isFinite` cost twice more).
-    @inline(__always)
+    @inlinable @inline(__always)
     var isFiniteBySubtraction: Bool { (x - x) + (y - y) == 0 }
 }

@@ -16,10 +16,11 @@ extension RouterCore {
         switch input {
         case .down(let p):
             let output = outputs[slots[i].output]
-            mf.down(slot: i, id: id, at: output.geometry.toMillimetres(p), output: output.id, time: time)
+            mf.down(slot: i, id: id, at: output.geometry.toMillimetres(p), output: output.id,
+                    mmPerPx: output.geometry.mmPerPx, time: time)
         case .motion(let p):
             // Nothing is deciding: the motion is only recorded (see `MultiFingerGestures.tracking`).
-            guard mf.motion(slot: i, to: outputs[slots[i].output].geometry.toMillimetres(p), time: time) else { return }
+            guard mf.motion(slot: i, px: p, time: time) else { return }
         case .up:
             mf.end(slot: i, time: time, cancelled: false)
         case .cancel:

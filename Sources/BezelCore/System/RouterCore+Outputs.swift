@@ -39,6 +39,12 @@ extension RouterCore {
         }
         outputs[k].origin = origin
         outputs[k].geometry = geometry
+        // The multi-finger gestures convert their touches' motions with the output's scale.
+        if let mf = multiFinger {
+            for i in slots.indices where slots[i].active && slots[i].output == k {
+                mf.setScale(slot: i, mmPerPx: geometry.mmPerPx)
+            }
+        }
         tree.setRect(outputs.bounds, of: .root)
         return true
     }

@@ -104,7 +104,7 @@ extension RouterCore {
     /// A finger moved to `position` (local to the output it went down on) at `time`. The
     /// common case takes `motionFast` (RouterCore+FastPath); this is everything else.
     @discardableResult
-    @inline(never)
+    @usableFromInline @inline(never)
     mutating func touchMotionInFull(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
         guard let i = slotIndex(of: id) else { return Self.dropMotion(id, unknown: true, logger) }
@@ -117,7 +117,7 @@ extension RouterCore {
     }
 
     /// `touchMotion` for a touch that is held, has candidates, or is not the client's.
-    @inline(never)
+    @usableFromInline @inline(never)
     mutating func touchMotion(slot i: Int, at position: Point, time: Milliseconds) -> TouchInputResult {
         guard position.isFinite else { return Self.dropMotion(slots[i].id, unknown: false, logger) }
         let o = slots[i].output
@@ -181,7 +181,7 @@ extension RouterCore {
 
     /// The end of one input frame: every client that got events in this batch gets exactly
     /// one `clientFrame`, after those events. The common case takes `frameFast`.
-    @inline(never)
+    @usableFromInline @inline(never)
     mutating func frameInFull(time: Milliseconds) {
         beginInstant(time)
         // Looked at before binding: most frames carry no multi-finger progress.

@@ -1,5 +1,6 @@
-/// The router's state and decision logic. `SystemGestureRouter` wraps it so that each public
-/// call costs one exclusivity check instead of one per field access on the touch path.
+/// The router's state and decision logic. `SystemGestureRouter` holds it behind a pointer, so
+/// that no public call pays an exclusivity check, and the touch path's common cases
+/// (`RouterCore+FastPath`) are inlinable into a host's loop.
 ///
 /// The slot table and the output and client lists are classes, written in place without
 /// copy-on-write checks; a copy of this value would share them, so the router holds the only one.
@@ -7,28 +8,29 @@
 /// This file holds the state, the configuration and the decision queue. The logic lives in
 /// extensions, one concern per file: `+Touches` (slots), `+Candidates`, `+Delivery`, `+Timers`,
 /// `+Surfaces`, `+Deferral`, `+LockAndPolicy`, `+Drag`, `+Outputs` and `+MultiFinger`.
+@usableFromInline
 struct RouterCore {
     /// Decisions waiting for the host (`nextOutput()`, `drain`), in emission order.
-    let pending = OutputQueue(capacity: 256)
+    @usableFromInline let pending = OutputQueue(capacity: 256)
     /// The surface tree used for hit-testing.
     var tree: NodeTree
     /// The active configuration.
     var config: SystemGestureConfig
     /// The outputs the touches arrive on: layout positions, sizes, armed edges.
-    var outputs: OutputLayout
+    @usableFromInline var outputs: OutputLayout
     /// Where log lines go.
     var logger: Logger
     /// The most touches tracked at once; further touch-downs are dropped with a log line.
     let maxTouches: Int
     /// The router's current instant: the latest time it has been given.
-    var now: Milliseconds = .zero
+    @usableFromInline var now: Milliseconds = .zero
     /// Whether the compositor is locked (R6).
     var isLocked = false
     /// Whether a drag-and-drop session is active (R7).
     var isDragActive = false
 
     /// One slot per possible touch, read and written in place.
-    let slots: TouchSlotTable
+    @usableFromInline let slots: TouchSlotTable
     var deferrals: [NodeTree.NodeID: SurfaceDeferral] = [:]
     /// Committed deferral regions (version 3), by surface; see `RouterCore+Regions`.
     var deferredRegions = DeferredRegionTable()
@@ -36,9 +38,9 @@ struct RouterCore {
     /// A lower bound on `nextDeadline`: no timer is due before it. Anything that adds a
     /// deadline lowers it; removing one leaves it conservative. It lets the touch path skip the
     /// timer scan on almost every event.
-    var deadlineLowerBound: Milliseconds = .never
+    @usableFromInline var deadlineLowerBound: Milliseconds = .never
     /// Clients that got events in the current batch and are owed one `clientFrame`.
-    let framePending = ReusableBuffer<ClientID>(capacity: 16)
+    @usableFromInline let framePending = ReusableBuffer<ClientID>(capacity: 16)
     /// Scratch list of clients to cancel, reused to avoid allocating.
     let cancelScratch = ReusableBuffer<ClientID>(capacity: 16)
     /// The multi-finger gestures (docs/design.md §4.5), or `nil` when `multi_finger` is empty.
@@ -47,7 +49,7 @@ struct RouterCore {
     }
     /// `multiFinger` without ownership (it keeps the object alive): the motion path reads it
     /// with no retain and release, which cost a fifth of a motion.
-    var multiFingerRef: Unmanaged<MultiFingerGestures>?
+    @usableFromInline var multiFingerRef: Unmanaged<MultiFingerGestures>?
     /// The widest edge zone of the bound edges (mm), or -∞: a down farther than this from
     /// every edge makes no candidate, which most downs learn with one comparison.
     var edgeReach_mm = -Double.infinity
@@ -106,7 +108,7 @@ struct RouterCore {
     }
 
     /// Queues a decision. System and affordance events name the output they happen on.
-    @inline(__always)  // one per decision: built straight into the queue
+    @inlinable @inline(__always)  // one per decision: built straight into the queue
     mutating func emit(_ event: RouterEvent, output: OutputID = 0) {
         pending.append(RouterOutput(t: now, event: event, output: output))
     }

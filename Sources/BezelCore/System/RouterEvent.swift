@@ -122,7 +122,7 @@ public struct RouterOutput: Hashable, Sendable {
     public var output: OutputID
 
     /// Creates an output record.
-    public init(t: Milliseconds, event: RouterEvent, output: OutputID = 0) {
+    @inlinable public init(t: Milliseconds, event: RouterEvent, output: OutputID = 0) {
         self.t = t; self.event = event; self.output = output
     }
 }

@@ -9,11 +9,18 @@
 ///
 /// The touch path (down, motion, up, frame) works on a fixed array of slots and a reused output
 /// buffer, so it performs no heap allocation once warmed up. The state lives in one
-/// `RouterCore` value so that a call costs one exclusivity check, not one per field.
+/// `RouterCore` value behind a pointer, so that a call costs no exclusivity check.
 ///
 /// Single-threaded: call it from the compositor's event loop only.
 public final class SystemGestureRouter {
-    var core: RouterCore
+    /// The router's state, in its own allocation: reached through a pointer, a call costs no
+    /// exclusivity check, and the inlinable touch path can be compiled into a host's loop.
+    /// The router is single-threaded and never calls back into itself.
+    @usableFromInline let corePointer: UnsafeMutablePointer<RouterCore>
+    var core: RouterCore {
+        unsafeAddress { UnsafePointer(corePointer) }
+        unsafeMutableAddress { corePointer }
+    }
     /// The router's output queue (the same object as `core.pending`), held here by a `let` so
     /// that the inlinable `nextOutput()` reaches it without going through `core`.
     @usableFromInline let outputs: OutputQueue
@@ -28,8 +35,14 @@ public final class SystemGestureRouter {
     ///   - logger: where decisions and dropped input are logged.
     public init(output: OutputGeometry, config: SystemGestureConfig = SystemGestureConfig(),
                 maxTouches: Int = 16, logger: Logger = .silent) {
-        core = RouterCore(output: output, config: config, maxTouches: maxTouches, logger: logger)
-        outputs = core.pending
+        corePointer = .allocate(capacity: 1)
+        corePointer.initialize(to: RouterCore(output: output, config: config, maxTouches: maxTouches, logger: logger))
+        outputs = corePointer.pointee.pending
+    }
+
+    deinit {
+        corePointer.deinitialize(count: 1)
+        corePointer.deallocate()
     }
 
     // MARK: State
@@ -68,6 +81,13 @@ public final class SystemGestureRouter {
     /// copy of the batch, and a decision made while one is being delivered (a host callback
     /// calling back into the router) comes out of the same loop, in order.
     @inlinable public func nextOutput() -> RouterOutput? { outputs.takeNext() }
+    /// Every decision not taken yet, in order, read in place, or `nil` once all are taken (the
+    /// queue is then empty). Hosts deliver with
+    /// `while let batch = router.nextOutputs() { for output in batch { ... } }`: the cheapest
+    /// way to take each decision. The buffer stays valid until the next `nextOutputs()` or
+    /// `nextOutput()` that returns `nil`; a decision made while one is being delivered (a host
+    /// callback calling back into the router) comes out of the next batch, in order.
+    @inlinable public func nextOutputs() -> UnsafeBufferPointer<RouterOutput>? { outputs.takeAll() }
     /// Discards pending decisions without looking at them.
     public func discardPending() { core.discardPending() }
 
@@ -145,15 +165,17 @@ public final class SystemGestureRouter {
     }
     /// A finger moved to `position` (local to its output) at `time`.
     @discardableResult
+    @inlinable @inline(__always)
     public func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
-        core.touchMotion(id: id, at: position, time: time)
+        corePointer.pointee.touchMotion(id: id, at: position, time: time)
     }
     /// A finger lifted at `time`.
     @discardableResult
     public func touchUp(id: Int32, time: Milliseconds) -> TouchInputResult { core.touchUp(id: id, time: time) }
     /// The end of one input frame: every client that got events in this batch gets exactly
     /// one `clientFrame`, after those events.
-    public func frame(time: Milliseconds) { core.frame(time: time) }
+    @inlinable @inline(__always)
+    public func frame(time: Milliseconds) { corePointer.pointee.frame(time: time) }
     /// The device cancelled every touch (R8): running gestures report `systemCancelled`,
     /// deciding candidates fail `cancelled`, held events are dropped, and every client with
     /// active touches gets `clientCancel`.

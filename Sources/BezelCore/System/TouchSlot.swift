@@ -23,25 +23,26 @@ public enum TouchRoute: UInt8, Sendable {
 
 /// Everything the router knows about one active touch. Plain values only, kept in a fixed
 /// array of slots so that the hot path never allocates.
+@usableFromInline
 struct TouchSlot {
     /// The touch identifier from the source.
-    var id: Int32 = -1
+    @usableFromInline var id: Int32 = -1
     /// `false` for a free slot.
-    var active = false
-    var route: TouchRoute = .swallowed
+    @usableFromInline var active = false
+    @usableFromInline var route: TouchRoute = .swallowed
     /// The surface hit at touch-down (implicit grab), or `.none`.
-    var surface: NodeTree.NodeID = .none
+    @usableFromInline var surface: NodeTree.NodeID = .none
     /// Its client, or -1.
-    var client: ClientID = -1
+    @usableFromInline var client: ClientID = -1
     /// Where `surface` is now (layout px; zero for `.none`), kept up to date by the router
     /// whenever the surface moves or goes, so that delivery needs no tree lookup.
-    var surfaceOrigin = Point.zero
+    @usableFromInline var surfaceOrigin = Point.zero
     /// The surface whose gesture object the R3 lookup found at touch-down, or `.none`. It
     /// keeps receiving `deferred_swipe` and `gesture_taken` for this touch even if the hit
     /// surface goes away (§4.3: the lookup is made once).
     var owner: NodeTree.NodeID = .none
     /// Index (in the router's `OutputLayout`) of the output the touch went down on.
-    var output = 0
+    @usableFromInline var output = 0
     /// The client has seen a down and no up/cancel yet.
     var clientActive = false
     /// Up to two candidates (a corner has two edges).
@@ -50,7 +51,7 @@ struct TouchSlot {
     /// A candidate was created at the down. Touches without one (most of them) skip the
     /// recognizers on every motion without looking inside the optionals. `false` means both
     /// candidates are `nil`.
-    var hasCandidate = false
+    @usableFromInline var hasCandidate = false
     /// When held events are flushed if nothing decided sooner.
     var holdDeadline: Milliseconds = .never
     /// Events buffered while held, flushed in order with their original timestamps.

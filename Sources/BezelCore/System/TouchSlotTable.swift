@@ -10,14 +10,16 @@
 /// cancel), so that order is part of its behaviour. The id lookup is a separate direct table:
 /// touch ids are seat slots in practice (small numbers), and an id below `directIDs` finds
 /// its slot in one step. Other ids fall back to a scan of the slots.
+@usableFromInline
 final class TouchSlotTable {
-    private let base: UnsafeMutablePointer<TouchSlot>
+    @usableFromInline let base: UnsafeMutablePointer<TouchSlot>
     /// Number of slots.
-    let count: Int
+    @usableFromInline let count: Int
     /// For touch id `k < directIDs`: the slot it occupies, or -1.
-    private let slotOfID: UnsafeMutablePointer<Int>
-    /// Ids below this are looked up directly.
-    static let directIDs: Int32 = 64
+    @usableFromInline let slotOfID: UnsafeMutablePointer<Int>
+    /// Ids below this are looked up directly (a literal, so that inlined lookups need no
+    /// global's accessor).
+    @inlinable @inline(__always) static var directIDs: Int32 { 64 }
 
     /// Creates `count` free slots, each with room for `heldCapacity` held events.
     init(count: Int, heldCapacity: Int = 64) {
@@ -44,6 +46,7 @@ final class TouchSlotTable {
     var indices: Range<Int> { 0..<highWater }
 
     /// Slot `i`, in place. `i` must be in `indices`.
+    @inlinable @inline(__always)
     subscript(i: Int) -> TouchSlot {
         unsafeAddress {
             assert(i >= 0 && i < count, "touch slot index out of range")
@@ -75,7 +78,7 @@ final class TouchSlotTable {
     }
 
     /// The slot of the active touch `id`, or `nil`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func index(ofTouch id: Int32) -> Int? {
         if id >= 0 && id < Self.directIDs {
             // The table is kept exact (`noteTouch` at the down, `forgetTouch` at the release):

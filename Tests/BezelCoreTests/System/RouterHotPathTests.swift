@@ -114,4 +114,40 @@ struct RouterHotPathTests {
         if case .clientFrame(let c)? = drained.first?.event { #expect(c == 7) } else { Issue.record("expected a frame") }
         #expect(r.pending.isEmpty)
     }
+
+    // The batch read (`nextOutputs`) hands the host the same decisions in the same order as
+    // `nextOutput`, and a host callback calling back into the router gets its decisions in the
+    // next batch, even when they outgrow the queue's storage while the host is reading the old one.
+    @Test("nextOutputs: the same decisions in order; callbacks' decisions come in the next batch, past any growth")
+    func batchesAndGrowth() {
+        let r = router()
+        r.touchDown(id: 0, at: Point(x: 400, y: 900), time: Milliseconds(0))
+        r.frame(time: Milliseconds(0))
+        var lines: [String] = []
+        var batches = 0
+        while let batch = r.nextOutputs() {
+            batches += 1
+            for o in batch {
+                if case .clientDown = o.event {
+                    // 300 motions, each closed by a frame: 600 decisions, past the queue's 256.
+                    for k in 1...300 {
+                        r.touchMotion(id: 0, at: Point(x: 400 + Double(k), y: 900), time: Milliseconds(Double(k)))
+                        r.frame(time: Milliseconds(Double(k)))
+                    }
+                }
+                switch o.event {
+                case .clientDown: lines.append("down")
+                case .clientMotion(_, _, _, let p, _): lines.append("motion \(Int(p.x))")
+                case .clientFrame: lines.append("frame")
+                default: break
+                }
+            }
+        }
+        #expect(batches == 2)
+        var expected = ["down", "frame"]
+        for k in 1...300 { expected += ["motion \(400 + k)", "frame"] }
+        #expect(lines == expected)
+        #expect(r.nextOutputs() == nil)
+        #expect(r.pending.isEmpty)
+    }
 }
