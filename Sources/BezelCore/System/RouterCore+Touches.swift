@@ -31,7 +31,7 @@ extension RouterCore {
             return .tooManyTouches
         }
         // A new finger fails every candidate that is still deciding (multi_touch).
-        for j in slots.indices where slots[j].active && slots[j].hasCandidate {
+        slots.forEachSlotWithCandidates { j in
             failPossibleCandidates(j, reason: .multiTouch, onlyIfMultiTouchRejects: true)
         }
 
@@ -62,7 +62,7 @@ extension RouterCore {
         if slots[i].hasCandidate {  // otherwise both are nil already
             slots[i].candidate0 = nil
             slots[i].candidate1 = nil
-            slots[i].hasCandidate = false
+            slots.setHasCandidate(i, false)
         }
         slots[i].owner = .none
         if surface != .root {
@@ -237,7 +237,7 @@ extension RouterCore {
         if slots[i].hasCandidate {  // otherwise both are nil already
             slots[i].candidate0 = nil
             slots[i].candidate1 = nil
-            slots[i].hasCandidate = false
+            slots.setHasCandidate(i, false)
         }
         slots[i].holdDeadline = .never
         if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
