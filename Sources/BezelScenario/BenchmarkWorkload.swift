@@ -236,15 +236,14 @@ public struct BenchmarkWorkload: Sendable {
             while k < n {
                 let e = events[k]
                 // Motions first, with one comparison: nine events in ten are motions.
-                if e.kind == .motion {
+                if _fastPath(e.kind == .motion) {
                     router.touchMotion(id: e.id, at: e.position, time: e.time)
+                } else if e.kind == .down {
+                    router.touchDown(id: e.id, at: e.position, time: e.time)
+                } else if e.kind == .up {
+                    router.touchUp(id: e.id, time: e.time)
                 } else {
-                    switch e.kind {
-                    case .down: router.touchDown(id: e.id, at: e.position, time: e.time)
-                    case .motion: router.touchMotion(id: e.id, at: e.position, time: e.time)
-                    case .up: router.touchUp(id: e.id, time: e.time)
-                    case .cancel: router.cancelAll(time: e.time)
-                    }
+                    router.cancelAll(time: e.time)
                 }
                 let last = endsFrame[k]
                 k &+= 1
@@ -257,10 +256,6 @@ public struct BenchmarkWorkload: Sendable {
                     let end = p + batch.count
                     while p < end {
                         defer { p += 1 }
-                        // The two common decisions first, each one comparison of the case
-                        // (a jump table costs more); every other case below, as before.
-                        if case .clientMotion = p.pointee.event { clientEvents &+= 1; continue }
-                        if case .clientFrame = p.pointee.event { continue }
                         switch p.pointee.event {
                         case .clientMotion, .clientUp: clientEvents &+= 1
                         case .clientFrame: break

@@ -160,6 +160,12 @@ public struct EdgeSwipeRecognizer: Sendable {
         filter.velocity(at: time).x
     }
 
+    /// What the router reports of a lift at `time`, read where the recognizer is: binding the
+    /// recognizer to read its fields copies it (a few hundred bytes).
+    func liftReport(at time: Milliseconds) -> (committed: Bool, live: Bool, gesture: Int, edge: Edge) {
+        (isCommitted(liftAt: time), role == .live, gesture, edge)
+    }
+
     /// The commit decision of §4.1 for a lift at `time`.
     public func isCommitted(liftAt time: Milliseconds) -> Bool {
         CommitRule(commitProgress: thresholds.commitProgress, flickVelocity_mm_s: thresholds.flickVelocity_mm_s)

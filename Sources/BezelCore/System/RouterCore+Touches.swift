@@ -14,7 +14,7 @@ extension RouterCore {
     mutating func touchDown(id: Int32, at position: Point, output: OutputID, target: TouchTarget,
                             time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
-        guard position.isFinite else {
+        guard position.isFiniteBySubtraction else {
             logger.log(.warning, "touch \(id): down at a non-finite position dropped")
             return .invalidPosition
         }
@@ -54,6 +54,7 @@ extension RouterCore {
             }
         }
         slots[i].output = o
+        slots[i].outputOrigin = origin
         slots[i].active = true
         slots[i].id = id
         slots.noteTouch(id, inSlot: i)
@@ -108,7 +109,7 @@ extension RouterCore {
     mutating func touchMotionInFull(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
         guard let i = slotIndex(of: id) else { return Self.dropMotion(id, unknown: true, logger) }
-        if slots[i].route == .client && !slots[i].hasCandidate && position.isFinite {
+        if slots[i].route == .client && !slots[i].hasCandidate && position.isFiniteBySubtraction {
             deliverMotion(i, position, time: time)
             if multiFinger != nil { noteMultiFingerMotion(i, position, time: time) }
             return .accepted
@@ -119,7 +120,7 @@ extension RouterCore {
     /// `touchMotion` for a touch that is held, has candidates, or is not the client's.
     @usableFromInline @inline(never)
     mutating func touchMotion(slot i: Int, at position: Point, time: Milliseconds) -> TouchInputResult {
-        guard position.isFinite else { return Self.dropMotion(slots[i].id, unknown: false, logger) }
+        guard position.isFiniteBySubtraction else { return Self.dropMotion(slots[i].id, unknown: false, logger) }
         let o = slots[i].output
         let origin = outputs[o].origin
         let layoutPosition = Point(x: origin.x + position.x, y: origin.y + position.y)

@@ -43,6 +43,9 @@ struct TouchSlot {
     var owner: NodeTree.NodeID = .none
     /// Index (in the router's `OutputLayout`) of the output the touch went down on.
     @usableFromInline var output = 0
+    /// The layout origin of that output, kept in step with it (set at the down, updated when
+    /// the output moves): a motion places its position with no look-up of the output.
+    @usableFromInline var outputOrigin = Point.zero
     /// The client has seen a down and no up/cancel yet.
     var clientActive = false
     /// Up to two candidates (a corner has two edges).

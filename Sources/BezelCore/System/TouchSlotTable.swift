@@ -67,7 +67,7 @@ final class TouchSlotTable {
     }
 
     /// Bit `i` set while slot `i` (below 64) has candidates: a new finger looks at those slots
-    /// only (`slotsWithCandidates`), not at every active one.
+    /// only (`forEachSlotWithCandidates`), not at every active one.
     private(set) var candidateMask: UInt64 = 0
 
     /// Sets `hasCandidate` of slot `i`, keeping `candidateMask` in step.
