@@ -52,6 +52,7 @@ extension RouterCore {
                 slots[i].candidate0 = candidate
             } else if slots[i].candidate1 == nil {
                 slots[i].candidate1 = candidate
+                slots[i].hasSecondCandidate = true
             }
         }
     }
@@ -95,7 +96,7 @@ extension RouterCore {
            !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
             failCandidate(i, which: 0, reason: reason)
         }
-        if let c = slots[i].candidate1, c.state == .possible,
+        if slots[i].hasSecondCandidate, let c = slots[i].candidate1, c.state == .possible,
            !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
             failCandidate(i, which: 1, reason: reason)
         }

@@ -62,7 +62,10 @@ extension RouterCore {
         slots[i].holdDeadline = .never
         if slots[i].hasCandidate {  // otherwise both are nil already
             slots[i].candidate0 = nil
-            slots[i].candidate1 = nil
+            if slots[i].hasSecondCandidate {  // each `nil` stores a whole recognizer's size
+                slots[i].candidate1 = nil
+                slots[i].hasSecondCandidate = false
+            }
             slots.setHasCandidate(i, false)
         }
         slots[i].owner = .none
@@ -87,7 +90,7 @@ extension RouterCore {
             if slots[i].candidate0?.role == .live, let w = slots[i].candidate0?.thresholds.holdWindow_ms {
                 window = min(window, w)
             }
-            if slots[i].candidate1?.role == .live, let w = slots[i].candidate1?.thresholds.holdWindow_ms {
+            if slots[i].hasSecondCandidate, slots[i].candidate1?.role == .live, let w = slots[i].candidate1?.thresholds.holdWindow_ms {
                 window = min(window, w)
             }
             slots[i].holdDeadline = time + Milliseconds(window)
@@ -134,7 +137,8 @@ extension RouterCore {
             if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time), verdict != .none {
                 handle(verdict, slot: i, which: 0)
             }
-            if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time), verdict != .none {
+            if slots[i].hasSecondCandidate, let verdict = slots[i].candidate1?.motion(to: position_mm, time: time),
+               verdict != .none {
                 handle(verdict, slot: i, which: 1)
             }
         }
@@ -170,7 +174,7 @@ extension RouterCore {
         if wasHeld { slots[i].held.append(.init(kind: .up, position: .zero, time: time)) }
         if slots[i].hasCandidate {
             liftCandidate(i, which: 0, time: time)
-            liftCandidate(i, which: 1, time: time)
+            if slots[i].hasSecondCandidate { liftCandidate(i, which: 1, time: time) }
         }
         if !wasHeld && slots[i].route == .client {
             deliver(i, .up, position: .zero, time: time)
@@ -237,7 +241,10 @@ extension RouterCore {
         slots[i].clientActive = false
         if slots[i].hasCandidate {  // otherwise both are nil already
             slots[i].candidate0 = nil
-            slots[i].candidate1 = nil
+            if slots[i].hasSecondCandidate {  // each `nil` stores a whole recognizer's size
+                slots[i].candidate1 = nil
+                slots[i].hasSecondCandidate = false
+            }
             slots.setHasCandidate(i, false)
         }
         slots[i].holdDeadline = .never

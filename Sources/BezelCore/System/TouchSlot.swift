@@ -51,6 +51,9 @@ struct TouchSlot {
     /// Up to two candidates (a corner has two edges).
     var candidate0: EdgeSwipeRecognizer?
     var candidate1: EdgeSwipeRecognizer?
+    /// `candidate1 != nil`, as a flag: most touches have one candidate at most, and this
+    /// tells them so with no look at the optional's case (an out-of-line call).
+    var hasSecondCandidate = false
     /// A candidate was created at the down. Touches without one (most of them) skip the
     /// recognizers on every motion without looking inside the optionals. `false` means both
     /// candidates are `nil`.
