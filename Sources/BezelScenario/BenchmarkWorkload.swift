@@ -235,11 +235,15 @@ public struct BenchmarkWorkload: Sendable {
             var k = 0
             while k < n {
                 let e = events[k]
-                switch e.kind {
-                case .down: router.touchDown(id: e.id, at: e.position, time: e.time)
-                case .motion: router.touchMotion(id: e.id, at: e.position, time: e.time)
-                case .up: router.touchUp(id: e.id, time: e.time)
-                case .cancel: router.cancelAll(time: e.time)
+                // Motions first, with one comparison: nine events in ten are motions.
+                if _fastPath(e.kind == .motion) {
+                    router.touchMotion(id: e.id, at: e.position, time: e.time)
+                } else if e.kind == .down {
+                    router.touchDown(id: e.id, at: e.position, time: e.time)
+                } else if e.kind == .up {
+                    router.touchUp(id: e.id, time: e.time)
+                } else {
+                    router.cancelAll(time: e.time)
                 }
                 let last = endsFrame[k]
                 k &+= 1

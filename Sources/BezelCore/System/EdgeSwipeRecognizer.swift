@@ -160,6 +160,18 @@ public struct EdgeSwipeRecognizer: Sendable {
         filter.velocity(at: time).x
     }
 
+    /// The still timeout's deadline while it can still fail the candidate (possible, not past
+    /// the slop), or `nil`. Read in place by the timers: binding the recognizer copies it.
+    var pendingStillDeadline: Milliseconds? {
+        state == .possible && !isPastSlop ? stillDeadline : nil
+    }
+
+    /// What the router reports of a lift at `time`, read where the recognizer is: binding the
+    /// recognizer to read its fields copies it (a few hundred bytes).
+    func liftReport(at time: Milliseconds) -> (committed: Bool, live: Bool, gesture: Int, edge: Edge) {
+        (isCommitted(liftAt: time), role == .live, gesture, edge)
+    }
+
     /// The commit decision of §4.1 for a lift at `time`.
     public func isCommitted(liftAt time: Milliseconds) -> Bool {
         CommitRule(commitProgress: thresholds.commitProgress, flickVelocity_mm_s: thresholds.flickVelocity_mm_s)

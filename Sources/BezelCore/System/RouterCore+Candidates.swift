@@ -47,11 +47,12 @@ extension RouterCore {
             let candidate = EdgeSwipeRecognizer(edge: edge, gesture: gesture, role: role, thresholds: t,
                                                 downPosition_mm: mm, time: time)
             noteDeadline(candidate.stillDeadline)
-            slots[i].hasCandidate = true
+            slots.setHasCandidate(i, true)
             if slots[i].candidate0 == nil {
                 slots[i].candidate0 = candidate
             } else if slots[i].candidate1 == nil {
                 slots[i].candidate1 = candidate
+                slots[i].hasSecondCandidate = true
             }
         }
     }
@@ -95,7 +96,7 @@ extension RouterCore {
            !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
             failCandidate(i, which: 0, reason: reason)
         }
-        if let c = slots[i].candidate1, c.state == .possible,
+        if slots[i].hasSecondCandidate, let c = slots[i].candidate1, c.state == .possible,
            !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
             failCandidate(i, which: 1, reason: reason)
         }
@@ -177,18 +178,16 @@ extension RouterCore {
         // Most lifts are of a candidate still deciding (a tap): no copy of it for those.
         guard let state = candidateState(i, which) else { return }
         if state == .possible { return failCandidate(i, which: which, reason: .tap) }
-        guard let c = candidate(i, which) else { return }
-        switch c.state {
-        case .began, .changed:
-            let committed = c.isCommitted(liftAt: time)
-            let ended = which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end()
-            guard checkTransition(ended, i, "end") else { return }
-            if c.role == .live {
-                logger.log(.info, "touch \(slots[i].id): \(config.gestures[c.gesture].name) ended, committed: \(committed)")
-                emit(.systemEnded(gesture: c.gesture, edge: c.edge, committed: committed), output: outputID(ofSlot: i))
-            }
-        default:
-            break
+        guard state == .began || state == .changed else { return }
+        // Read in place, before `end()` changes it.
+        let report = which == 0 ? slots[i].candidate0?.liftReport(at: time) : slots[i].candidate1?.liftReport(at: time)
+        guard let report else { return }
+        let ended = which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end()
+        guard checkTransition(ended, i, "end") else { return }
+        if report.live {
+            logger.log(.info, "touch \(slots[i].id): \(config.gestures[report.gesture].name) ended, committed: \(report.committed)")
+            emit(.systemEnded(gesture: report.gesture, edge: report.edge, committed: report.committed),
+                 output: outputID(ofSlot: i))
         }
     }
 

@@ -51,7 +51,7 @@ extension RouterCore {
     /// The `clientMotion` of slot `i` for a motion at output-local `position`.
     @inlinable @inline(__always)
     func motionEvent(_ i: Int, _ position: Point, time: Milliseconds) -> RouterEvent {
-        let origin = outputs.origin(at: slots[i].output)
+        let origin = slots[i].outputOrigin
         let surfaceOrigin = slots[i].surfaceOrigin
         let local = Point(x: (origin.x + position.x) - surfaceOrigin.x, y: (origin.y + position.y) - surfaceOrigin.y)
         return .clientMotion(client: slots[i].client, surface: slots[i].surface, id: slots[i].id,

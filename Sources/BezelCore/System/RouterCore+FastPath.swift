@@ -24,7 +24,14 @@ extension RouterCore {
         let client = slots[i].client
         // The full path's appends: they grow the lists (allocating) only past their largest batch.
         pending.append(RouterOutput(t: now, event: motionEvent(i, position, time: time), output: 0))
-        if !framePending.contains(client) { framePending.append(client) }
+        // Most motions are the first event of their batch: the list is empty (it always has
+        // room for one), and nothing is looked up.
+        if framePending.count == 0 {
+            framePending.base.initialize(to: client)
+            framePending.count = 1
+        } else if !framePending.contains(client) {
+            framePending.append(client)
+        }
         // The multi-finger gestures record where the finger is, in place and with no retain;
         // only a motion the engine saw (a set deciding) goes out of line.
         if let ref = multiFingerRef,
@@ -69,7 +76,8 @@ extension RouterCore {
 
 extension Point {
     /// `isFinite` as one comparison: x − x is 0 for a finite x and NaN for an infinite or NaN
-    /// one, and NaN compares unequal to everything (the bit tests of `isFinite` cost twice more).
+    /// one, and NaN compares unequal to everything, itself included (the bit tests of
+    /// `isFinite` cost twice more).
     @inlinable @inline(__always)
-    var isFiniteBySubtraction: Bool { (x - x) + (y - y) == 0 }
+    var isFiniteBySubtraction: Bool { (x - x) == (y - y) }
 }

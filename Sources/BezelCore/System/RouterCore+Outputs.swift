@@ -39,6 +39,7 @@ extension RouterCore {
         }
         outputs[k].origin = origin
         outputs[k].geometry = geometry
+        for i in slots.indices where slots[i].active && slots[i].output == k { slots[i].outputOrigin = origin }
         // The multi-finger gestures convert their touches' motions with the output's scale.
         if let mf = multiFinger {
             for i in slots.indices where slots[i].active && slots[i].output == k {

@@ -27,8 +27,10 @@ extension RouterCore {
         var d = Milliseconds.never
         for i in slots.indices where slots[i].active {
             if slots[i].route == .held { d = min(d, slots[i].holdDeadline) }
-            if let c = slots[i].candidate0, c.state == .possible, !c.isPastSlop { d = min(d, c.stillDeadline) }
-            if let c = slots[i].candidate1, c.state == .possible, !c.isPastSlop { d = min(d, c.stillDeadline) }
+            // A slot with no candidate has neither (`hasCandidate`): no look at the optionals.
+            guard slots[i].hasCandidate else { continue }
+            if let s = slots[i].candidate0?.pendingStillDeadline { d = min(d, s) }
+            if slots[i].hasSecondCandidate, let s = slots[i].candidate1?.pendingStillDeadline { d = min(d, s) }
         }
         for o in outputs.entries { d = min(d, o.armedUntil.earliest) }
         if let mf = multiFinger { d = min(d, mf.engine.nextDeadline) }
@@ -38,10 +40,11 @@ extension RouterCore {
     private mutating func fireTimers(due: Milliseconds) {
         if let mf = multiFinger, mf.engine.nextDeadline <= due { advanceMultiFinger(mf, to: due) }
         for i in slots.indices where slots[i].active {
-            if let c = slots[i].candidate0, c.state == .possible, !c.isPastSlop, c.stillDeadline <= due {
+            // Read in place (`pendingStillDeadline` is `nil` unless the timeout can fail it).
+            if slots[i].hasCandidate, let s = slots[i].candidate0?.pendingStillDeadline, s <= due {
                 failCandidate(i, which: 0, reason: .still)
             }
-            if let c = slots[i].candidate1, c.state == .possible, !c.isPastSlop, c.stillDeadline <= due {
+            if slots[i].hasSecondCandidate, let s = slots[i].candidate1?.pendingStillDeadline, s <= due {
                 failCandidate(i, which: 1, reason: .still)
             }
             if slots[i].route == .held, slots[i].holdDeadline <= due {

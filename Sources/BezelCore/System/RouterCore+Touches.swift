@@ -14,7 +14,7 @@ extension RouterCore {
     mutating func touchDown(id: Int32, at position: Point, output: OutputID, target: TouchTarget,
                             time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
-        guard position.isFinite else {
+        guard position.isFiniteBySubtraction else {
             logger.log(.warning, "touch \(id): down at a non-finite position dropped")
             return .invalidPosition
         }
@@ -31,7 +31,7 @@ extension RouterCore {
             return .tooManyTouches
         }
         // A new finger fails every candidate that is still deciding (multi_touch).
-        for j in slots.indices where slots[j].active && slots[j].hasCandidate {
+        slots.forEachSlotWithCandidates { j in
             failPossibleCandidates(j, reason: .multiTouch, onlyIfMultiTouchRejects: true)
         }
 
@@ -54,6 +54,7 @@ extension RouterCore {
             }
         }
         slots[i].output = o
+        slots[i].outputOrigin = origin
         slots[i].active = true
         slots[i].id = id
         slots.noteTouch(id, inSlot: i)
@@ -61,8 +62,11 @@ extension RouterCore {
         slots[i].holdDeadline = .never
         if slots[i].hasCandidate {  // otherwise both are nil already
             slots[i].candidate0 = nil
-            slots[i].candidate1 = nil
-            slots[i].hasCandidate = false
+            if slots[i].hasSecondCandidate {  // each `nil` stores a whole recognizer's size
+                slots[i].candidate1 = nil
+                slots[i].hasSecondCandidate = false
+            }
+            slots.setHasCandidate(i, false)
         }
         slots[i].owner = .none
         if surface != .root {
@@ -86,7 +90,7 @@ extension RouterCore {
             if slots[i].candidate0?.role == .live, let w = slots[i].candidate0?.thresholds.holdWindow_ms {
                 window = min(window, w)
             }
-            if slots[i].candidate1?.role == .live, let w = slots[i].candidate1?.thresholds.holdWindow_ms {
+            if slots[i].hasSecondCandidate, slots[i].candidate1?.role == .live, let w = slots[i].candidate1?.thresholds.holdWindow_ms {
                 window = min(window, w)
             }
             slots[i].holdDeadline = time + Milliseconds(window)
@@ -108,7 +112,7 @@ extension RouterCore {
     mutating func touchMotionInFull(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
         guard let i = slotIndex(of: id) else { return Self.dropMotion(id, unknown: true, logger) }
-        if slots[i].route == .client && !slots[i].hasCandidate && position.isFinite {
+        if slots[i].route == .client && !slots[i].hasCandidate && position.isFiniteBySubtraction {
             deliverMotion(i, position, time: time)
             if multiFinger != nil { noteMultiFingerMotion(i, position, time: time) }
             return .accepted
@@ -119,7 +123,7 @@ extension RouterCore {
     /// `touchMotion` for a touch that is held, has candidates, or is not the client's.
     @usableFromInline @inline(never)
     mutating func touchMotion(slot i: Int, at position: Point, time: Milliseconds) -> TouchInputResult {
-        guard position.isFinite else { return Self.dropMotion(slots[i].id, unknown: false, logger) }
+        guard position.isFiniteBySubtraction else { return Self.dropMotion(slots[i].id, unknown: false, logger) }
         let o = slots[i].output
         let origin = outputs[o].origin
         let layoutPosition = Point(x: origin.x + position.x, y: origin.y + position.y)
@@ -133,7 +137,8 @@ extension RouterCore {
             if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time), verdict != .none {
                 handle(verdict, slot: i, which: 0)
             }
-            if let verdict = slots[i].candidate1?.motion(to: position_mm, time: time), verdict != .none {
+            if slots[i].hasSecondCandidate, let verdict = slots[i].candidate1?.motion(to: position_mm, time: time),
+               verdict != .none {
                 handle(verdict, slot: i, which: 1)
             }
         }
@@ -169,7 +174,7 @@ extension RouterCore {
         if wasHeld { slots[i].held.append(.init(kind: .up, position: .zero, time: time)) }
         if slots[i].hasCandidate {
             liftCandidate(i, which: 0, time: time)
-            liftCandidate(i, which: 1, time: time)
+            if slots[i].hasSecondCandidate { liftCandidate(i, which: 1, time: time) }
         }
         if !wasHeld && slots[i].route == .client {
             deliver(i, .up, position: .zero, time: time)
@@ -236,8 +241,11 @@ extension RouterCore {
         slots[i].clientActive = false
         if slots[i].hasCandidate {  // otherwise both are nil already
             slots[i].candidate0 = nil
-            slots[i].candidate1 = nil
-            slots[i].hasCandidate = false
+            if slots[i].hasSecondCandidate {  // each `nil` stores a whole recognizer's size
+                slots[i].candidate1 = nil
+                slots[i].hasSecondCandidate = false
+            }
+            slots.setHasCandidate(i, false)
         }
         slots[i].holdDeadline = .never
         if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }

@@ -43,11 +43,17 @@ struct TouchSlot {
     var owner: NodeTree.NodeID = .none
     /// Index (in the router's `OutputLayout`) of the output the touch went down on.
     @usableFromInline var output = 0
+    /// The layout origin of that output, kept in step with it (set at the down, updated when
+    /// the output moves): a motion places its position with no look-up of the output.
+    @usableFromInline var outputOrigin = Point.zero
     /// The client has seen a down and no up/cancel yet.
     var clientActive = false
     /// Up to two candidates (a corner has two edges).
     var candidate0: EdgeSwipeRecognizer?
     var candidate1: EdgeSwipeRecognizer?
+    /// `candidate1 != nil`, as a flag: most touches have one candidate at most, and this
+    /// tells them so with no look at the optional's case (an out-of-line call).
+    var hasSecondCandidate = false
     /// A candidate was created at the down. Touches without one (most of them) skip the
     /// recognizers on every motion without looking inside the optionals. `false` means both
     /// candidates are `nil`.

@@ -63,7 +63,35 @@ final class TouchSlotTable {
     @inline(__always)
     func hasPossibleLiveCandidate(_ i: Int) -> Bool {
         base[i].hasCandidate
-            && (base[i].candidate0?.isPossibleLive == true || base[i].candidate1?.isPossibleLive == true)
+            && (base[i].candidate0?.isPossibleLive == true || (base[i].hasSecondCandidate && base[i].candidate1?.isPossibleLive == true))
+    }
+
+    /// Bit `i` set while slot `i` (below 64) has candidates: a new finger looks at those slots
+    /// only (`forEachSlotWithCandidates`), not at every active one.
+    private(set) var candidateMask: UInt64 = 0
+
+    /// Sets `hasCandidate` of slot `i`, keeping `candidateMask` in step.
+    func setHasCandidate(_ i: Int, _ value: Bool) {
+        base[i].hasCandidate = value
+        guard i < 64 else { return }
+        if value { candidateMask |= 1 << UInt64(i) } else { candidateMask &= ~(1 << UInt64(i)) }
+    }
+
+    /// Calls `body` with each slot that has candidates, in slot order, checking each one just
+    /// before its call (a call may release a later slot). The slots from 64 on are scanned.
+    @inline(__always)
+    func forEachSlotWithCandidates(_ body: (Int) -> Void) {
+        var m = candidateMask
+        while m != 0 {
+            let j = m.trailingZeroBitCount
+            m &= m &- 1
+            if base[j].active && base[j].hasCandidate { body(j) }
+        }
+        var j = 64
+        while j < highWater {
+            if base[j].active && base[j].hasCandidate { body(j) }
+            j += 1
+        }
     }
 
     /// The lowest free slot, or `nil`. A plain loop over the flags: a predicate closure here

@@ -193,6 +193,25 @@ struct MultiOutputRoutingTests {
         _ = s.drain(2)
     }
 
+    @Test("R2: after its output moves, a touch's motions reach its client placed at the new origin")
+    func motionAfterOutputMoves() {
+        var s = Setup()
+        // Touch on output 1 (client 2's surface starts at x 1080), away from every edge.
+        _ = s.frame(0) { $0.touchDown(id: 0, at: Point(x: 500, y: 900), output: 1, time: .zero) }
+        let before = s.frame(10) { $0.touchMotion(id: 0, at: Point(x: 510, y: 900), time: Milliseconds(10)) }
+        #expect(before.contains {
+            if case .clientMotion(client: 2, _, id: 0, position: Point(x: 510, y: 900), _) = $0.event { return true }
+            return false
+        })
+        // Output 1 moves 100 px right: the same local motion lands 100 px further into the surface.
+        #expect(s.router.updateOutput(1, origin: Point(x: 1180, y: 0), geometry: Self.large))
+        let after = s.frame(20) { $0.touchMotion(id: 0, at: Point(x: 510, y: 900), time: Milliseconds(20)) }
+        #expect(after.contains {
+            if case .clientMotion(client: 2, _, id: 0, position: Point(x: 610, y: 900), _) = $0.event { return true }
+            return false
+        })
+    }
+
     @Test("bad touch input gets a result and changes nothing (docs/design.md §9)")
     func touchResults() {
         let router = SystemGestureRouter(output: Self.small, maxTouches: 2)
