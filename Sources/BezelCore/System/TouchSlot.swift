@@ -29,7 +29,9 @@ struct TouchSlot {
     @usableFromInline var id: Int32 = -1
     /// `false` for a free slot.
     @usableFromInline var active = false
-    @usableFromInline var route: TouchRoute = .swallowed
+    @usableFromInline var route: TouchRoute = .swallowed {
+        didSet { goesStraightToClient = route == .client && !hasCandidate }
+    }
     /// The surface hit at touch-down (implicit grab), or `.none`.
     @usableFromInline var surface: NodeTree.NodeID = .none
     /// Its client, or -1.
@@ -57,7 +59,12 @@ struct TouchSlot {
     /// A candidate was created at the down. Touches without one (most of them) skip the
     /// recognizers on every motion without looking inside the optionals. `false` means both
     /// candidates are `nil`.
-    @usableFromInline var hasCandidate = false
+    @usableFromInline var hasCandidate = false {
+        didSet { goesStraightToClient = route == .client && !hasCandidate }
+    }
+    /// `route == .client && !hasCandidate`, kept in step by both: the motion fast path
+    /// (`RouterCore+FastPath`) tests one flag for its most common case.
+    @usableFromInline private(set) var goesStraightToClient = false
     /// When held events are flushed if nothing decided sooner.
     var holdDeadline: Milliseconds = .never
     /// Events buffered while held, flushed in order with their original timestamps.
