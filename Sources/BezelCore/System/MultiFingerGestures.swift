@@ -46,6 +46,8 @@ final class MultiFingerGestures {
     /// touch again. The result is the same as feeding it everything, and most touches never
     /// cost a dispatch.
     @usableFromInline private(set) var engaged = false
+    /// `false` makes the engine follow every touch from its down (tests compare both ways).
+    var keepsDownsBack = true
     /// Touches down (every screen).
     private var downCount = 0
     /// Order of the next down, so that `engage` hands the engine the downs in their order.
@@ -115,7 +117,7 @@ final class MultiFingerGestures {
         nextDownOrder &+= 1
         downCount += 1
         if !engaged {
-            guard downCount >= minFingers else { return }
+            if keepsDownsBack && !(downCount >= minFingers && canFormSet(landingAt: time)) { return }
             engage(except: slot)
         }
         var k = 0
@@ -131,11 +133,31 @@ final class MultiFingerGestures {
         updateTracking()
     }
 
+    /// Whether a finger landing at `time` may complete a set (M1), the engine not following
+    /// the touches: every finger of a set lands within `mf_window_ms` of the first of them, and
+    /// while all fingers are on one screen the oldest one down would be that first. With
+    /// fingers on several screens, each screen counts its own: the engine decides.
+    private func canFormSet(landingAt time: Milliseconds) -> Bool {
+        if screens.spansScreens { return true }
+        var oldest = time
+        var k = 0
+        while k < latest.count {
+            if latest[k].down && latest[k].downTime < oldest { oldest = latest[k].downTime }
+            k += 1
+        }
+        return time - oldest <= Milliseconds(thresholds.window_ms)
+    }
+
     /// The engine starts following the touches: each touch down but `slot` is handed over as it
     /// went down, in down order and at its own time, and marked stale so that `down` then
     /// brings it to where it is now, as it would have been had the engine seen every event.
+    /// No set formed at any of those downs (else the engine would have been following), so
+    /// the recognizers only count them: fingers that lifted meanwhile are gone from the count
+    /// the replay passes through, and must not make a set there that never was.
     private func engage(except slot: Int) {
         engaged = true
+        for r in recognizers { r.formsSets = false }
+        defer { for r in recognizers { r.formsSets = true } }
         var lastOrder = -1
         while true {
             // The next unfed down in order (a few fingers: a scan each).
