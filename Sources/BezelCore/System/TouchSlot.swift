@@ -50,15 +50,17 @@ struct TouchSlot {
     @usableFromInline var outputOrigin = Point.zero
     /// The client has seen a down and no up/cancel yet.
     var clientActive = false
-    /// Up to two candidates (a corner has two edges).
-    var candidate0: EdgeSwipeRecognizer?
-    var candidate1: EdgeSwipeRecognizer?
-    /// `candidate1 != nil`, as a flag: most touches have one candidate at most, and this
-    /// tells them so with no look at the optional's case (an out-of-line call).
+    /// Up to two candidates (a corner has two edges), stored in place and not as optionals:
+    /// `hasCandidate` and `hasSecondCandidate` say which are there, so that the touch path
+    /// reads and updates them with no look at an optional's case (an out-of-line call each),
+    /// and a lift forgets them by clearing a flag, not by storing a recognizer-sized `nil`.
+    /// `candidate0` and `candidate1` read them as optionals.
+    var firstCandidate = EdgeSwipeRecognizer.unused
+    var secondCandidate = EdgeSwipeRecognizer.unused
+    /// The second candidate is there (only with the first).
     var hasSecondCandidate = false
-    /// A candidate was created at the down. Touches without one (most of them) skip the
-    /// recognizers on every motion without looking inside the optionals. `false` means both
-    /// candidates are `nil`.
+    /// The first candidate is there: one was created at the down. Touches without one (most
+    /// of them) skip the recognizers on every motion.
     @usableFromInline var hasCandidate = false {
         didSet { goesStraightToClient = route == .client && !hasCandidate }
     }
@@ -80,7 +82,18 @@ struct TouchSlot {
 
 }
 
+extension TouchSlot {
+    /// The first candidate, if there is one (a copy).
+    var candidate0: EdgeSwipeRecognizer? { hasCandidate ? firstCandidate : nil }
+    /// The second candidate, if there is one (a copy).
+    var candidate1: EdgeSwipeRecognizer? { hasSecondCandidate ? secondCandidate : nil }
+}
+
 extension EdgeSwipeRecognizer {
+    /// What a slot's candidate storage holds while it has no candidate; never fed.
+    static let unused = EdgeSwipeRecognizer(edge: .top, gesture: -1, role: .shadow, thresholds: EdgeThresholds(),
+                                            downPosition_mm: .zero, time: .zero)
+
     /// A live candidate still deciding.
     @inline(__always)
     var isPossibleLive: Bool { role == .live && state == .possible }
