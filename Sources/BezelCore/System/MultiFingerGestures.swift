@@ -35,6 +35,24 @@ final class MultiFingerGestures {
     /// One allocation written in place (an array here paid a uniqueness check per motion).
     @usableFromInline let latest: UnsafeMutableBufferPointer<LatestPosition>
 
+    /// The fewest fingers any binding needs (M1): below that many fingers down, no set can form.
+    let minFingers: Int
+    /// Whether the engine follows the touches now. While it does not, the touches down are
+    /// fewer than `minFingers` and the engine holds no touch, timer or deciding recognizer:
+    /// a recognizer that is not a candidate ignores every motion and lift, and its down only
+    /// counts fingers, so the engine would do nothing visible. The downs are kept in `latest`
+    /// and handed to the engine, in order and with their own times, when the finger that
+    /// makes `minFingers` lands (`engage`); it is then fed every event until it holds no
+    /// touch again. The result is the same as feeding it everything, and most touches never
+    /// cost a dispatch.
+    @usableFromInline private(set) var engaged = false
+    /// `false` makes the engine follow every touch from its down (tests compare both ways).
+    var keepsDownsBack = true
+    /// Touches down (every screen).
+    private var downCount = 0
+    /// Order of the next down, so that `engage` hands the engine the downs in their order.
+    private var nextDownOrder = 0
+
     @usableFromInline struct LatestPosition {
         var id: Int32 = -1
         /// Millimetres per pixel of the touch's output (`mmPerPxX`, `mmPerPxY`), so that a
@@ -44,6 +62,12 @@ final class MultiFingerGestures {
         @usableFromInline var time = Milliseconds.zero
         @usableFromInline var down = false
         @usableFromInline var stale = false
+        /// Whether the engine has seen this touch's down.
+        var fed = false
+        /// Where and when it went down (mm), and its place among the downs, for `engage`.
+        var downPosition_mm = Point.zero
+        var downTime = Milliseconds.zero
+        var downOrder = 0
     }
 
     /// Builds the gestures of `config`, or returns `nil` when it binds none (the router then
@@ -52,6 +76,7 @@ final class MultiFingerGestures {
         guard !config.multiFinger.isEmpty else { return nil }
         bindings = config.multiFinger
         thresholds = config.multiFingerThresholds
+        minFingers = config.multiFinger.map(\.fingers).min() ?? 1
         // A 1 px = 1 mm plane, large enough for any output; the root is the only node.
         let plane = OutputGeometry(widthPx: 100_000, heightPx: 100_000, widthMm: 100_000, heightMm: 100_000)
         engine = GestureEngine(output: plane, clock: ManualClock(), logger: logger)
@@ -84,9 +109,17 @@ final class MultiFingerGestures {
     }
 
     /// Touch `id` went down in router slot `slot` on `output`: bring the other touches up to
-    /// date, then feed the down.
+    /// date, then feed the down (or only record it, while too few fingers are down to matter).
     func down(slot: Int, id: Int32, at p: Point, output: OutputID, mmPerPx: Point, time: Milliseconds) {
         screens.down(id, on: output)
+        latest[slot] = LatestPosition(id: id, mmPerPx: mmPerPx, position_mm: p, time: time, down: true, stale: false,
+                                      fed: false, downPosition_mm: p, downTime: time, downOrder: nextDownOrder)
+        nextDownOrder &+= 1
+        downCount += 1
+        if !engaged {
+            if keepsDownsBack && !(downCount >= minFingers && canFormSet(landingAt: time)) { return }
+            engage(except: slot)
+        }
         var k = 0
         while k < latest.count {
             if latest[k].down && latest[k].stale {
@@ -95,9 +128,54 @@ final class MultiFingerGestures {
             }
             k += 1
         }
-        latest[slot] = LatestPosition(id: id, mmPerPx: mmPerPx, position_mm: p, time: time, down: true, stale: false)
+        latest[slot].fed = true
         engine.touchDown(id: id, at: p, time: time)
         updateTracking()
+    }
+
+    /// Whether a finger landing at `time` may complete a set (M1), the engine not following
+    /// the touches: every finger of a set lands within `mf_window_ms` of the first of them, and
+    /// while all fingers are on one screen the oldest one down would be that first. With
+    /// fingers on several screens, each screen counts its own: the engine decides.
+    private func canFormSet(landingAt time: Milliseconds) -> Bool {
+        if screens.spansScreens { return true }
+        var oldest = time
+        var k = 0
+        while k < latest.count {
+            if latest[k].down && latest[k].downTime < oldest { oldest = latest[k].downTime }
+            k += 1
+        }
+        return time - oldest <= Milliseconds(thresholds.window_ms)
+    }
+
+    /// The engine starts following the touches: each touch down but `slot` is handed over as it
+    /// went down, in down order and at its own time, and marked stale so that `down` then
+    /// brings it to where it is now, as it would have been had the engine seen every event.
+    /// No set formed at any of those downs (else the engine would have been following), so
+    /// the recognizers only count them: fingers that lifted meanwhile are gone from the count
+    /// the replay passes through, and must not make a set there that never was.
+    private func engage(except slot: Int) {
+        engaged = true
+        for r in recognizers { r.formsSets = false }
+        defer { for r in recognizers { r.formsSets = true } }
+        var lastOrder = -1
+        while true {
+            // The next unfed down in order (a few fingers: a scan each).
+            var next = -1
+            var k = 0
+            while k < latest.count {
+                if k != slot && latest[k].down && !latest[k].fed && latest[k].downOrder > lastOrder
+                    && (next < 0 || latest[k].downOrder < latest[next].downOrder) {
+                    next = k
+                }
+                k += 1
+            }
+            guard next >= 0 else { return }
+            lastOrder = latest[next].downOrder
+            latest[next].fed = true
+            latest[next].stale = true
+            engine.touchDown(id: latest[next].id, at: latest[next].downPosition_mm, time: latest[next].downTime)
+        }
     }
 
     /// The touch in router slot `slot` moved to `p` (output-local px): fed at once while
@@ -136,9 +214,17 @@ final class MultiFingerGestures {
         guard latest[slot].down else { return }
         let id = latest[slot].id
         latest[slot].down = false
+        downCount -= 1
         screens.end(id)
+        // A touch the engine never saw: not a candidate's, so it would only have been ignored.
+        guard latest[slot].fed else { return }
+        latest[slot].fed = false
         if cancelled { engine.touchCancelled(id: id, time: time) } else { engine.touchUp(id: id, time: time) }
         updateTracking()
+        // The engine is back where it started: the next touches need not cost a dispatch.
+        if downCount == 0 && engine.trackedTouchCount == 0 && engine.nextDeadline == .never && !tracking {
+            engaged = false
+        }
     }
 
     /// Fires the engine's timers due by `time`.

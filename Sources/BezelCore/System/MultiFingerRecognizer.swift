@@ -29,6 +29,9 @@ public final class MultiFingerRecognizer: GestureRecognizer {
 
     /// `true` once its set formed (M1), until it is reset.
     public private(set) var isCandidate = false
+    /// `false` while `MultiFingerGestures` hands the engine downs it kept back: those fingers
+    /// landed when no set could form, so their downs only count fingers now.
+    var formsSets = true
     /// Travel along the gesture: the swipe's centroid travel along its direction, or the
     /// pinch's change of mean spread towards its direction, in millimetres.
     public private(set) var travel_mm = 0.0
@@ -88,7 +91,7 @@ public final class MultiFingerRecognizer: GestureRecognizer {
             }
             return
         }
-        guard internalState == .possible else { return }
+        guard internalState == .possible, formsSets else { return }
         // M1, read per screen: the fingers down on the screen this one landed on must be exactly
         // N, all landed within the window of the first of them (touches are in down order).
         let landedOn = spans ? screens.output(of: touch.id) : nil

@@ -47,11 +47,11 @@ extension RouterCore {
             let candidate = EdgeSwipeRecognizer(edge: edge, gesture: gesture, role: role, thresholds: t,
                                                 downPosition_mm: mm, time: time)
             noteDeadline(candidate.stillDeadline)
-            slots.setHasCandidate(i, true)
-            if slots[i].candidate0 == nil {
-                slots[i].candidate0 = candidate
-            } else if slots[i].candidate1 == nil {
-                slots[i].candidate1 = candidate
+            if !slots[i].hasCandidate {
+                slots[i].firstCandidate = candidate
+                slots.setHasCandidate(i, true)
+            } else if !slots[i].hasSecondCandidate {
+                slots[i].secondCandidate = candidate
                 slots[i].hasSecondCandidate = true
             }
         }
@@ -66,9 +66,10 @@ extension RouterCore {
         case .began:
             candidateBegan(i, which: which)
         case .changed:
-            // Read in place: binding the candidate would copy it (a few hundred bytes).
-            let changed = which == 0 ? slots[i].candidate0?.changedEvent : slots[i].candidate1?.changedEvent
-            if let changed { emit(changed, output: outputID(ofSlot: i)) }
+            // Read in place: binding the candidate would copy it (a few hundred bytes). A
+            // verdict comes from a candidate that is there.
+            let changed = which == 0 ? slots[i].firstCandidate.changedEvent : slots[i].secondCandidate.changedEvent
+            emit(changed, output: outputID(ofSlot: i))
         }
     }
 
@@ -79,25 +80,27 @@ extension RouterCore {
     /// What the touch path needs of candidate `which` of slot `i`, read in place: `candidate`
     /// copies the whole recognizer (a few hundred bytes).
     func candidateState(_ i: Int, _ which: Int) -> EdgeSwipeRecognizer.State? {
-        which == 0 ? slots[i].candidate0?.state : slots[i].candidate1?.state
+        which == 0 ? (slots[i].hasCandidate ? slots[i].firstCandidate.state : nil)
+            : (slots[i].hasSecondCandidate ? slots[i].secondCandidate.state : nil)
     }
 
     /// Fails candidate `which` of slot `i` if it is still possible.
     mutating func failCandidate(_ i: Int, which: Int, reason: FailureReason) {
         guard candidateState(i, which) == .possible else { return }
-        let accepted = which == 0 ? slots[i].candidate0?.fail(reason) : slots[i].candidate1?.fail(reason)
+        // `candidateState` said it is there.
+        let accepted = which == 0 ? slots[i].firstCandidate.fail(reason) : slots[i].secondCandidate.fail(reason)
         guard checkTransition(accepted, i, "fail") else { return }
         candidateFailed(i, which: which, reason: reason)
     }
 
     mutating func failPossibleCandidates(_ i: Int, reason: FailureReason, onlyIfMultiTouchRejects: Bool) {
         guard slots[i].hasCandidate else { return }
-        if let c = slots[i].candidate0, c.state == .possible,
-           !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
+        if slots[i].firstCandidate.state == .possible,
+           !onlyIfMultiTouchRejects || slots[i].firstCandidate.thresholds.multiTouchRejects {
             failCandidate(i, which: 0, reason: reason)
         }
-        if slots[i].hasSecondCandidate, let c = slots[i].candidate1, c.state == .possible,
-           !onlyIfMultiTouchRejects || c.thresholds.multiTouchRejects {
+        if slots[i].hasSecondCandidate, slots[i].secondCandidate.state == .possible,
+           !onlyIfMultiTouchRejects || slots[i].secondCandidate.thresholds.multiTouchRejects {
             failCandidate(i, which: 1, reason: reason)
         }
     }
@@ -170,7 +173,7 @@ extension RouterCore {
         // The shadow has done its job; it watches no more.
         // The transition is taken into a local first: mutating `slots` inside the argument list
         // of a method on `self` copies the whole slot array (a heap allocation per swipe).
-        let ended = which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end()
+        let ended = which == 0 ? slots[i].firstCandidate.end() : slots[i].secondCandidate.end()
         checkTransition(ended, i, "end")
     }
 
@@ -180,9 +183,9 @@ extension RouterCore {
         if state == .possible { return failCandidate(i, which: which, reason: .tap) }
         guard state == .began || state == .changed else { return }
         // Read in place, before `end()` changes it.
-        let report = which == 0 ? slots[i].candidate0?.liftReport(at: time) : slots[i].candidate1?.liftReport(at: time)
-        guard let report else { return }
-        let ended = which == 0 ? slots[i].candidate0?.end() : slots[i].candidate1?.end()
+        // `candidateState` said it is there.
+        let report = which == 0 ? slots[i].firstCandidate.liftReport(at: time) : slots[i].secondCandidate.liftReport(at: time)
+        let ended = which == 0 ? slots[i].firstCandidate.end() : slots[i].secondCandidate.end()
         guard checkTransition(ended, i, "end") else { return }
         if report.live {
             logger.log(.info, "touch \(slots[i].id): \(config.gestures[report.gesture].name) ended, committed: \(report.committed)")
@@ -197,7 +200,7 @@ extension RouterCore {
         case .possible:
             failCandidate(i, which: which, reason: .cancelled)
         case .began, .changed:
-            let cancelled = which == 0 ? slots[i].candidate0?.cancel() : slots[i].candidate1?.cancel()
+            let cancelled = which == 0 ? slots[i].firstCandidate.cancel() : slots[i].secondCandidate.cancel()
             guard checkTransition(cancelled, i, "cancel") else { return }
             if c.role == .live { emit(.systemCancelled(gesture: c.gesture, edge: c.edge), output: outputID(ofSlot: i)) }
         default:

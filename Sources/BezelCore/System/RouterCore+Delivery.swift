@@ -61,7 +61,7 @@ extension RouterCore {
     /// Notes that `client` got an event in this batch and is owed a `clientFrame`.
     @inlinable @inline(__always)
     mutating func oweFrame(_ client: ClientID) {
-        if !framePending.contains(client) { framePending.append(client) }
+        framePending.note(client)
     }
 
     /// `wl_touch.cancel` ends every touch of `client`; none of them gets another event.
@@ -87,8 +87,8 @@ extension RouterCore {
         case 0:
             return
         case 1:
-            emit(.clientFrame(client: framePending[0]))
-            framePending.removeAll(keepingCapacity: true)
+            emit(.clientFrame(client: framePending.first))
+            framePending.count = 0
         default:
             sendFrames()
         }
@@ -102,6 +102,6 @@ extension RouterCore {
             emit(.clientFrame(client: framePending[k]))
             k += 1
         }
-        framePending.removeAll(keepingCapacity: true)
+        framePending.removeAll()
     }
 }

@@ -18,20 +18,15 @@ extension RouterCore {
         }
         now = time
         // Held, with candidates, the system's: the rest of the full path, from the slot on.
-        guard slots[i].route == .client && !slots[i].hasCandidate, position.isFiniteBySubtraction else {
+        guard slots[i].goesStraightToClient, position.isFiniteBySubtraction else {
             return touchMotion(slot: i, at: position, time: time)
         }
         let client = slots[i].client
         // The full path's appends: they grow the lists (allocating) only past their largest batch.
         pending.append(RouterOutput(t: now, event: motionEvent(i, position, time: time), output: 0))
-        // Most motions are the first event of their batch: the list is empty (it always has
-        // room for one), and nothing is looked up.
-        if framePending.count == 0 {
-            framePending.base.initialize(to: client)
-            framePending.count = 1
-        } else if !framePending.contains(client) {
-            framePending.append(client)
-        }
+        // Most motions are the first event of their batch: the client is stored inline, with
+        // nothing looked up.
+        framePending.note(client)
         // The multi-finger gestures record where the finger is, in place and with no retain;
         // only a motion the engine saw (a set deciding) goes out of line.
         if let ref = multiFingerRef,
@@ -51,8 +46,8 @@ extension RouterCore {
         now = time
         // A batch for one client, the common case: its one `clientFrame` (`endBatch`).
         if framePending.count == 1 {
-            pending.append(RouterOutput(t: now, event: .clientFrame(client: framePending[0]), output: 0))
-            framePending.removeAll(keepingCapacity: true)
+            pending.append(RouterOutput(t: now, event: .clientFrame(client: framePending.first), output: 0))
+            framePending.count = 0
         }
     }
 

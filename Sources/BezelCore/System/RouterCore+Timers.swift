@@ -29,8 +29,8 @@ extension RouterCore {
             if slots[i].route == .held { d = min(d, slots[i].holdDeadline) }
             // A slot with no candidate has neither (`hasCandidate`): no look at the optionals.
             guard slots[i].hasCandidate else { continue }
-            if let s = slots[i].candidate0?.pendingStillDeadline { d = min(d, s) }
-            if slots[i].hasSecondCandidate, let s = slots[i].candidate1?.pendingStillDeadline { d = min(d, s) }
+            if let s = slots[i].firstCandidate.pendingStillDeadline { d = min(d, s) }
+            if slots[i].hasSecondCandidate, let s = slots[i].secondCandidate.pendingStillDeadline { d = min(d, s) }
         }
         for o in outputs.entries { d = min(d, o.armedUntil.earliest) }
         if let mf = multiFinger { d = min(d, mf.engine.nextDeadline) }
@@ -41,10 +41,10 @@ extension RouterCore {
         if let mf = multiFinger, mf.engine.nextDeadline <= due { advanceMultiFinger(mf, to: due) }
         for i in slots.indices where slots[i].active {
             // Read in place (`pendingStillDeadline` is `nil` unless the timeout can fail it).
-            if slots[i].hasCandidate, let s = slots[i].candidate0?.pendingStillDeadline, s <= due {
+            if slots[i].hasCandidate, let s = slots[i].firstCandidate.pendingStillDeadline, s <= due {
                 failCandidate(i, which: 0, reason: .still)
             }
-            if slots[i].hasSecondCandidate, let s = slots[i].candidate1?.pendingStillDeadline, s <= due {
+            if slots[i].hasSecondCandidate, let s = slots[i].secondCandidate.pendingStillDeadline, s <= due {
                 failCandidate(i, which: 1, reason: .still)
             }
             if slots[i].route == .held, slots[i].holdDeadline <= due {

@@ -60,12 +60,8 @@ extension RouterCore {
         slots.noteTouch(id, inSlot: i)
         slots[i].clientActive = false
         slots[i].holdDeadline = .never
-        if slots[i].hasCandidate {  // otherwise both are nil already
-            slots[i].candidate0 = nil
-            if slots[i].hasSecondCandidate {  // each `nil` stores a whole recognizer's size
-                slots[i].candidate1 = nil
-                slots[i].hasSecondCandidate = false
-            }
+        if slots[i].hasCandidate {  // the candidates are forgotten, their storage left as it is
+            slots[i].hasSecondCandidate = false
             slots.setHasCandidate(i, false)
         }
         slots[i].owner = .none
@@ -87,10 +83,11 @@ extension RouterCore {
             slots[i].held.append(.init(kind: .down, position: layoutPosition, time: time))
             var window = Double.infinity
             // Read in place: binding a candidate would copy it.
-            if slots[i].candidate0?.role == .live, let w = slots[i].candidate0?.thresholds.holdWindow_ms {
-                window = min(window, w)
+            if slots[i].firstCandidate.role == .live {
+                window = min(window, slots[i].firstCandidate.thresholds.holdWindow_ms)
             }
-            if slots[i].hasSecondCandidate, slots[i].candidate1?.role == .live, let w = slots[i].candidate1?.thresholds.holdWindow_ms {
+            if slots[i].hasSecondCandidate, slots[i].secondCandidate.role == .live {
+                let w = slots[i].secondCandidate.thresholds.holdWindow_ms
                 window = min(window, w)
             }
             slots[i].holdDeadline = time + Milliseconds(window)
@@ -132,12 +129,12 @@ extension RouterCore {
 
         if slots[i].hasCandidate {
             let position_mm = outputs[o].geometry.toMillimetres(position)
-            // Optional chaining mutates in place and cannot trap.
-            // Most samples change nothing visible (`.none`): no call for those.
-            if let verdict = slots[i].candidate0?.motion(to: position_mm, time: time), verdict != .none {
+            // Updated in place. Most samples change nothing visible (`.none`): no call for those.
+            let verdict = slots[i].firstCandidate.motion(to: position_mm, time: time)
+            if verdict != .none {
                 handle(verdict, slot: i, which: 0)
             }
-            if slots[i].hasSecondCandidate, let verdict = slots[i].candidate1?.motion(to: position_mm, time: time),
+            if slots[i].hasSecondCandidate, case let verdict = slots[i].secondCandidate.motion(to: position_mm, time: time),
                verdict != .none {
                 handle(verdict, slot: i, which: 1)
             }
@@ -239,12 +236,8 @@ extension RouterCore {
         slots[i].active = false
         slots[i].route = .swallowed
         slots[i].clientActive = false
-        if slots[i].hasCandidate {  // otherwise both are nil already
-            slots[i].candidate0 = nil
-            if slots[i].hasSecondCandidate {  // each `nil` stores a whole recognizer's size
-                slots[i].candidate1 = nil
-                slots[i].hasSecondCandidate = false
-            }
+        if slots[i].hasCandidate {  // the candidates are forgotten, their storage left as it is
+            slots[i].hasSecondCandidate = false
             slots.setHasCandidate(i, false)
         }
         slots[i].holdDeadline = .never

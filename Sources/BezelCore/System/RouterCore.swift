@@ -40,7 +40,7 @@ struct RouterCore {
     /// timer scan on almost every event.
     @usableFromInline var deadlineLowerBound: Milliseconds = .never
     /// Clients that got events in the current batch and are owed one `clientFrame`.
-    @usableFromInline let framePending = ReusableBuffer<ClientID>(capacity: 16)
+    @usableFromInline var framePending = OwedFrames()
     /// Scratch list of clients to cancel, reused to avoid allocating.
     let cancelScratch = ReusableBuffer<ClientID>(capacity: 16)
     /// The multi-finger gestures (docs/design.md §4.5), or `nil` when `multi_finger` is empty.

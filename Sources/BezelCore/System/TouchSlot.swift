@@ -29,7 +29,9 @@ struct TouchSlot {
     @usableFromInline var id: Int32 = -1
     /// `false` for a free slot.
     @usableFromInline var active = false
-    @usableFromInline var route: TouchRoute = .swallowed
+    @usableFromInline var route: TouchRoute = .swallowed {
+        didSet { goesStraightToClient = route == .client && !hasCandidate }
+    }
     /// The surface hit at touch-down (implicit grab), or `.none`.
     @usableFromInline var surface: NodeTree.NodeID = .none
     /// Its client, or -1.
@@ -48,16 +50,23 @@ struct TouchSlot {
     @usableFromInline var outputOrigin = Point.zero
     /// The client has seen a down and no up/cancel yet.
     var clientActive = false
-    /// Up to two candidates (a corner has two edges).
-    var candidate0: EdgeSwipeRecognizer?
-    var candidate1: EdgeSwipeRecognizer?
-    /// `candidate1 != nil`, as a flag: most touches have one candidate at most, and this
-    /// tells them so with no look at the optional's case (an out-of-line call).
+    /// Up to two candidates (a corner has two edges), stored in place and not as optionals:
+    /// `hasCandidate` and `hasSecondCandidate` say which are there, so that the touch path
+    /// reads and updates them with no look at an optional's case (an out-of-line call each),
+    /// and a lift forgets them by clearing a flag, not by storing a recognizer-sized `nil`.
+    /// `candidate0` and `candidate1` read them as optionals.
+    var firstCandidate = EdgeSwipeRecognizer.unused
+    var secondCandidate = EdgeSwipeRecognizer.unused
+    /// The second candidate is there (only with the first).
     var hasSecondCandidate = false
-    /// A candidate was created at the down. Touches without one (most of them) skip the
-    /// recognizers on every motion without looking inside the optionals. `false` means both
-    /// candidates are `nil`.
-    @usableFromInline var hasCandidate = false
+    /// The first candidate is there: one was created at the down. Touches without one (most
+    /// of them) skip the recognizers on every motion.
+    @usableFromInline var hasCandidate = false {
+        didSet { goesStraightToClient = route == .client && !hasCandidate }
+    }
+    /// `route == .client && !hasCandidate`, kept in step by both: the motion fast path
+    /// (`RouterCore+FastPath`) tests one flag for its most common case.
+    @usableFromInline private(set) var goesStraightToClient = false
     /// When held events are flushed if nothing decided sooner.
     var holdDeadline: Milliseconds = .never
     /// Events buffered while held, flushed in order with their original timestamps.
@@ -73,7 +82,18 @@ struct TouchSlot {
 
 }
 
+extension TouchSlot {
+    /// The first candidate, if there is one (a copy).
+    var candidate0: EdgeSwipeRecognizer? { hasCandidate ? firstCandidate : nil }
+    /// The second candidate, if there is one (a copy).
+    var candidate1: EdgeSwipeRecognizer? { hasSecondCandidate ? secondCandidate : nil }
+}
+
 extension EdgeSwipeRecognizer {
+    /// What a slot's candidate storage holds while it has no candidate; never fed.
+    static let unused = EdgeSwipeRecognizer(edge: .top, gesture: -1, role: .shadow, thresholds: EdgeThresholds(),
+                                            downPosition_mm: .zero, time: .zero)
+
     /// A live candidate still deciding.
     @inline(__always)
     var isPossibleLive: Bool { role == .live && state == .possible }

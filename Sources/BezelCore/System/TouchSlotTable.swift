@@ -63,7 +63,7 @@ final class TouchSlotTable {
     @inline(__always)
     func hasPossibleLiveCandidate(_ i: Int) -> Bool {
         base[i].hasCandidate
-            && (base[i].candidate0?.isPossibleLive == true || (base[i].hasSecondCandidate && base[i].candidate1?.isPossibleLive == true))
+            && (base[i].firstCandidate.isPossibleLive || (base[i].hasSecondCandidate && base[i].secondCandidate.isPossibleLive))
     }
 
     /// Bit `i` set while slot `i` (below 64) has candidates: a new finger looks at those slots
