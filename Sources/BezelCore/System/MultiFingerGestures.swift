@@ -37,14 +37,15 @@ final class MultiFingerGestures {
 
     /// The fewest fingers any binding needs (M1): below that many fingers down, no set can form.
     let minFingers: Int
-    /// Whether the engine follows the touches now. While it does not, the touches down are
-    /// fewer than `minFingers` and the engine holds no touch, timer or deciding recognizer:
-    /// a recognizer that is not a candidate ignores every motion and lift, and its down only
+    /// Whether the engine follows the touches now. While it does not, it holds no touch, timer
+    /// or deciding recognizer, and no down since could complete a set (fewer than `minFingers`
+    /// down, or the oldest of them landed more than `mf_window_ms` before: `canFormSet`). A
+    /// recognizer that is not a candidate ignores every motion and lift, and its down only
     /// counts fingers, so the engine would do nothing visible. The downs are kept in `latest`
-    /// and handed to the engine, in order and with their own times, when the finger that
-    /// makes `minFingers` lands (`engage`); it is then fed every event until it holds no
-    /// touch again. The result is the same as feeding it everything, and most touches never
-    /// cost a dispatch.
+    /// and handed to the engine, in order and at their own times, when a finger lands that may
+    /// complete a set (`engage`); it is then fed every event until it holds no touch again.
+    /// The decisions are the same as feeding it everything (a property test compares both),
+    /// and most touches never cost a dispatch.
     @usableFromInline private(set) var engaged = false
     /// `false` makes the engine follow every touch from its down (tests compare both ways).
     var keepsDownsBack = true
