@@ -86,24 +86,31 @@ swift_build() {
 }
 
 # swift_tests: runs `swift test` and turns its results into one "N passed, N failed" line.
-# Swift Testing prints one "✔ Test ... passed" / "✘ Test ... failed" line per test (a
-# parameterised test counts once per argument); XCTest prints "Executed N tests, with M
-# failures". A skipped Swift test becomes a "SKIP" line.
+# The counts come from the run's own totals, not from one line per test: parameterised tests
+# print one line for all their cases, and tests' own output, written alongside, can land in
+# the middle of a line. Swift Testing ends with "Test run with N tests ... passed|failed"
+# (N counts skipped tests too); its failed tests are the distinct "✘ Test NAME failed after"
+# lines, each skipped test ("➜ Test NAME skipped") becomes a SKIP line, and the rest passed.
+# XCTest's last "Executed N tests, with M failures" line is its total. A run without Swift
+# Testing's closing line (a build error, a crash) counts one failure more.
 swift_tests() {
     local out="$log_dir/swift-test.log" rc
     swift test 2>&1 | tee "$out"
     rc=${PIPESTATUS[0]}
     awk '
-        / Test run with /                                   { next }
-        /^✔ Test .* with [0-9]+ test cases? passed/         { n = $0; sub(/.* with /, "", n); sub(/ test.*/, "", n); p += n; next }
-        /^✔ Test .* passed/                                 { p++; next }
-        /^✘ Test .* failed after/                           { f++; next }
-        /^➜ Test .* skipped/                                { sub(/^➜ /, ""); print "SKIP: swift " $0 }
-        /Executed [0-9]+ tests?, with [0-9]+ failures?/     { sub(/.*Executed /, ""); xe = $1; xf = $4 }
+        /Test run with [0-9]+ tests? .*(passed|failed) after/ { s = $0; sub(/.*Test run with /, "", s); total = s + 0; summary = 1; next }
+        /✘ Test .* failed after [0-9.]+ seconds/ {
+            s = $0; sub(/.*✘ Test /, "", s); sub(/ (with [0-9]+ test cases? )?failed after.*/, "", s)
+            if (!(s in failed)) { failed[s] = 1; f++ }
+            next
+        }
+        /➜ Test .* skipped/                                   { sub(/.*➜ /, ""); print "SKIP: swift " $0; skipped++; next }
+        /Executed [0-9]+ tests?, with [0-9]+ failures?/       { sub(/.*Executed /, ""); xe = $1; xf = $4 }
         END {
-            # XCTest reports once per bundle run; the last line is the total.
-            p += xe - xf; f += xf
-            printf "%d passed, %d failed\n", p, f
+            if (!summary) { print "FAIL: swift test printed no \"Test run with N tests\" line"; f++ }
+            p = total - skipped - f
+            if (p < 0) p = 0
+            printf "%d passed, %d failed\n", p + xe - xf, f + xf
         }' "$out"
     return "$rc"
 }

@@ -26,70 +26,41 @@
  *                         window (wl_subsurface.place_below, then a commit of the window);
  *                         prints "subsurface-lowered"
  */
-#define _GNU_SOURCE
-#include <stdarg.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 #include <wayland-client.h>
 
 #include "bezel-system-gestures-v1-client-protocol.h"
-#include "xdg-shell-client-protocol.h"
+#include "client-kit.h"
 
-static struct wl_compositor *compositor;
-static struct wl_shm *shm;
-static struct wl_seat *seat;
-static struct wl_touch *touch;
-static struct xdg_wm_base *wm_base;
+static struct kit kit;
 static struct bezel_system_gestures_manager_v1 *gestures;
 static struct wl_data_device_manager *ddm;
 static struct wl_data_device *data_device;
-static struct wl_surface *surface;
-static struct xdg_surface *main_xdg;
-static int32_t width, height;
-static bool configured, want_drag, dragging, want_popup;
+static struct kit_toplevel top;
+static bool want_drag, dragging, want_popup;
 static struct wl_surface *popup_surface;
-static struct wl_subcompositor *subcompositor;
 static struct wl_surface *sub_surface;
 static struct wl_subsurface *subsurface;
 
-static struct wl_buffer *make_buffer(int w, int h);
-
-static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void out(const char *fmt, ...)
-{
-	struct timespec ts;
-	va_list ap;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	printf("%llu ", (unsigned long long)ts.tv_sec * 1000000ull + (unsigned long long)ts.tv_nsec / 1000);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
 /* ---- bezel ---- */
-static void g_honored(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("honored_edges %u", e); }
-static void g_deferred(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("deferred_swipe %u", e); }
-static void g_taken(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; out("gesture_taken %u", e); }
+static void g_honored(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; kit_say("honored_edges %u", e); }
+static void g_deferred(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; kit_say("deferred_swipe %u", e); }
+static void g_taken(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; kit_say("gesture_taken %u", e); }
 /* Version 2 only; this client binds version 1, so it is never sent (kept for the listener). */
-static void g_honored_gestures(void *d, struct bezel_gesture_surface_v1 *g, uint32_t k) { (void)d; (void)g; out("honored_gestures %u", k); }
+static void g_honored_gestures(void *d, struct bezel_gesture_surface_v1 *g, uint32_t k) { (void)d; (void)g; kit_say("honored_gestures %u", k); }
 static const struct bezel_gesture_surface_v1_listener gesture_listener = { g_honored, g_deferred, g_taken, g_honored_gestures };
 
 /* ---- data source / device ---- */
-static void s_target(void *d, struct wl_data_source *s, const char *m) { (void)d; (void)s; out("source-target %s", m ? m : "(none)"); }
-static void s_send(void *d, struct wl_data_source *s, const char *m, int32_t fd) { (void)d; (void)s; (void)m; close(fd); out("source-send"); }
-static void s_cancelled(void *d, struct wl_data_source *s) { (void)d; out("source-cancelled"); wl_data_source_destroy(s); dragging = false; }
-static void s_drop(void *d, struct wl_data_source *s) { (void)d; (void)s; out("source-drop-performed"); }
-static void s_finished(void *d, struct wl_data_source *s) { (void)d; out("source-dnd-finished"); wl_data_source_destroy(s); dragging = false; }
+static void s_target(void *d, struct wl_data_source *s, const char *m) { (void)d; (void)s; kit_say("source-target %s", m ? m : "(none)"); }
+static void s_send(void *d, struct wl_data_source *s, const char *m, int32_t fd) { (void)d; (void)s; (void)m; close(fd); kit_say("source-send"); }
+static void s_cancelled(void *d, struct wl_data_source *s) { (void)d; kit_say("source-cancelled"); wl_data_source_destroy(s); dragging = false; }
+static void s_drop(void *d, struct wl_data_source *s) { (void)d; (void)s; kit_say("source-drop-performed"); }
+static void s_finished(void *d, struct wl_data_source *s) { (void)d; kit_say("source-dnd-finished"); wl_data_source_destroy(s); dragging = false; }
 static void s_action(void *d, struct wl_data_source *s, uint32_t a) { (void)d; (void)s; (void)a; }
 static const struct wl_data_source_listener source_listener = { s_target, s_send, s_cancelled, s_drop, s_finished, s_action };
 
@@ -101,15 +72,15 @@ static void dd_offer(void *d, struct wl_data_device *dd, struct wl_data_offer *o
 static void dd_enter(void *d, struct wl_data_device *dd, uint32_t serial, struct wl_surface *s, wl_fixed_t x, wl_fixed_t y, struct wl_data_offer *o)
 {
 	(void)d; (void)dd; (void)s; (void)x; (void)y;
-	out("dd-enter");
+	kit_say("dd-enter");
 	if (o) {
 		wl_data_offer_accept(o, serial, "text/plain");
 		wl_data_offer_set_actions(o, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY);
 	}
 }
-static void dd_leave(void *d, struct wl_data_device *dd) { (void)d; (void)dd; out("dd-leave"); }
+static void dd_leave(void *d, struct wl_data_device *dd) { (void)d; (void)dd; kit_say("dd-leave"); }
 static void dd_motion(void *d, struct wl_data_device *dd, uint32_t t, wl_fixed_t x, wl_fixed_t y) { (void)d; (void)dd; (void)t; (void)x; (void)y; }
-static void dd_drop(void *d, struct wl_data_device *dd) { (void)d; (void)dd; out("dd-drop"); }
+static void dd_drop(void *d, struct wl_data_device *dd) { (void)d; (void)dd; kit_say("dd-drop"); }
 static void dd_selection(void *d, struct wl_data_device *dd, struct wl_data_offer *o) { (void)d; (void)dd; (void)o; }
 static const struct wl_data_device_listener dd_listener = { dd_offer, dd_enter, dd_leave, dd_motion, dd_drop, dd_selection };
 
@@ -118,44 +89,39 @@ static void px_configure(void *d, struct xdg_surface *xs, uint32_t serial)
 {
 	(void)d;
 	xdg_surface_ack_configure(xs, serial);
-	struct wl_buffer *b = make_buffer(400, 400);
-	if (b) {
-		wl_surface_attach(popup_surface, b, 0, 0);
-		wl_surface_damage(popup_surface, 0, 0, 400, 400);
-	}
-	wl_surface_commit(popup_surface);
-	out("popup-mapped");
+	kit_commit_buffer(popup_surface, kit_buffer(&kit, 400, 400, 0x60606060), 400, 400);
+	kit_say("popup-mapped");
 }
 static const struct xdg_surface_listener px_listener = { px_configure };
-static void pp_configure(void *d, struct xdg_popup *p, int32_t x, int32_t y, int32_t w, int32_t h) { (void)d; (void)p; out("popup-configure %d,%d %dx%d", x, y, w, h); }
-static void pp_done(void *d, struct xdg_popup *p) { (void)d; (void)p; out("popup-done"); }
+static void pp_configure(void *d, struct xdg_popup *p, int32_t x, int32_t y, int32_t w, int32_t h) { (void)d; (void)p; kit_say("popup-configure %d,%d %dx%d", x, y, w, h); }
+static void pp_done(void *d, struct xdg_popup *p) { (void)d; (void)p; kit_say("popup-done"); }
 static const struct xdg_popup_listener pp_listener = { .configure = pp_configure, .popup_done = pp_done };
 
 /* A menu opened by a touch-down, as a long press would, with an explicit grab. */
 static void open_popup(uint32_t serial, wl_fixed_t x, wl_fixed_t y)
 {
-	struct xdg_positioner *pos = xdg_wm_base_create_positioner(wm_base);
+	struct xdg_positioner *pos = xdg_wm_base_create_positioner(kit.wm_base);
 	xdg_positioner_set_size(pos, 400, 400);
 	xdg_positioner_set_anchor_rect(pos, wl_fixed_to_int(x), wl_fixed_to_int(y), 1, 1);
 	xdg_positioner_set_anchor(pos, XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT);
 	xdg_positioner_set_gravity(pos, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
-	popup_surface = wl_compositor_create_surface(compositor);
-	struct xdg_surface *pxs = xdg_wm_base_get_xdg_surface(wm_base, popup_surface);
+	popup_surface = wl_compositor_create_surface(kit.compositor);
+	struct xdg_surface *pxs = xdg_wm_base_get_xdg_surface(kit.wm_base, popup_surface);
 	xdg_surface_add_listener(pxs, &px_listener, NULL);
-	struct xdg_popup *popup = xdg_surface_get_popup(pxs, main_xdg, pos);
+	struct xdg_popup *popup = xdg_surface_get_popup(pxs, top.xs, pos);
 	xdg_popup_add_listener(popup, &pp_listener, NULL);
-	xdg_popup_grab(popup, seat, serial);
+	xdg_popup_grab(popup, kit.seat, serial);
 	xdg_positioner_destroy(pos);
 	wl_surface_commit(popup_surface);
-	out("popup-requested");
+	kit_say("popup-requested");
 }
 
 /* ---- touch ---- */
 static void t_down(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, struct wl_surface *s, int32_t id, wl_fixed_t x, wl_fixed_t y)
 {
 	(void)d; (void)t;
-	out("down id=%d x=%.1f y=%.1f time=%u", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
-	out("on %s", s && s == popup_surface ? "popup" : s && s == sub_surface ? "sub" : "main");
+	kit_say("down id=%d x=%.1f y=%.1f time=%u", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
+	kit_say("on %s", s && s == popup_surface ? "popup" : s && s == sub_surface ? "sub" : "main");
 	if (want_popup) {
 		want_popup = false;
 		open_popup(serial, x, y);
@@ -168,87 +134,25 @@ static void t_down(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, 
 		wl_data_device_start_drag(data_device, src, s, NULL, serial);
 		dragging = true;
 		want_drag = false;
-		out("drag-started");
+		kit_say("drag-started");
 	}
 }
-static void t_up(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id) { (void)d; (void)t; (void)serial; out("up id=%d time=%u", id, time); }
+static void t_up(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id) { (void)d; (void)t; (void)serial; kit_say("up id=%d time=%u", id, time); }
 static void t_motion(void *d, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y)
 {
 	(void)d; (void)t;
-	out("motion id=%d x=%.1f y=%.1f time=%u", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
+	kit_say("motion id=%d x=%.1f y=%.1f time=%u", id, wl_fixed_to_double(x), wl_fixed_to_double(y), time);
 }
-static void t_frame(void *d, struct wl_touch *t) { (void)d; (void)t; out("frame"); }
-static void t_cancel(void *d, struct wl_touch *t) { (void)d; (void)t; out("cancel"); }
+static void t_frame(void *d, struct wl_touch *t) { (void)d; (void)t; kit_say("frame"); }
+static void t_cancel(void *d, struct wl_touch *t) { (void)d; (void)t; kit_say("cancel"); }
 static void t_shape(void *d, struct wl_touch *t, int32_t id, wl_fixed_t a, wl_fixed_t b) { (void)d; (void)t; (void)id; (void)a; (void)b; }
 static void t_orient(void *d, struct wl_touch *t, int32_t id, wl_fixed_t o) { (void)d; (void)t; (void)id; (void)o; }
 static const struct wl_touch_listener touch_listener = { .down = t_down, .up = t_up, .motion = t_motion, .frame = t_frame, .cancel = t_cancel, .shape = t_shape, .orientation = t_orient };
 
-static void seat_caps(void *d, struct wl_seat *s, uint32_t caps)
-{
-	(void)d;
-	if ((caps & WL_SEAT_CAPABILITY_TOUCH) && !touch) {
-		touch = wl_seat_get_touch(s);
-		wl_touch_add_listener(touch, &touch_listener, NULL);
-	}
-}
-static void seat_name(void *d, struct wl_seat *s, const char *n) { (void)d; (void)s; (void)n; }
-static const struct wl_seat_listener seat_listener = { seat_caps, seat_name };
 
-static void wm_ping(void *d, struct xdg_wm_base *b, uint32_t serial) { (void)d; xdg_wm_base_pong(b, serial); }
-static const struct xdg_wm_base_listener wm_listener = { wm_ping };
-static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial) { (void)d; xdg_surface_ack_configure(xs, serial); configured = true; }
 static bool frame_done;
 static void frame_cb(void *d, struct wl_callback *cb, uint32_t t) { (void)d; (void)t; wl_callback_destroy(cb); frame_done = true; }
 static const struct wl_callback_listener frame_listener = { frame_cb };
-static const struct xdg_surface_listener xs_listener = { xs_configure };
-static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s)
-{
-	(void)d; (void)t; (void)s;
-	if (w > 0 && h > 0) { width = w; height = h; }
-}
-static void tl_close(void *d, struct xdg_toplevel *t) { (void)d; (void)t; }
-static const struct xdg_toplevel_listener tl_listener = { .configure = tl_configure, .close = tl_close };
-
-static void reg_global(void *d, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version)
-{
-	(void)d;
-	if (!strcmp(iface, wl_compositor_interface.name))
-		compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
-	else if (!strcmp(iface, wl_subcompositor_interface.name))
-		subcompositor = wl_registry_bind(r, name, &wl_subcompositor_interface, 1);
-	else if (!strcmp(iface, wl_shm_interface.name))
-		shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
-	else if (!strcmp(iface, wl_seat_interface.name) && !seat) {
-		seat = wl_registry_bind(r, name, &wl_seat_interface, version < 5 ? version : 5);
-		wl_seat_add_listener(seat, &seat_listener, NULL);
-	} else if (!strcmp(iface, xdg_wm_base_interface.name)) {
-		wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
-	} else if (!strcmp(iface, bezel_system_gestures_manager_v1_interface.name))
-		gestures = wl_registry_bind(r, name, &bezel_system_gestures_manager_v1_interface, 1);
-	else if (!strcmp(iface, wl_data_device_manager_interface.name))
-		ddm = wl_registry_bind(r, name, &wl_data_device_manager_interface, version < 3 ? version : 3);
-}
-static void reg_remove(void *d, struct wl_registry *r, uint32_t name) { (void)d; (void)r; (void)name; }
-static const struct wl_registry_listener reg_listener = { reg_global, reg_remove };
-
-static struct wl_buffer *make_buffer(int w, int h)
-{
-	int stride = w * 4, size = stride * h;
-	int fd = memfd_create("bezel-touch-client", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, size) < 0)
-		return NULL;
-	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	memset(p, 0x60, size);
-	munmap(p, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
-	struct wl_buffer *b = wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	return b;
-}
 
 int main(int argc, char **argv)
 {
@@ -280,111 +184,70 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	struct wl_display *display = wl_display_connect(NULL);
-	if (!display) {
-		fprintf(stderr, "cannot connect\n");
-		return 1;
-	}
-	struct wl_registry *registry = wl_display_get_registry(display);
-	wl_registry_add_listener(registry, &reg_listener, NULL);
-	wl_display_roundtrip(display);
-	wl_display_roundtrip(display);
-	if (!compositor || !shm || !wm_base || !seat || (object && !gestures)) {
-		fprintf(stderr, "missing globals\n");
+	static const struct kit_global extra[] = {
+		{ &bezel_system_gestures_manager_v1_interface, 1, &gestures },
+		{ &wl_data_device_manager_interface, 3, &ddm },
+		{ NULL, 0, NULL },
+	};
+	kit.extra = extra;
+	kit.touch_listener = &touch_listener;
+	if (!kit_connect(&kit, 0) || !kit.compositor || !kit.shm || !kit.wm_base || !kit.seat ||
+	    (object && !gestures)) {
+		fprintf(stderr, kit.display ? "missing globals\n" : "cannot connect\n");
 		return 1;
 	}
 	if (ddm) {
-		data_device = wl_data_device_manager_get_data_device(ddm, seat);
+		data_device = wl_data_device_manager_get_data_device(ddm, kit.seat);
 		wl_data_device_add_listener(data_device, &dd_listener, NULL);
 	}
-	surface = wl_compositor_create_surface(compositor);
-	struct xdg_surface *xs = xdg_wm_base_get_xdg_surface(wm_base, surface);
-	main_xdg = xs;
-	xdg_surface_add_listener(xs, &xs_listener, NULL);
-	struct xdg_toplevel *tl = xdg_surface_get_toplevel(xs);
-	xdg_toplevel_add_listener(tl, &tl_listener, NULL);
+	/* 1080x1920 unless configured otherwise */
+	kit_toplevel_init(&kit, &top, 1080, 1920);
 	if (app_id)
-		xdg_toplevel_set_app_id(tl, app_id);
+		xdg_toplevel_set_app_id(top.tl, app_id);
 	if (!windowed)
-		xdg_toplevel_set_fullscreen(tl, NULL);
+		xdg_toplevel_set_fullscreen(top.tl, NULL);
 	if (object) {
-		struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(gestures, surface);
+		struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(gestures, top.surface);
 		bezel_gesture_surface_v1_add_listener(g, &gesture_listener, NULL);
 		bezel_gesture_surface_v1_set_deferred_edges(g, edges);
 	}
-	wl_surface_commit(surface);
-	while (!configured && wl_display_dispatch(display) >= 0)
-		;
-	if (width <= 0 || height <= 0) {
-		width = 1080;
-		height = 1920;
+	if (!kit_toplevel_configure(&kit, &top, KIT_CONFIGURE_MS)) {
+		fprintf(stderr, "no configure\n");
+		return 1;
 	}
-	struct wl_buffer *buffer = make_buffer(width, height);
+	struct wl_buffer *buffer = kit_buffer(&kit, top.width, top.height, 0x60606060);
 	if (!buffer) {
 		fprintf(stderr, "no buffer\n");
 		return 1;
 	}
-	if (with_subsurface && subcompositor) {
+	if (with_subsurface && kit.subcompositor) {
 		/* Synchronized: its state applies with the window's next commit, below. */
-		sub_surface = wl_compositor_create_surface(compositor);
-		subsurface = wl_subcompositor_get_subsurface(subcompositor, sub_surface, surface);
+		sub_surface = wl_compositor_create_surface(kit.compositor);
+		subsurface = wl_subcompositor_get_subsurface(kit.subcompositor, sub_surface, top.surface);
 		wl_subsurface_set_position(subsurface, 340, 760);
-		struct wl_buffer *sb = make_buffer(400, 400);
-		if (sb) {
-			wl_surface_attach(sub_surface, sb, 0, 0);
-			wl_surface_damage(sub_surface, 0, 0, 400, 400);
-		}
-		wl_surface_commit(sub_surface);
+		kit_commit_buffer(sub_surface, kit_buffer(&kit, 400, 400, 0x60606060), 400, 400);
 	}
 	/* With a subsurface, "ready" waits for the first frame: weston gives a subsurface its view
 	 * when it first paints it, and a touch before that finds only the window. The popup case
 	 * waits too: it stacks this window over another one, and a touch that lands before weston
 	 * has shown it can find (and, in kiosk-shell, raise) the window below. */
-	struct wl_callback *frame = with_subsurface || want_popup ? wl_surface_frame(surface) : NULL;
+	struct wl_callback *frame = with_subsurface || want_popup ? wl_surface_frame(top.surface) : NULL;
 	if (frame)
 		wl_callback_add_listener(frame, &frame_listener, NULL);
-	wl_surface_attach(surface, buffer, 0, 0);
-	wl_surface_damage(surface, 0, 0, width, height);
-	wl_surface_commit(surface);
-	wl_display_roundtrip(display); /* the compositor has processed the commit */
-	while (frame && !frame_done && wl_display_dispatch(display) >= 0)
-		;
-	out("ready %dx%d", width, height);
-	if (lower_after_ms < 0 || !subsurface) {
-		while (wl_display_dispatch(display) >= 0)
-			;
+	kit_commit_buffer(top.surface, buffer, top.width, top.height);
+	wl_display_roundtrip(kit.display); /* the compositor has processed the commit */
+	if (frame && (!kit_dispatch_until(&kit, &frame_done, KIT_CONFIGURE_MS) || !frame_done)) {
+		fprintf(stderr, "no first frame\n");
+		return 1;
+	}
+	kit_say("ready %dx%d", top.width, top.height);
+	if (lower_after_ms < 0 || !subsurface)
+		return kit_run(&kit);
+	if (!kit_dispatch_until(&kit, NULL, lower_after_ms))
 		return 0;
-	}
-	/* Dispatch with a deadline: the usual prepare_read / poll / read_events loop. */
-	struct timespec start, now;
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	bool asked = false;
-	for (;;) {
-		while (wl_display_prepare_read(display) != 0)
-			if (wl_display_dispatch_pending(display) < 0)
-				return 0;
-		wl_display_flush(display);
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
-		int timeout = asked ? -1 : (int)(elapsed >= lower_after_ms ? 0 : lower_after_ms - elapsed);
-		struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLIN };
-		if (poll(&pfd, 1, timeout) > 0) {
-			if (wl_display_read_events(display) < 0)
-				return 0;
-		} else {
-			wl_display_cancel_read(display);
-		}
-		if (wl_display_dispatch_pending(display) < 0)
-			return 0;
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
-		if (!asked && elapsed >= lower_after_ms) {
-			asked = true;
-			wl_subsurface_place_below(subsurface, surface);
-			wl_surface_commit(surface);
-			wl_display_flush(display);
-			out("subsurface-lowered");
-		}
-	}
+	wl_subsurface_place_below(subsurface, top.surface);
+	wl_surface_commit(top.surface);
+	wl_display_flush(kit.display);
+	kit_say("subsurface-lowered");
+	return kit_run(&kit);
 }

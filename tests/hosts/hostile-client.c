@@ -34,9 +34,7 @@
  * then a summary line "hostile: R rounds, F failed, M mid-touch". Exit status 0 when no
  * round failed.
  */
-#define _GNU_SOURCE
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -46,12 +44,11 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include <wayland-client.h>
 
 #include "bezel-system-gestures-v1-client-protocol.h"
-#include "xdg-shell-client-protocol.h"
+#include "client-kit.h"
 
 enum ending {
 	END_BAD_EDGES,
@@ -75,25 +72,11 @@ static const char *const ending_names[END_COUNT] = {
  * before the next, so the client's own buffer never overflows. */
 #define FLOOD_BATCH 64
 
-static struct wl_display *display;
-static struct wl_compositor *compositor;
-static struct wl_subcompositor *subcompositor;
-static struct wl_shm *shm;
-static struct wl_seat *seat;
-static struct wl_touch *touch;
-static struct xdg_wm_base *wm_base;
+static struct kit kit;
 static struct bezel_system_gestures_manager_v1 *manager;
-static bool configured, touched;
+static bool touched;
 /* Shared with the parent (fork): whether the round's mischief happened mid-touch. */
 static int *shared_mid;
-static int32_t width = 1080, height = 1920;
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
 
 /* ---- listeners: the client reads what it is sent, and otherwise ignores it ---- */
 
@@ -121,123 +104,13 @@ static const struct wl_touch_listener touch_listener = {
 	.shape = t_shape, .orientation = t_orient,
 };
 
-static void seat_caps(void *d, struct wl_seat *s, uint32_t caps)
-{
-	(void)d;
-	if ((caps & WL_SEAT_CAPABILITY_TOUCH) && !touch) {
-		touch = wl_seat_get_touch(s);
-		wl_touch_add_listener(touch, &touch_listener, NULL);
-	}
-}
-static void seat_name(void *d, struct wl_seat *s, const char *n) { (void)d; (void)s; (void)n; }
-static const struct wl_seat_listener seat_listener = { seat_caps, seat_name };
-
-static void wm_ping(void *d, struct xdg_wm_base *b, uint32_t serial) { (void)d; xdg_wm_base_pong(b, serial); }
-static const struct xdg_wm_base_listener wm_listener = { wm_ping };
-static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial) { (void)d; xdg_surface_ack_configure(xs, serial); configured = true; }
-static const struct xdg_surface_listener xs_listener = { xs_configure };
-static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s)
-{
-	(void)d; (void)t; (void)s;
-	if (w > 0 && h > 0) { width = w; height = h; }
-}
-static void tl_close(void *d, struct xdg_toplevel *t) { (void)d; (void)t; }
-static const struct xdg_toplevel_listener tl_listener = { .configure = tl_configure, .close = tl_close };
-
-static void reg_global(void *d, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version)
-{
-	(void)d;
-	if (!strcmp(iface, wl_compositor_interface.name))
-		compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
-	else if (!strcmp(iface, wl_subcompositor_interface.name))
-		subcompositor = wl_registry_bind(r, name, &wl_subcompositor_interface, 1);
-	else if (!strcmp(iface, wl_shm_interface.name))
-		shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
-	else if (!strcmp(iface, wl_seat_interface.name) && !seat) {
-		seat = wl_registry_bind(r, name, &wl_seat_interface, version < 5 ? version : 5);
-		wl_seat_add_listener(seat, &seat_listener, NULL);
-	} else if (!strcmp(iface, xdg_wm_base_interface.name)) {
-		wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
-	} else if (!strcmp(iface, bezel_system_gestures_manager_v1_interface.name))
-		manager = wl_registry_bind(r, name, &bezel_system_gestures_manager_v1_interface, 1);
-}
-static void reg_remove(void *d, struct wl_registry *r, uint32_t name) { (void)d; (void)r; (void)name; }
-static const struct wl_registry_listener reg_listener = { reg_global, reg_remove };
-
-/* ---- helpers ---- */
-
-static struct wl_buffer *make_buffer(int w, int h, uint8_t grey)
-{
-	int stride = w * 4, size = stride * h;
-	int fd = memfd_create("hostile-client", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, size) < 0) {
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (p == MAP_FAILED) {
-		close(fd);
-		return NULL;
-	}
-	memset(p, grey, size);
-	munmap(p, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
-	struct wl_buffer *b = wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	return b;
-}
-
-/* Sends what is queued, waiting for the socket to drain; false if the connection is gone. */
-static bool flush_all(void)
-{
-	struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLOUT };
-	while (wl_display_flush(display) < 0) {
-		/* a connection already in error reports its error's errno, possibly EAGAIN */
-		if (errno != EAGAIN || wl_display_get_error(display))
-			return false;
-		if (poll(&pfd, 1, 5000) <= 0)
-			return false;
-	}
-	return true;
-}
-
-/* Dispatches events until `*flag` is set or `timeout_ms` passes; false if the connection is
- * gone. */
-static bool dispatch_until(bool *flag, int timeout_ms)
-{
-	uint64_t end = now_ms() + (uint64_t)timeout_ms;
-	while (!*flag) {
-		uint64_t now = now_ms();
-		if (now >= end)
-			return true;
-		if (wl_display_dispatch_pending(display) < 0 || !flush_all())
-			return false;
-		if (*flag)
-			break;
-		if (wl_display_prepare_read(display) != 0)
-			continue;
-		struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLIN };
-		int r = poll(&pfd, 1, (int)(end - now));
-		if (r > 0) {
-			if (wl_display_read_events(display) < 0)
-				return false;
-		} else {
-			wl_display_cancel_read(display);
-		}
-	}
-	return wl_display_dispatch_pending(display) >= 0;
-}
-
 /* A request the interface does not have, written straight onto the socket: header = object id,
  * then (size << 16 | opcode). libwayland-server answers with wl_display.invalid_method. */
 static void raw_unknown_opcode(uint32_t object_id)
 {
 	uint32_t msg[2] = { object_id, (8u << 16) | 0x7fu };
-	flush_all();
-	ssize_t n = send(wl_display_get_fd(display), msg, sizeof msg, MSG_NOSIGNAL);
+	kit_flush(&kit, 5000);
+	ssize_t n = send(wl_display_get_fd(kit.display), msg, sizeof msg, MSG_NOSIGNAL);
 	(void)n; /* a failed send shows up as a lost connection below */
 }
 
@@ -254,48 +127,49 @@ struct plain {
 static int round_run(int n, unsigned seed, enum ending ending)
 {
 	srand(seed);
-	display = wl_display_connect(NULL);
-	if (!display) {
+	static const struct kit_global extra[] = {
+		{ &bezel_system_gestures_manager_v1_interface, 1, &manager },
+		{ NULL, 0, NULL },
+	};
+	kit.extra = extra;
+	kit.touch_listener = &touch_listener;
+	bool connected = kit_connect(&kit, 0);
+	if (!kit.display) {
 		printf("FAIL round %d %s: cannot connect (errno %d)\n", n, ending_names[ending], errno);
 		return 1;
 	}
-	struct wl_registry *registry = wl_display_get_registry(display);
-	wl_registry_add_listener(registry, &reg_listener, NULL);
-	if (wl_display_roundtrip(display) < 0 || wl_display_roundtrip(display) < 0 || !compositor ||
-	    !shm || !wm_base || !manager || !subcompositor) {
+	struct wl_display *display = kit.display;
+	if (!connected || !kit.compositor || !kit.shm || !kit.wm_base || !manager || !kit.subcompositor) {
 		printf("FAIL round %d %s: globals missing or connection lost (error %d)\n", n,
 		       ending_names[ending], wl_display_get_error(display));
 		return 1;
 	}
 
 	/* 1. a full-screen toplevel with a gesture object, a subsurface, plain surfaces */
-	struct wl_surface *top = wl_compositor_create_surface(compositor);
-	struct xdg_surface *xs = xdg_wm_base_get_xdg_surface(wm_base, top);
-	xdg_surface_add_listener(xs, &xs_listener, NULL);
-	struct xdg_toplevel *tl = xdg_surface_get_toplevel(xs);
-	xdg_toplevel_add_listener(tl, &tl_listener, NULL);
+	struct kit_toplevel toplevel;
+	kit_toplevel_init(&kit, &toplevel, 1080, 1920);
+	struct wl_surface *top = toplevel.surface;
+	struct xdg_surface *xs = toplevel.xs;
+	struct xdg_toplevel *tl = toplevel.tl;
 	xdg_toplevel_set_fullscreen(tl, NULL);
 	struct bezel_gesture_surface_v1 *tg = bezel_system_gestures_manager_v1_get_gesture_surface(manager, top);
 	bezel_gesture_surface_v1_add_listener(tg, &gesture_listener, NULL);
 	bezel_gesture_surface_v1_set_deferred_edges(tg, (uint32_t)(rand() % 16));
-	wl_surface_commit(top);
-	if (!dispatch_until(&configured, 5000) || !configured) {
+	if (!kit_toplevel_configure(&kit, &toplevel, 5000)) {
 		printf("FAIL round %d %s: toplevel not configured (error %d)\n", n,
 		       ending_names[ending], wl_display_get_error(display));
 		return 1;
 	}
-	struct wl_buffer *buf = make_buffer(width, height, (uint8_t)(0x30 + n % 0x40));
-	struct wl_buffer *small = make_buffer(200, 200, 0xc0);
+	struct wl_buffer *buf = kit_buffer(&kit, toplevel.width, toplevel.height, 0x01010101u * (uint32_t)(0x30 + n % 0x40));
+	struct wl_buffer *small = kit_buffer(&kit, 200, 200, 0xc0c0c0c0);
 	if (!buf || !small) {
 		printf("FAIL round %d %s: no shm buffer\n", n, ending_names[ending]);
 		return 1;
 	}
-	wl_surface_attach(top, buf, 0, 0);
-	wl_surface_damage(top, 0, 0, width, height);
-	wl_surface_commit(top);
+	kit_commit_buffer(top, buf, toplevel.width, toplevel.height);
 
-	struct wl_surface *child = wl_compositor_create_surface(compositor);
-	struct wl_subsurface *sub = wl_subcompositor_get_subsurface(subcompositor, child, top);
+	struct wl_surface *child = wl_compositor_create_surface(kit.compositor);
+	struct wl_subsurface *sub = wl_subcompositor_get_subsurface(kit.subcompositor, child, top);
 	wl_subsurface_set_position(sub, 100 + rand() % 500, 100 + rand() % 1200);
 	wl_subsurface_set_desync(sub);
 	struct bezel_gesture_surface_v1 *cg = bezel_system_gestures_manager_v1_get_gesture_surface(manager, child);
@@ -307,7 +181,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 
 	struct plain plain[PLAIN_COUNT];
 	for (int i = 0; i < PLAIN_COUNT; i++) {
-		plain[i].surface = wl_compositor_create_surface(compositor);
+		plain[i].surface = wl_compositor_create_surface(kit.compositor);
 		plain[i].gesture = bezel_system_gestures_manager_v1_get_gesture_surface(manager, plain[i].surface);
 		bezel_gesture_surface_v1_add_listener(plain[i].gesture, &gesture_listener, NULL);
 		bezel_gesture_surface_v1_set_deferred_edges(plain[i].gesture, (uint32_t)(rand() % 16));
@@ -319,12 +193,12 @@ static int round_run(int n, unsigned seed, enum ending ending)
 	for (int i = 0; i < flood; i++) {
 		bezel_gesture_surface_v1_set_deferred_edges(tg, (uint32_t)(rand() % 16));
 		wl_surface_commit(top);
-		if (i % FLOOD_BATCH == FLOOD_BATCH - 1 && !flush_all())
+		if (i % FLOOD_BATCH == FLOOD_BATCH - 1 && !kit_flush(&kit, 5000))
 			break;
 	}
 	int churn = 20 + rand() % 80;
 	for (int i = 0; i < churn; i++) {
-		struct wl_surface *s = wl_compositor_create_surface(compositor);
+		struct wl_surface *s = wl_compositor_create_surface(kit.compositor);
 		struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, s);
 		bezel_gesture_surface_v1_set_deferred_edges(g, (uint32_t)(rand() % 16));
 		wl_surface_commit(s);
@@ -338,15 +212,15 @@ static int round_run(int n, unsigned seed, enum ending ending)
 			wl_surface_commit(s);
 			wl_surface_destroy(s);
 		}
-		if (i % (FLOOD_BATCH / 8) == 0 && !flush_all())
+		if (i % (FLOOD_BATCH / 8) == 0 && !kit_flush(&kit, 5000))
 			break;
 	}
-	if (!flush_all() || wl_display_roundtrip(display) < 0)
+	if (!kit_flush(&kit, 5000) || wl_display_roundtrip(display) < 0)
 		goto after; /* checked below: the error must be a protocol error */
 
 	/* 3. mid-touch: wait for a touch on the toplevel, then pull things away under it */
 	touched = false;
-	if (!dispatch_until(&touched, TOUCH_WAIT_MS))
+	if (!kit_dispatch_until(&kit, &touched, TOUCH_WAIT_MS))
 		goto after;
 	bool mid = touched;
 	*shared_mid = mid;
@@ -392,7 +266,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 		wl_surface_destroy(plain[i].surface);
 		plain[i].surface = NULL;
 	}
-	if (!flush_all() || wl_display_roundtrip(display) < 0)
+	if (!kit_flush(&kit, 5000) || wl_display_roundtrip(display) < 0)
 		goto after;
 
 	/* 4. the ending */
@@ -411,7 +285,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 		raw_unknown_opcode(wl_proxy_get_id((struct wl_proxy *)plain[1].gesture));
 		break;
 	case END_DISCONNECT:
-		flush_all();
+		kit_flush(&kit, 5000);
 		wl_display_disconnect(display);
 		printf("ok round %d %s: disconnected with objects alive%s\n", n, ending_names[ending],
 		       mid ? " mid-touch" : "");
@@ -419,7 +293,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 	default:
 		break;
 	}
-	flush_all();
+	kit_flush(&kit, 5000);
 	wl_display_roundtrip(display);
 	wl_display_roundtrip(display);
 

@@ -28,67 +28,28 @@
  * Connecting retries for up to 30 s: the compositor's socket file appears a moment before it
  * accepts connections.
  */
-#define _GNU_SOURCE
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include <wayland-client.h>
 
-#include "xdg-shell-client-protocol.h"
+#include "client-kit.h"
 
-static struct wl_display *display;
-static struct wl_compositor *compositor;
-static struct wl_shm *shm;
-static struct xdg_wm_base *wm_base;
-
-static uint64_t now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
-
-static void wm_ping(void *d, struct xdg_wm_base *b, uint32_t serial) { (void)d; xdg_wm_base_pong(b, serial); }
-static const struct xdg_wm_base_listener wm_listener = { wm_ping };
-
-static void reg_global(void *d, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version)
-{
-	(void)d; (void)version;
-	if (!strcmp(iface, wl_compositor_interface.name))
-		compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
-	else if (!strcmp(iface, wl_shm_interface.name))
-		shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
-	else if (!strcmp(iface, xdg_wm_base_interface.name)) {
-		wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
-	}
-}
-static void reg_remove(void *d, struct wl_registry *r, uint32_t name) { (void)d; (void)r; (void)name; }
-static const struct wl_registry_listener reg_listener = { reg_global, reg_remove };
+static struct kit kit;
 
 static void connect_or_die(void)
 {
-	uint64_t end = now_us() + 30u * 1000000u;
-	while (!(display = wl_display_connect(NULL))) {
-		if (now_us() > end) {
+	if (!kit_connect(&kit, 30000) || !kit.compositor || !kit.shm || !kit.wm_base) {
+		if (kit.display)
+			fprintf(stderr, "missing globals\n");
+		else
 			fprintf(stderr, "cannot connect: %s\n", strerror(errno));
-			exit(1);
-		}
-		usleep(20000); /* polling interval while the compositor starts */
-	}
-	struct wl_registry *registry = wl_display_get_registry(display);
-	wl_registry_add_listener(registry, &reg_listener, NULL);
-	if (wl_display_roundtrip(display) < 0 || !compositor || !shm || !wm_base) {
-		fprintf(stderr, "missing globals\n");
 		exit(1);
 	}
 }
@@ -96,36 +57,19 @@ static void connect_or_die(void)
 /* Sends what is queued, waiting for the socket to drain. */
 static void flush_or_die(void)
 {
-	struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLOUT };
-	while (wl_display_flush(display) < 0) {
-		/* a connection already in error reports its error's errno, possibly EAGAIN */
-		if (errno != EAGAIN || wl_display_get_error(display) || poll(&pfd, 1, 60000) <= 0) {
-			fprintf(stderr, "connection lost while sending (%s)\n", strerror(errno));
-			exit(1);
-		}
+	if (!kit_flush(&kit, 60000)) {
+		fprintf(stderr, "connection lost while sending (%s)\n", strerror(errno));
+		exit(1);
 	}
 }
 
 static void roundtrip_or_die(void)
 {
 	flush_or_die();
-	if (wl_display_roundtrip(display) < 0) {
-		fprintf(stderr, "connection lost (error %d)\n", wl_display_get_error(display));
+	if (wl_display_roundtrip(kit.display) < 0) {
+		fprintf(stderr, "connection lost (error %d)\n", wl_display_get_error(kit.display));
 		exit(1);
 	}
-}
-
-static struct wl_buffer *make_buffer(int w, int h)
-{
-	int stride = w * 4, size = stride * h;
-	int fd = memfd_create("hostile-scale-client", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, size) < 0)
-		exit(1);
-	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
-	struct wl_buffer *b = wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	return b;
 }
 
 /* Objects per batch before the socket is flushed: libwayland-client's buffer holds 4 KiB and
@@ -139,39 +83,16 @@ static struct wl_buffer *make_buffer(int w, int h)
 
 /* ---- toplevels ---- */
 
-struct toplevel {
-	struct wl_surface *surface;
-	struct xdg_surface *xs;
-	struct xdg_toplevel *tl;
-	uint32_t serial;
-	bool configured;
-};
-
-static void xs_configure(void *d, struct xdg_surface *xs, uint32_t serial)
-{
-	struct toplevel *t = d;
-	(void)xs;
-	t->serial = serial;
-	t->configured = true;
-}
-static const struct xdg_surface_listener xs_listener = { xs_configure };
-static void tl_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s) { (void)d; (void)t; (void)w; (void)h; (void)s; }
-static void tl_close(void *d, struct xdg_toplevel *t) { (void)d; (void)t; }
-static const struct xdg_toplevel_listener tl_listener = { .configure = tl_configure, .close = tl_close };
-
 /* Maps `n` toplevels sharing one 64x64 buffer; returns them (held until the process ends). */
-static struct toplevel *map_toplevels(int n)
+static struct kit_toplevel *map_toplevels(int n)
 {
-	struct toplevel *t = calloc((size_t)n, sizeof *t);
-	struct wl_buffer *buf = make_buffer(64, 64);
-	if (!t)
+	struct kit_toplevel *t = calloc((size_t)n, sizeof *t);
+	struct wl_buffer *buf = kit_buffer(&kit, 64, 64, 0);
+	if (!t || !buf)
 		exit(1);
 	for (int i = 0; i < n; i++) {
-		t[i].surface = wl_compositor_create_surface(compositor);
-		t[i].xs = xdg_wm_base_get_xdg_surface(wm_base, t[i].surface);
-		xdg_surface_add_listener(t[i].xs, &xs_listener, &t[i]);
-		t[i].tl = xdg_surface_get_toplevel(t[i].xs);
-		xdg_toplevel_add_listener(t[i].tl, &tl_listener, &t[i]);
+		kit_toplevel_init(&kit, &t[i], 64, 64);
+		t[i].ack_later = true; /* acked below, with the buffer */
 		wl_surface_commit(t[i].surface);
 		if (i % TOPLEVEL_BATCH == TOPLEVEL_BATCH - 1)
 			flush_or_die();
@@ -183,9 +104,7 @@ static struct toplevel *map_toplevels(int n)
 		if (!t[i].configured)
 			roundtrip_or_die();
 		xdg_surface_ack_configure(t[i].xs, t[i].serial);
-		wl_surface_attach(t[i].surface, buf, 0, 0);
-		wl_surface_damage(t[i].surface, 0, 0, 64, 64);
-		wl_surface_commit(t[i].surface);
+		kit_commit_buffer(t[i].surface, buf, 64, 64);
 		if (i % TOPLEVEL_BATCH == TOPLEVEL_BATCH - 1)
 			flush_or_die();
 		if (i % READ_EVERY == READ_EVERY - 1)
@@ -215,62 +134,58 @@ static void print_stats(const char *label, uint64_t *v, int n)
 static int mode_idle(int n)
 {
 	connect_or_die();
-	uint64_t t0 = now_us();
+	uint64_t t0 = kit_now_us();
 	for (int i = 0; i < n; i++) {
-		wl_compositor_create_surface(compositor);
+		wl_compositor_create_surface(kit.compositor);
 		if (i % BATCH == BATCH - 1)
 			flush_or_die();
 	}
 	roundtrip_or_die();
-	printf("ready: %d idle surfaces in %llu ms\n", n, (unsigned long long)(now_us() - t0) / 1000);
+	printf("ready: %d idle surfaces in %llu ms\n", n, (unsigned long long)(kit_now_us() - t0) / 1000);
 	fflush(stdout);
-	while (wl_display_dispatch(display) >= 0)
-		;
-	return 0;
+	return kit_run(&kit);
 }
 
 static int mode_mapped(int n)
 {
 	connect_or_die();
-	uint64_t t0 = now_us();
+	uint64_t t0 = kit_now_us();
 	map_toplevels(n);
-	printf("ready: %d toplevels mapped in %llu ms\n", n, (unsigned long long)(now_us() - t0) / 1000);
+	printf("ready: %d toplevels mapped in %llu ms\n", n, (unsigned long long)(kit_now_us() - t0) / 1000);
 	fflush(stdout);
-	while (wl_display_dispatch(display) >= 0)
-		;
-	return 0;
+	return kit_run(&kit);
 }
 
 static int mode_create(int n)
 {
 	connect_or_die();
-	uint64_t t0 = now_us();
+	uint64_t t0 = kit_now_us();
 	for (int i = 0; i < n; i++) {
-		struct wl_surface *s = wl_compositor_create_surface(compositor);
+		struct wl_surface *s = wl_compositor_create_surface(kit.compositor);
 		wl_surface_commit(s);
 		if (i % BATCH == BATCH - 1)
 			flush_or_die();
 	}
 	roundtrip_or_die();
-	printf("create-ms %.1f (%d surfaces, each committed once)\n", (double)(now_us() - t0) / 1000.0, n);
+	printf("create-ms %.1f (%d surfaces, each committed once)\n", (double)(kit_now_us() - t0) / 1000.0, n);
 	return 0;
 }
 
 /* k commits + roundtrips of one mapped toplevel of this connection, and k bare roundtrips */
 static int time_commits(const char *commit_label, const char *roundtrip_label, int k)
 {
-	struct toplevel *t = map_toplevels(1);
+	struct kit_toplevel *t = map_toplevels(1);
 	uint64_t *c = calloc((size_t)k, sizeof *c), *r = calloc((size_t)k, sizeof *r);
 	if (!c || !r)
 		return 1;
 	for (int i = 0; i < k; i++) {
-		uint64_t t0 = now_us();
+		uint64_t t0 = kit_now_us();
 		wl_surface_commit(t->surface);
 		roundtrip_or_die();
-		uint64_t t1 = now_us();
+		uint64_t t1 = kit_now_us();
 		roundtrip_or_die();
 		c[i] = t1 - t0;
-		r[i] = now_us() - t1;
+		r[i] = kit_now_us() - t1;
 	}
 	print_stats(commit_label, c, k);
 	print_stats(roundtrip_label, r, k);
@@ -297,10 +212,10 @@ static int mode_disconnect(int n)
 	if (child == 0) {
 		close(ready[0]);
 		connect_or_die();
-		uint64_t t0 = now_us();
+		uint64_t t0 = kit_now_us();
 		map_toplevels(n);
 		char line[64];
-		int len = snprintf(line, sizeof line, "%llu\n", (unsigned long long)(now_us() - t0) / 1000);
+		int len = snprintf(line, sizeof line, "%llu\n", (unsigned long long)(kit_now_us() - t0) / 1000);
 		if (write(ready[1], line, (size_t)len) != len)
 			_exit(1);
 		for (;;)
@@ -322,13 +237,13 @@ static int mode_disconnect(int n)
 
 	/* The child dies with its connection open; weston tears its surfaces down when it sees
 	 * the hang-up. Roundtrips back to back for 3 s, or longer if one waited over 1.5 s. */
-	uint64_t kill_at = now_us(), worst = 0, last_slow_end = kill_at, first = 0;
+	uint64_t kill_at = kit_now_us(), worst = 0, last_slow_end = kill_at, first = 0;
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
 	for (;;) {
-		uint64_t t0 = now_us();
+		uint64_t t0 = kit_now_us();
 		roundtrip_or_die();
-		uint64_t t1 = now_us();
+		uint64_t t1 = kit_now_us();
 		/* weston may start the teardown before the first roundtrip is sent: the time from
 		 * the kill to the first answer counts as well */
 		if (!first)

@@ -70,12 +70,14 @@ host_protocol_code() {
 		wayland-scanner private-code "$xdg" "$out/xdg-shell-protocol.c"
 }
 
-# host_client OUT NAME SOURCE: builds a Wayland client that speaks bezel and xdg-shell ($CFLAGS).
+# host_client OUT NAME SOURCE: builds a Wayland client that speaks bezel and xdg-shell ($CFLAGS),
+# with the test clients' shared helpers (tests/hosts/client-kit.c).
 host_client() {
 	local out=$1 name=$2 src=$3
 	# shellcheck disable=SC2086 # CFLAGS is a list of flags
-	cc $CFLAGS -o "$out/$name" "$src" "$out/bezel-system-gestures-v1-protocol.c" \
-		"$out/xdg-shell-protocol.c" -I"$out" $(pkg-config --cflags --libs wayland-client)
+	cc $CFLAGS -o "$out/$name" "$src" "$ROOT/tests/hosts/client-kit.c" \
+		"$out/bezel-system-gestures-v1-protocol.c" "$out/xdg-shell-protocol.c" -I"$out" -I"$ROOT/tests/hosts" \
+		$(pkg-config --cflags --libs wayland-client)
 }
 
 # host_hostile_clients OUT: the clients of the hostile course (tests/hosts/hostile.sh):

@@ -46,15 +46,16 @@ if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients 
 	wayland-scanner private-code "$EFFECTS_XML" "$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" &&
 	wayland-scanner client-header "$LAYER_XML" "$OUT/wlr-layer-shell-unstable-v1-client-protocol.h" &&
 	wayland-scanner private-code "$LAYER_XML" "$OUT/wlr-layer-shell-unstable-v1-protocol.c" &&
-	cc $CFLAGS -I"$OUT" -o "$OUT/drag-panel" "$ROOT/hosts/phoc/tests/drag-panel.c" \
-		"$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" "$OUT/wlr-layer-shell-unstable-v1-protocol.c" \
-		"$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/drag-panel" "$ROOT/hosts/phoc/tests/drag-panel.c" \
+		"$ROOT/tests/hosts/client-kit.c" "$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" \
+		"$OUT/wlr-layer-shell-unstable-v1-protocol.c" "$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
 	wayland-scanner client-header "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-client-protocol.h" &&
 	wayland-scanner private-code "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-protocol.c" &&
-	cc $CFLAGS -I"$OUT" -o "$OUT/lock-client" "$ROOT/hosts/phoc/tests/lock-client.c" "$OUT/input-inhibitor-protocol.c" \
+	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/lock-client" "$ROOT/hosts/phoc/tests/lock-client.c" \
+		"$ROOT/tests/hosts/client-kit.c" "$OUT/input-inhibitor-protocol.c" "$OUT/xdg-shell-protocol.c" \
 		$(pkg-config --cflags --libs wayland-client) &&
-	cc $CFLAGS -I"$OUT" -o "$OUT/big-client" "$ROOT/hosts/phoc/tests/big-client.c" "$OUT/xdg-shell-protocol.c" \
-		$(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/big-client" "$ROOT/hosts/phoc/tests/big-client.c" \
+		"$ROOT/tests/hosts/client-kit.c" "$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
 	pass "the test rig, the session client, the test clients, the layer-shell-effects panel, the lock client and the oversized window compile with -Werror"
 else

@@ -60,8 +60,8 @@ if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT"/hosts/wlroots/
 	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
 	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/hosts/wlroots/compositor/bezel-compositor.c" $WLR \
 		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
-	cc $CFLAGS -o "$SC" "$ROOT/tests/hosts/hostile-scale-client.c" "$OUT/xdg-shell-protocol.c" \
-		-I"$OUT" $(pkg-config --cflags --libs wayland-client); then
+	cc $CFLAGS -o "$SC" "$ROOT/tests/hosts/hostile-scale-client.c" "$ROOT/tests/hosts/client-kit.c" \
+		"$OUT/xdg-shell-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client); then
 	pass "bezel-compositor, libbezel-wlroots.so and hostile-scale-client compile with -Werror ($CONFIG plugin)"
 else
 	fail "compile"
