@@ -110,7 +110,7 @@ final class MultiFingerGestures {
     }
 
     /// Touch `id` went down in router slot `slot` on `output`: bring the other touches up to
-    /// date, then feed the down (or only record it, while too few fingers are down to matter).
+    /// date, then feed the down (or only record it, while no set can form: see `engaged`).
     func down(slot: Int, id: Int32, at p: Point, output: OutputID, mmPerPx: Point, time: Milliseconds) {
         screens.down(id, on: output)
         latest[slot] = LatestPosition(id: id, mmPerPx: mmPerPx, position_mm: p, time: time, down: true, stale: false,
@@ -159,20 +159,18 @@ final class MultiFingerGestures {
         engaged = true
         for r in recognizers { r.formsSets = false }
         defer { for r in recognizers { r.formsSets = true } }
-        var lastOrder = -1
         while true {
-            // The next unfed down in order (a few fingers: a scan each).
+            // The oldest down not handed over yet (a few fingers: a scan each).
             var next = -1
             var k = 0
             while k < latest.count {
-                if k != slot && latest[k].down && !latest[k].fed && latest[k].downOrder > lastOrder
+                if k != slot && latest[k].down && !latest[k].fed
                     && (next < 0 || latest[k].downOrder < latest[next].downOrder) {
                     next = k
                 }
                 k += 1
             }
             guard next >= 0 else { return }
-            lastOrder = latest[next].downOrder
             latest[next].fed = true
             latest[next].stale = true
             engine.touchDown(id: latest[next].id, at: latest[next].downPosition_mm, time: latest[next].downTime)

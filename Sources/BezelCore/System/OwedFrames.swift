@@ -26,12 +26,6 @@ struct OwedFrames {
         return k + 1
     }
 
-    /// Whether `client` is owed a frame.
-    @inlinable @inline(__always)
-    func contains(_ client: ClientID) -> Bool {
-        count > 0 && (first == client || (count > 1 && rest.contains(client)))
-    }
-
     /// Notes that `client` got an event: adds it at the end unless it is owed a frame already.
     /// The common cases (an empty list, the same client again) take a compare and a store.
     @inlinable @inline(__always)
@@ -49,13 +43,6 @@ struct OwedFrames {
     mutating func noteAfterFirst(_ client: ClientID) {
         if count > 1 && rest.contains(client) { return }
         rest.append(client)
-        count &+= 1
-    }
-
-    /// Adds `client` at the end.
-    @inlinable @inline(__always)
-    mutating func append(_ client: ClientID) {
-        if count == 0 { first = client } else { rest.append(client) }
         count &+= 1
     }
 

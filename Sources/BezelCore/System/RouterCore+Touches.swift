@@ -60,10 +60,7 @@ extension RouterCore {
         slots.noteTouch(id, inSlot: i)
         slots[i].clientActive = false
         slots[i].holdDeadline = .never
-        if slots[i].hasCandidate {  // the candidates are forgotten, their storage left as it is
-            slots[i].hasSecondCandidate = false
-            slots.setHasCandidate(i, false)
-        }
+        slots.forgetCandidates(i)
         slots[i].owner = .none
         if surface != .root {
             slots[i].surface = surface
@@ -87,8 +84,7 @@ extension RouterCore {
                 window = min(window, slots[i].firstCandidate.thresholds.holdWindow_ms)
             }
             if slots[i].hasSecondCandidate, slots[i].secondCandidate.role == .live {
-                let w = slots[i].secondCandidate.thresholds.holdWindow_ms
-                window = min(window, w)
+                window = min(window, slots[i].secondCandidate.thresholds.holdWindow_ms)
             }
             slots[i].holdDeadline = time + Milliseconds(window)
             noteDeadline(slots[i].holdDeadline)
@@ -236,10 +232,7 @@ extension RouterCore {
         slots[i].active = false
         slots[i].route = .swallowed
         slots[i].clientActive = false
-        if slots[i].hasCandidate {  // the candidates are forgotten, their storage left as it is
-            slots[i].hasSecondCandidate = false
-            slots.setHasCandidate(i, false)
-        }
+        slots.forgetCandidates(i)
         slots[i].holdDeadline = .never
         if !slots[i].held.isEmpty { slots[i].held.removeAll(keepingCapacity: true) }
     }

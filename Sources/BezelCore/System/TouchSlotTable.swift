@@ -77,6 +77,15 @@ final class TouchSlotTable {
         if value { candidateMask |= 1 << UInt64(i) } else { candidateMask &= ~(1 << UInt64(i)) }
     }
 
+    /// Forgets the candidates of slot `i`: the flags say they are gone, and their storage is
+    /// left as it is (storing over it would cost a recognizer's size).
+    @inline(__always)
+    func forgetCandidates(_ i: Int) {
+        guard base[i].hasCandidate else { return }
+        base[i].hasSecondCandidate = false
+        setHasCandidate(i, false)
+    }
+
     /// Calls `body` with each slot that has candidates, in slot order, checking each one just
     /// before its call (a call may release a later slot). The slots from 64 on are scanned.
     @inline(__always)
