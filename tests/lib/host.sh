@@ -60,6 +60,7 @@ host_build_plugin() {
 host_protocol_code() {
 	local out=$1 xml=$ROOT/protocol/bezel-system-gestures-v1.xml xdg
 	xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+	mkdir -p "$out"
 	wayland-scanner client-header "$xml" "$out/bezel-system-gestures-v1-client-protocol.h" &&
 		wayland-scanner private-code "$xml" "$out/bezel-system-gestures-v1-protocol.c" &&
 		wayland-scanner client-header "$xdg" "$out/xdg-shell-client-protocol.h" &&
