@@ -57,12 +57,9 @@ EOF
 echo "== starting the installed bezel-compositor (headless, pixman) with the app"
 sock=bezel-demo-wlroots
 rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock"
-umockdev-run -d "$run/dev/device.umockdev" -i "$node=$run/dev/device.ioctl" \
-	-s "$node=$run/dev/device.script" -- \
-	sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
-	"$shim" "$run" "$PRODUCT_PREFIX/bin/bezel-compositor" --socket "$sock" --config "$run/bezel.ini" \
-	>"$run/compositor.log" 2>&1 &
-umockdev_pid=$!
+touchscreen_run "$run" "$node" "$shim" "$run/compositor.pid" "$run/compositor.log" \
+	env WLR_BACKENDS=headless WLR_RENDERER=pixman "$PRODUCT_PREFIX/bin/bezel-compositor" --socket "$sock" --config "$run/bezel.ini"
+umockdev_pid=$UMOCKDEV_PID
 bounded_track "$umockdev_pid" bezel-compositor
 wait_for "$run/compositor.log" "bezel-compositor: running on" || { tail -20 "$run/compositor.log"; exit 1; }
 compositor_pid=$(cat "$run/compositor.pid")
