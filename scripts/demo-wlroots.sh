@@ -17,34 +17,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 "$root/scripts/install-deps.sh"
 
-work=$root/.build/demo-wlroots
-out=$root/demo-out
-rm -rf "$work/run"
-mkdir -p "$work/run" "$out"
-
-# The product as the tests install it (tests/lib/product.sh): meson-shim with its test rigs,
-# optimised, into a prefix under .build (BEZEL_TEST_PREFIX, if set, names another).
-ROOT=$root SCRATCH=$root/.build
-. "$root/tests/lib/host.sh"
-product_install release || exit 1
+. "$root/scripts/demo-setup.sh" demo-wlroots
 [ -f "$PRODUCT_LIB/pkgconfig/bezel-wlroots.pc" ] ||
 	{ echo "meson-shim built no wlroots parts (wlroots 0.15, wayland-protocols, pixman-1 missing?)"; exit 1; }
 echo "   pkg-config --cflags --libs bezel-wlroots: $(pkg-config --cflags --libs bezel-wlroots)"
-
-echo "== building the app against the installed protocol, and the touchscreen emulation"
-gen=$work/gen
-host_protocol_code "$gen" "$(pkg-config --variable=pkgdatadir bezel)/bezel-system-gestures-v1.xml"
-CFLAGS=-O2 host_client "$gen" bezel-defer-client examples/bezel-defer-client.c
-probe=$PROBE
-shim=$(tools/umockdev-preload/build.sh "$gen/shim")
-
-. "$root/hosts/weston/tests/lib.sh"
-export XDG_RUNTIME_DIR=$work/xdg
-mkdir -p "$XDG_RUNTIME_DIR"
-chmod 700 "$XDG_RUNTIME_DIR"
-run=$work/run
-node=/dev/input/event7
-make_touch_device "$root" "$probe" demo "$run" $node realtime
 cat >"$run/bezel.ini" <<EOF
 [bezel]
 touch-device=$node
