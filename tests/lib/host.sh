@@ -1,22 +1,18 @@
-# What every host's integration runner (hosts/weston/tests/run.sh, hosts/wlroots/tests/run.sh, ...) does the
-# same way: count results, build the plugin and the input probe, generate the protocol code, and
-# build the two test clients the shared table uses. Source it after setting ROOT; it defines
-# functions and the PASS/FAIL counters only.
+# The library of every host's integration runner (hosts/NAME/tests/run.sh) and of the suites that
+# run clients on a compositor (tests/toolkits): start and reap clients, generate the protocol
+# code, build the test clients the shared table and the hostile course use. Source it after
+# setting ROOT; it sources the bounded waits (bounded.sh), the counters (counters.sh), the
+# command line (args.sh) and the product install (product.sh), and defines functions only.
+#
+# A runner then defines its host contract (host_start, host_stop, host_play, ...: see
+# tests/hosts/expectations.sh) and its own cases.
 
 # Bounded waits and stops (wait_for, stop_process, ...), and the EXIT trap that stops whatever
 # the suite left running.
 . "$ROOT/tests/lib/bounded.sh"
-
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-# finish: the closing line scripts/test.sh sums, and the exit status.
-finish() {
-	echo "$PASS passed, $FAIL failed"
-	[ "$FAIL" -eq 0 ]
-	exit $?
-}
+. "$ROOT/tests/lib/counters.sh"
+. "$ROOT/tests/lib/args.sh"
+. "$ROOT/tests/lib/product.sh"
 
 # start_client LABEL CMD...: starts a client on the compositor at $SOCK, its output in
 # $DIR/LABEL.out and .err, under `timeout` (CLIENT_TIMEOUT_S, default 900: the suite's stops
@@ -38,7 +34,8 @@ reap_clients() {
 	return 0
 }
 
-# host_build_plugin SCRATCH CONFIG OUT: builds libBezelPlugin.so (Swift runtime linked
+# host_build_plugin SCRATCH CONFIG OUT: for the runners that still link the SwiftPM product
+# directly (product_install in product.sh builds the product as it is installed); builds libBezelPlugin.so (Swift runtime linked
 # statically, as a C compositor loads it) and bezel-input-probe (writes the umockdev files of a
 # recording). Sets BIN, PROBE and INC; on failure prints the build log's tail and finishes.
 host_build_plugin() {
@@ -58,11 +55,13 @@ host_build_plugin() {
 	INC=$ROOT/CBezel/Sources/CBezel/include
 }
 
-# host_protocol_code OUT: client code of bezel-system-gestures and xdg-shell in OUT (and
+# host_protocol_code OUT [XML]: client code of bezel-system-gestures (XML, default the
+# repository's protocol/; the demos pass the installed one) and xdg-shell in OUT (and
 # xdg-shell's server header, for compositors built by the runner).
 host_protocol_code() {
-	local out=$1 xml=$ROOT/protocol/bezel-system-gestures-v1.xml xdg
+	local out=$1 xml=${2:-$ROOT/protocol/bezel-system-gestures-v1.xml} xdg
 	xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+	mkdir -p "$out"
 	wayland-scanner client-header "$xml" "$out/bezel-system-gestures-v1-client-protocol.h" &&
 		wayland-scanner private-code "$xml" "$out/bezel-system-gestures-v1-protocol.c" &&
 		wayland-scanner client-header "$xdg" "$out/xdg-shell-client-protocol.h" &&
@@ -97,4 +96,60 @@ host_table_clients() {
 	DEFER_CLIENT=$out/bezel-defer-client
 	host_client "$out" bezel-touch-client "$ROOT/tests/hosts/bezel-touch-client.c" &&
 		host_client "$out" bezel-defer-client "$ROOT/examples/bezel-defer-client.c"
+}
+
+# ---- the host contract: a runner defines host_start NAME SCENARIO [realtime] (sets DIR, SOCK,
+# HOST_PID), host_stop [CLIENT_PID...], host_replay (plays the recording and waits until every
+# contact has lifted), HOST_NAME, and optionally host_why_not_started ----
+
+# play NAME SCENARIO READY CLIENT...: the common course of a case. Starts the host for SCENARIO
+# (REALTIME=1: the recording keeps its delays) and one client (label c), waits for READY in the
+# client's output, replays the recording (host_replay), then stops the host and the client so
+# that their output is complete. Returns 0 when the checks can run; otherwise it has printed a
+# FAIL line.
+play() {
+	local name=$1 scenario=$2 ready=$3 why=
+	shift 3
+	if ! host_start "$name" "$scenario" ${REALTIME:+realtime}; then
+		host_stop
+		[ "$(type -t host_why_not_started)" = function ] && why=": $(host_why_not_started)"
+		fail "$name: $HOST_NAME did not start$why (see $DIR)"
+		return 1
+	fi
+	start_client c "$@"
+	if wait_for "$DIR/c.out" "$ready" && host_replay; then
+		host_stop "$CPID_c"
+		return 0
+	fi
+	host_stop "$CPID_c"
+	fail "$name: client not ready or replay incomplete (see $DIR)"
+	return 1
+}
+
+# host_course: with --hostile or --scale (COURSE), runs that part of the hostile course
+# (tests/hosts/hostile.sh, sourced by the runner) and finishes; otherwise does nothing.
+host_course() {
+	case ${COURSE:-} in
+	hostile) run_host_hostile "$ROUNDS" "$SEED"; finish ;;
+	scale) run_host_scale "$IDLE" "$CREATE" "$TOPLEVELS"; finish ;;
+	esac
+}
+
+# host_wayland_info: the host starts (case "info", a tap recording) and wayland-info on it lists
+# bezel_system_gestures_manager_v1 and a seat with touch. A host that does not start fails,
+# and the run finishes.
+host_wayland_info() {
+	if ! host_start info tap-bottom; then
+		host_stop
+		fail "$HOST_NAME did not start (see $DIR)"
+		finish
+	fi
+	run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
+	host_stop
+	if grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
+		grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
+		pass "wayland-info lists bezel_system_gestures_manager_v1 and a seat with touch"
+	else
+		fail "wayland-info (see $DIR/wayland-info.out)"
+	fi
 }
