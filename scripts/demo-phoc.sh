@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The phosh demo: Debian's phosh (the shell of the Librem 5 and of Mobian, postmarketOS and
 # Debian on the PinePhone) on phoc 0.24 patched with Bezel (hosts/phoc), headless, with touches
-# from real libinput reading an emulated touchscreen (the test rig, hosts/cage/rig, adds it to
+# from real libinput reading an emulated touchscreen (the test rig, hosts/patched/rig, adds it to
 # the headless backend; phosh needs a seat before it starts). A 720x1440 phone at scale 2.
 #
 #   1. a full-screen app (examples/bezel-defer-client deferring nothing) and a swipe up from the
@@ -44,7 +44,7 @@ cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
 	"$gen/bezel-system-gestures-v1-protocol.c" "$gen/xdg-shell-protocol.c" -I"$gen" \
 	$(pkg-config --cflags --libs wayland-client)
 # shellcheck disable=SC2046
-cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/cage/rig/bezel-wlr-touch-rig.c \
+cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/patched/rig/bezel-wlr-touch-rig.c \
 	-I"$prefix/include" $(pkg-config --cflags wlroots pixman-1) -L"$prefix/lib" -lbezel \
 	-Wl,-rpath,"$prefix/lib" -ldl
 swift build --product bezel-input-probe 2>&1 | tail -1

@@ -1,78 +1,43 @@
 #!/usr/bin/env bash
-# Integration tests of phoc 0.24.0 (phosh's compositor) with Bezel's patch series
-# (hosts/phoc/patches): phoc built from its upstream tarball by hosts/phoc/build.sh, run headless
-# (wlroots' headless backend, pixman, GSETTINGS_BACKEND=memory) as an unprivileged user, touches
-# from real libinput reading an umockdev-emulated touchscreen fed to a headless touch device by
-# the test rig (hosts/cage/rig, an LD_PRELOAD shared with cage and sway), real Wayland clients.
-# The same tarball built without the series is the baseline.
+# Integration tests of phoc (phosh's compositor) with Bezel's patch series
+# (hosts/phoc/patches/VERSION): phoc built from its upstream tarball by hosts/phoc/build.sh, run
+# headless (wlroots' headless backend, pixman, GSETTINGS_BACKEND=memory) as an unprivileged user,
+# touches from real libinput reading an umockdev-emulated touchscreen fed to a headless touch
+# device by the patched hosts' test rig (hosts/patched/rig, an LD_PRELOAD), real Wayland clients.
+# The same tarball built without the series is the baseline. The build, the rig, starting phoc
+# and the cases every patched host runs are hosts/patched/tests/lib.sh; phoc's own are here.
 #
 # Each case writes a touch recording, starts phoc with a phoc.ini of its own ([core], the
-# output, [bezel]) and a session that maps nothing (hosts/cage/tests/cage-primary.c, whose line
-# says phoc serves clients), starts the client, waits for its "ready" line, sends SIGUSR2 (the
-# rig opens the touchscreen), waits until the event log has seen every contact lift, stops phoc
-# and checks what each party saw. No fixed sleeps; every wait bounded.
+# output, [bezel]) and a session that maps nothing (hosts/patched/tests/primary-client.c, whose
+# line says phoc serves clients), starts the client, waits for its "ready" line, sends SIGUSR2
+# (the rig opens the touchscreen), waits until the event log has seen every contact lift, stops
+# phoc and checks what each party saw. No fixed sleeps; every wait bounded.
 #
-# usage: hosts/phoc/tests/run.sh [CASE...]
-#        hosts/phoc/tests/run.sh --latency N
-#        hosts/phoc/tests/run.sh --hostile [--rounds N] [--seed S]
+# usage: hosts/phoc/tests/run.sh [CASE...] [--version V]
+#        hosts/phoc/tests/run.sh --latency N [--version V]
+#        hosts/phoc/tests/run.sh --hostile [--rounds N] [--seed S] [--version V]
 #   CASE: start, the table (tap swipe late defer region-in region-out drag kill kill-sub multi
 #   multi-defer multi-policy rot-90 rot-180 rot-270 rot-flipped-90 rot-runtime), drag-commit,
 #   drag-return, cover, defer-panel, reveal, lock, scale2, scaled
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
+#   --version V: phoc's upstream version (default: hosts/phoc/build.sh's, the Debian release's)
+#   the rest of tests/lib/args.sh's command line: --build-only, --release (the probe's build)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: those of hosts/phoc/build.sh, umockdev, libumockdev-dev, python3,
 # wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-SCRATCH=${BEZEL_PHOC_SCRATCH:-$ROOT/.build-phoc}
-OUT=$SCRATCH/phoc-tests
-. "$ROOT/tests/hosts/runner.sh"
 COMP_LABEL=phoc
 GEN_TOUCH=$ROOT/hosts/phoc/tests/gen-touch-phoc.py
-. "$ROOT/hosts/cage/tests/lib.sh"
-patched_args "$@"
-
-# ---- build: phoc patched and unpatched (hosts/phoc/build.sh, cached in SCRATCH), the probe,
-# the rig, the clients ----
-build_patched "phoc 0.24.0"
-PHOC=$COMP_BIN
-PHOC_PLAIN=$COMP_PLAIN_BIN
-CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
-EFFECTS_XML=$SCRATCH/phoc/src-patched/protocols/phoc-layer-shell-effects-unstable-v1.xml
-LAYER_XML=$SCRATCH/phoc/src-patched/protocols/wlr-layer-shell-unstable-v1.xml
-if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
-	wayland-scanner client-header "$EFFECTS_XML" "$OUT/phoc-layer-shell-effects-unstable-v1-client-protocol.h" &&
-	wayland-scanner private-code "$EFFECTS_XML" "$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" &&
-	wayland-scanner client-header "$LAYER_XML" "$OUT/wlr-layer-shell-unstable-v1-client-protocol.h" &&
-	wayland-scanner private-code "$LAYER_XML" "$OUT/wlr-layer-shell-unstable-v1-protocol.c" &&
-	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/drag-panel" "$ROOT/hosts/phoc/tests/drag-panel.c" \
-		"$ROOT/tests/hosts/client-kit.c" "$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" \
-		"$OUT/wlr-layer-shell-unstable-v1-protocol.c" "$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
-	wayland-scanner client-header "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-client-protocol.h" &&
-	wayland-scanner private-code "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-protocol.c" &&
-	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/lock-client" "$ROOT/hosts/phoc/tests/lock-client.c" \
-		"$ROOT/tests/hosts/client-kit.c" "$OUT/input-inhibitor-protocol.c" "$OUT/xdg-shell-protocol.c" \
-		$(pkg-config --cflags --libs wayland-client) &&
-	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/big-client" "$ROOT/hosts/phoc/tests/big-client.c" \
-		"$ROOT/tests/hosts/client-kit.c" "$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
-	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "the test rig, the session client, the test clients, the layer-shell-effects panel, the lock client and the oversized window compile with -Werror"
-else
-	fail "compile the rig and the clients"
-	finish
-fi
-DRAG_PANEL=$OUT/drag-panel
-SCHEMAS=$OUT/prefix/share/glib-2.0/schemas
-as_user_can_run "$PHOC" "$PHOC_PLAIN" "$RIG" "$PRIMARY" "$SHIM" "$OUT/prefix/lib/libbezel.so.0" "$SCHEMAS/gschemas.compiled" ||
-	{ fail "user $RUN_USER cannot read the build (make $SCRATCH readable)"; finish; }
-BOUNDED_DUMP_DIR=$OUT
+. "$ROOT/hosts/patched/tests/lib.sh"
+runner_args "$@"
 
 # The compositor of comp_start: patched phoc with DIR/phoc.ini ([bezel] included), or
 # (VARIANT=unpatched) the tarball's phoc, whose phoc.ini has no [bezel]. The session is
-# cage-primary (maps nothing) under `timeout`; phoc ends when it ends. PHOC_SCALE: the output's
-# scale; PHOC_SCALE_TO_FIT=1: phoc's scale-to-fit setting on (a keyfile GSettings backend in
-# the case's HOME instead of the memory one).
+# primary-client (maps nothing) under `timeout`; phoc ends when it ends. PHOC_SCALE: the
+# output's scale; PHOC_SCALE_TO_FIT=1: phoc's scale-to-fit setting on (a keyfile GSettings
+# backend in the case's HOME instead of the memory one).
 comp_prepare() {
 	local backend=memory
 	if [ "${PHOC_SCALE_TO_FIT:-0}" = 1 ]; then
@@ -87,24 +52,41 @@ comp_prepare() {
 		echo "scale=${PHOC_SCALE:-1}"
 		if [ "${VARIANT:-patched}" != unpatched ]; then
 			echo "[bezel]"
-			echo "log-level=${LOG_LEVEL:-debug}"
-			echo "output-width-mm=68"
-			echo "output-height-mm=121"
-			echo "event-log=$DIR/events.log"
-			printf '%s\n' "${EXTRA_INI:-}"
+			bezel_settings
 		fi
 	} >"$DIR/phoc.ini"
-	local bin=$PHOC
-	[ "${VARIANT:-patched}" = unpatched ] && bin=$PHOC_PLAIN
-	COMP_CMD=(env GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR="$SCHEMAS" "$bin" -C "$DIR/phoc.ini"
+	COMP_CMD=(env GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR="$SCHEMAS" "$(comp_variant_bin)" -C "$DIR/phoc.ini"
 		-E "exec timeout 900 $PRIMARY")
-	COMP_READY="^cage-primary: connected to "
+	COMP_READY=$PRIMARY_READY
 }
 
-case $COURSE in
-hostile) run_host_hostile "$ROUNDS" "$SEED"; finish ;;
-latency) run_patched_latency "$LATENCY"; finish ;;
-esac
+# phoc's own clients: a panel made draggable with phoc's layer-shell effects (protocol XML from
+# the patched source tree), a lock client holding wlr's input inhibitor, an oversized window.
+comp_clients() {
+	local xml
+	for xml in "$COMP_SRC/protocols/phoc-layer-shell-effects-unstable-v1.xml" \
+		"$COMP_SRC/protocols/wlr-layer-shell-unstable-v1.xml" "$ROOT/hosts/phoc/tests/input-inhibitor.xml"; do
+		wayland-scanner client-header "$xml" "$OUT/$(basename "$xml" .xml)-client-protocol.h" &&
+			wayland-scanner private-code "$xml" "$OUT/$(basename "$xml" .xml)-protocol.c" || return 1
+	done
+	DRAG_PANEL=$OUT/drag-panel
+	SCHEMAS=$OUT/prefix/share/glib-2.0/schemas
+	COMP_FILES=("$SCHEMAS/gschemas.compiled")
+	phoc_client drag-panel phoc-layer-shell-effects-unstable-v1-protocol.c wlr-layer-shell-unstable-v1-protocol.c &&
+		phoc_client lock-client input-inhibitor-protocol.c && phoc_client big-client
+}
+COMP_CLIENTS="the layer-shell-effects panel, the lock client and the oversized window"
+
+# phoc_client NAME [PROTOCOL_CODE...]: hosts/phoc/tests/NAME.c with the client kit, xdg-shell and
+# the protocol code files in OUT.
+phoc_client() {
+	local name=$1 code=() c
+	shift
+	for c in "$@" xdg-shell-protocol.c; do code+=("$OUT/$c"); done
+	# shellcheck disable=SC2046,SC2086 # CFLAGS and pkg-config's output are lists
+	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/$name" "$ROOT/hosts/phoc/tests/$name.c" \
+		"$ROOT/tests/hosts/client-kit.c" "${code[@]}" $(pkg-config --cflags --libs wayland-client)
+}
 
 # panel_play NAME SCENARIO PANEL_ARGS READY CLIENT [ARGS...]: phoc, a drag panel (drag-panel with
 # PANEL_ARGS, as phosh's home bar or top panel), then CLIENT over it, which says READY when it is
@@ -140,9 +122,10 @@ rising() { awk '{n = 0; for (i = 2; i <= NF; i++) if ($i > $(i - 1)) n++; print 
 first_time() { grep -m1 -- "$2" "$1" 2>/dev/null | cut -d' ' -f1; }
 last_time() { grep -- "$2" "$1" 2>/dev/null | tail -1 | cut -d' ' -f1; }
 
-# ---- 0. phoc starts headless with Bezel; 1. the table every host runs ----
-run_patched_start
-run_patched_table
+# ---- the build; 0. phoc starts headless with Bezel; 1. the table every host runs (or the
+# hostile course, or the latency, alone) ----
+patched_setup
+run_patched_course
 
 # ---- 2. the dock drives a panel made draggable with zphoc_layer_shell_effects_v1 ----
 # The panel is phosh's home bar as phosh makes it (800 px, 40 px handle showing when folded,

@@ -1,55 +1,37 @@
 #!/usr/bin/env bash
-# Integration tests of sway 1.7 with Bezel's patch series (hosts/sway/patches): sway built from
-# its upstream tarball by hosts/sway/build.sh, run headless (wlroots' headless backend, pixman)
-# as an unprivileged user, touches from real libinput reading an umockdev-emulated touchscreen
-# fed to a headless touch device by the test rig (hosts/cage/rig, an LD_PRELOAD shared with the
-# cage host), real Wayland clients. The same tarball built without the series is the baseline.
+# Integration tests of sway with Bezel's patch series (hosts/sway/patches/VERSION): sway built
+# from its upstream tarball by hosts/sway/build.sh, run headless (wlroots' headless backend,
+# pixman) as an unprivileged user, touches from real libinput reading an umockdev-emulated
+# touchscreen fed to a headless touch device by the patched hosts' test rig (hosts/patched/rig,
+# an LD_PRELOAD), real Wayland clients. The same tarball built without the series is the
+# baseline. The build, the rig, starting sway and the cases every patched host runs are
+# hosts/patched/tests/lib.sh; sway's own are here.
 #
 # Each case writes a touch recording, starts sway with a config of its own (no borders, a
 # `bezel { }` block, an `exec` that says when sway serves clients), starts the client, waits for
 # its "ready" line, sends SIGUSR2 (the rig opens the touchscreen), waits until the event log has
 # seen every contact lift, stops sway and checks what each party saw. No fixed sleeps.
 #
-# usage: hosts/sway/tests/run.sh [CASE...]
-#        hosts/sway/tests/run.sh --latency N
-#        hosts/sway/tests/run.sh --hostile [--rounds N] [--seed S]
+# usage: hosts/sway/tests/run.sh [CASE...] [--version V]
+#        hosts/sway/tests/run.sh --latency N [--version V]
+#        hosts/sway/tests/run.sh --hostile [--rounds N] [--seed S] [--version V]
 #   CASE: start, the table (tap swipe late defer drag kill kill-sub multi multi-defer
 #   multi-policy), cancel, pointer, simple-touch, report, sxmo, config
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
+#   --version V: sway's upstream version (default: hosts/sway/build.sh's, the Debian release's)
+#   the rest of tests/lib/args.sh's command line: --build-only, --release (the probe's build)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: those of hosts/sway/build.sh, umockdev, libumockdev-dev, python3,
 # wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-SCRATCH=${BEZEL_SWAY_SCRATCH:-$ROOT/.build-sway}
-OUT=$SCRATCH/sway-tests
-. "$ROOT/tests/hosts/runner.sh"
 COMP_LABEL=sway
-. "$ROOT/hosts/cage/tests/lib.sh"
-patched_args "$@"
-
-# ---- build: sway patched and unpatched (hosts/sway/build.sh, cached in SCRATCH), the probe,
-# the rig, the clients ----
-build_patched "sway 1.7"
-SWAY=$COMP_BIN
-SWAY_PLAIN=$COMP_PLAIN_BIN
-CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
-if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
-	host_client "$OUT" pointer-client "$ROOT/hosts/sway/tests/pointer-client.c" &&
-	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "the test rig and the test clients (the pointer-only one too) compile with -Werror"
-else
-	fail "compile the rig and the clients"
-	finish
-fi
-POINTER_CLIENT=$OUT/pointer-client
-as_user_can_run "$SWAY" "$SWAY_PLAIN" "$RIG" "$SHIM" "$OUT/prefix/lib/libbezel.so.0" ||
-	{ fail "user $RUN_USER cannot read the build (make $SCRATCH readable)"; finish; }
-BOUNDED_DUMP_DIR=$OUT
+. "$ROOT/hosts/patched/tests/lib.sh"
+runner_args "$@"
 
 # The compositor of comp_start: patched sway with a `bezel { }` block, or (VARIANT=unpatched)
-# the tarball's sway as it is. EXTRA_INI's [bezel] lines (key=value) become block lines.
+# the tarball's sway as it is. The [bezel] lines (key=value) become block lines.
 comp_prepare() {
 	{
 		echo "default_border none"
@@ -57,32 +39,27 @@ comp_prepare() {
 		echo "focus_follows_mouse no"
 		if [ "${VARIANT:-patched}" != unpatched ]; then
 			echo "bezel {"
-			echo "    log-level ${LOG_LEVEL:-debug}"
-			echo "    output-width-mm 68"
-			echo "    output-height-mm 121"
-			echo "    event-log $DIR/events.log"
-			printf '%s\n' "${EXTRA_INI:-}" | sed -n 's/^\([^=]*\)=\(.*\)$/    \1 \2/p'
+			bezel_settings | sed -n 's/^\([^=]*\)=\(.*\)$/    \1 \2/p'
 			printf '%s\n' "${EXTRA_SWAY:-}"
 			echo "}"
 		fi
 		echo 'exec echo "sway-ready $WAYLAND_DISPLAY"'
 	} >"$DIR/sway.conf"
-	if [ "${VARIANT:-patched}" = unpatched ]; then
-		COMP_CMD=("$SWAY_PLAIN" -V -c "$DIR/sway.conf")
-	else
-		COMP_CMD=("$SWAY" -V -c "$DIR/sway.conf")
-	fi
+	COMP_CMD=("$(comp_variant_bin)" -V -c "$DIR/sway.conf")
 	COMP_READY="^sway-ready "
 }
 
-case $COURSE in
-hostile) run_host_hostile "$ROUNDS" "$SEED"; finish ;;
-latency) run_patched_latency "$LATENCY"; finish ;;
-esac
+# The client that binds no wl_touch, for the pointer emulation's cases.
+comp_clients() {
+	POINTER_CLIENT=$OUT/pointer-client
+	host_client "$OUT" pointer-client "$ROOT/hosts/sway/tests/pointer-client.c"
+}
+COMP_CLIENTS="the pointer-only one"
 
-# ---- 0. sway starts headless with Bezel; 1. the table every host runs ----
-run_patched_start
-run_patched_table
+# ---- the build; 0. sway starts headless with Bezel; 1. the table every host runs (or the
+# hostile course, or the latency, alone) ----
+patched_setup
+run_patched_course
 
 # ---- 2. wl_touch.cancel: unpatched sway never sends it ----
 if want cancel; then

@@ -1,16 +1,37 @@
-# Shell functions of the tests of the patched wlroots compositors (hosts/cage/tests/run.sh,
-# hosts/sway/tests/run.sh, hosts/phoc/tests/run.sh): the command line and the build, the unprivileged user they run
-# as, the test rig, starting the compositor headless under umockdev-run, as that user, with a
-# recording; the host side of the shared table and hostile course; the cases both run alike
-# (start, table, latency, weston-simple-touch, config), each named run_patched_*.
-# Source it after tests/hosts/runner.sh, with ROOT, OUT, PROBE set. Test equipment only.
+# The test library of the patched wlroots compositors (hosts/cage, hosts/sway, hosts/phoc): what
+# their runners (hosts/NAME/tests/run.sh) share. Test equipment only.
+#   - the command line (tests/lib/args.sh, and --version V: the upstream version to build and
+#     test, default the one of the Debian release this runs in, as hosts/NAME/build.sh picks it)
+#     and the counters (tests/lib/counters.sh);
+#   - the build (patched_setup): the compositor patched and unpatched (hosts/NAME/build.sh,
+#     cached in SCRATCH), the touch rig (hosts/patched/rig, an LD_PRELOAD), the session client
+#     (hosts/patched/tests/primary-client.c), the clients of the shared table and hostile course;
+#   - the unprivileged user the compositor runs as, and starting it headless under umockdev-run
+#     with a recording (comp_start, comp_stop, comp_play): the host side of the shared table and
+#     hostile course (host_start, host_stop, host_play, ...);
+#   - the cases every patched host runs alike: run_patched_course (the hostile course or the
+#     latency alone, otherwise the start and the table), run_patched_simple_touch,
+#     run_patched_config.
 #
-# The runner provides:
+# The runner sets ROOT and COMP_LABEL (its folder under hosts/), sources this file, calls
+# `runner_args "$@"`, defines the hooks below, then calls patched_setup and run_patched_course
+# before its own cases, and finish. SCRATCH is $BEZEL_<COMP_LABEL>_SCRATCH (default
+# .build-COMP_LABEL), OUT the tests' folder in it.
 #   comp_prepare MODE: called with DIR set (a fresh folder the compositor may write to); writes
-#       the compositor's configuration into DIR and sets COMP_CMD (an array: the command line)
-#       and COMP_READY (a pattern of host.log meaning "serving clients", its last word the
-#       socket's name: sway avoids wayland-0).
-#   COMP_LABEL: the compositor's name in messages.
+#       the compositor's configuration into DIR (bezel_settings: the [bezel] lines of a case)
+#       and sets COMP_CMD (an array: the command line; comp_variant_bin: the binary VARIANT asks
+#       for) and COMP_READY (a pattern of host.log meaning "serving clients", its last word the
+#       socket's name: sway avoids wayland-0; PRIMARY_READY when the session is PRIMARY).
+#   comp_clients (optional): builds the runner's own clients into OUT; COMP_CLIENTS names them
+#       in the pass line. COMP_FILES (optional): more files the user must be able to read.
+. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/lib/counters.sh"
+. "$ROOT/tests/lib/args.sh"
+RUNNER_EXTRA_OPTS="--version"
+scratch_var=BEZEL_${COMP_LABEL^^}_SCRATCH
+SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL}
+OUT=$SCRATCH/$COMP_LABEL-tests
+PRIMARY_READY="^primary-client: connected to "
 
 # ---- who runs the compositor ----
 # cage and sway refuse to run as root (both check that root cannot be regained). As root, the
@@ -42,17 +63,17 @@ as_user_can_run() {
 	done
 }
 
-# ---- the test rig (hosts/cage/rig) and cage's primary client, against PREFIX's libbezel ----
+# ---- the test rig (hosts/patched/rig) and the session client, against PREFIX's libbezel ----
 # build_rig PREFIX: sets RIG and PRIMARY.
 build_rig() {
 	local prefix=$1
 	RIG=$OUT/bezel-wlr-touch-rig.so
-	PRIMARY=$OUT/cage-primary
+	PRIMARY=$OUT/primary-client
 	# shellcheck disable=SC2046 # pkg-config output is a list
 	cc -std=gnu11 -Wall -Wextra -Werror -O1 -g -shared -fPIC -DWLR_USE_UNSTABLE -o "$RIG" \
-		"$ROOT/hosts/cage/rig/bezel-wlr-touch-rig.c" -I"$prefix/include" \
+		"$ROOT/hosts/patched/rig/bezel-wlr-touch-rig.c" -I"$prefix/include" \
 		$(pkg-config --cflags wlroots pixman-1) -L"$prefix/lib" -lbezel -Wl,-rpath,"$prefix/lib" -ldl &&
-		cc -std=gnu11 -Wall -Wextra -Werror -O1 -o "$PRIMARY" "$ROOT/hosts/cage/tests/cage-primary.c" \
+		cc -std=gnu11 -Wall -Wextra -Werror -O1 -o "$PRIMARY" "$ROOT/hosts/patched/tests/primary-client.c" \
 			$(pkg-config --cflags --libs wayland-client)
 }
 
@@ -151,55 +172,61 @@ comp_play() {
 	return 1
 }
 
-# ---- the command line and the build, alike in both runners ----
-# patched_args ARG...: the runner's arguments (usage in its header): sets CASES, COURSE,
-# LATENCY, ROUNDS, SEED.
-patched_args() {
-	LATENCY=0
-	CASES=()
-	COURSE=
-	ROUNDS=56
-	SEED=1
-	while [ $# -gt 0 ]; do
-		case $1 in
-		--latency) LATENCY=$2; COURSE=latency; shift ;;
-		--hostile) COURSE=hostile ;;
-		--rounds) ROUNDS=$2; shift ;;
-		--seed) SEED=$2; shift ;;
-		-*) echo "usage: $0 [CASE...] | --latency N | --hostile [--rounds N] [--seed S]" >&2; exit 2 ;;
-		*) CASES+=("$1") ;;
-		esac
-		shift
-	done
-}
-
-# want CASE: the command line named CASE, or named none.
-want() {
-	[ ${#CASES[@]} = 0 ] && return 0
-	local c
-	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
-	return 1
-}
-
-# build_patched WHAT: the probe, the compositor patched and unpatched (hosts/NAME/build.sh,
-# cached in SCRATCH; WHAT names its upstream version in the pass line) and the protocol code.
-# Sets COMP_BIN and COMP_PLAIN_BIN; finishes the run on failure.
-build_patched() {
-	local what=$1 build_var start_s
-	host_build_plugin "$SCRATCH" debug "$OUT"
+# ---- the build ----
+# patched_setup: the probe, the compositor patched and unpatched at COMP_VERSION (hosts/NAME/build.sh,
+# cached in SCRATCH), the protocol code, the rig, the session client, the shared clients and the
+# runner's (comp_clients), the umockdev preload (SHIM). Sets COMP_VERSION, COMP_BIN,
+# COMP_PLAIN_BIN, COMP_SRC (the patched source tree); finishes the run on failure, and after the
+# build with --build-only.
+patched_setup() {
+	local build_var start_s build=("$ROOT/hosts/$COMP_LABEL/build.sh")
+	if [ "$VALGRIND" = 1 ] || [ "$COURSE" = scale ]; then
+		echo "$0: --valgrind and --scale do not run on patched $COMP_LABEL (hosts/README.md)" >&2
+		exit 2
+	fi
+	[ -n "${RUNNER_OPT[--version]:-}" ] && build+=(--version "${RUNNER_OPT[--version]}")
+	COMP_VERSION=$("${build[@]}" --print-version) || { fail "hosts/$COMP_LABEL/build.sh --print-version"; finish; }
+	host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
 	mkdir -p "$OUT"
 	build_var=BEZEL_${COMP_LABEL^^}_BUILD
 	export "$build_var=$SCRATCH/$COMP_LABEL" BEZEL_SHIM_BUILD="$SCRATCH/bezel-shim-release"
+	COMP_SRC=${!build_var}/src-patched
 	start_s=$(date +%s)
-	if COMP_BIN=$("$ROOT/hosts/$COMP_LABEL/build.sh" "$OUT/prefix" | tail -1) &&
-		COMP_PLAIN_BIN=$("$ROOT/hosts/$COMP_LABEL/build.sh" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
+	if COMP_BIN=$("${build[@]}" "$OUT/prefix" | tail -1) &&
+		COMP_PLAIN_BIN=$("${build[@]}" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
 		[ -x "$COMP_BIN" ] && [ -x "$COMP_PLAIN_BIN" ]; then
-		pass "hosts/$COMP_LABEL/build.sh builds $what with the series ($(cat "$ROOT/hosts/$COMP_LABEL"/patches/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
+		pass "hosts/$COMP_LABEL/build.sh builds $COMP_LABEL $COMP_VERSION with the series patches/$COMP_VERSION ($(cat "$ROOT/hosts/$COMP_LABEL/patches/$COMP_VERSION"/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
 	else
 		fail "hosts/$COMP_LABEL/build.sh (logs in ${!build_var})"
 		finish
 	fi
 	host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
+	CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+	if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
+		{ ! declare -F comp_clients >/dev/null || comp_clients; } &&
+		SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
+		pass "the test rig, the session client and the test clients${COMP_CLIENTS:+ (and $COMP_CLIENTS)} compile with -Werror"
+	else
+		fail "compile the rig and the clients"
+		finish
+	fi
+	as_user_can_run "$COMP_BIN" "$COMP_PLAIN_BIN" "$RIG" "$PRIMARY" "$SHIM" "$OUT/prefix/lib/libbezel.so.0" ${COMP_FILES[@]+"${COMP_FILES[@]}"} ||
+		{ fail "user $RUN_USER cannot read the build (make $SCRATCH readable)"; finish; }
+	BOUNDED_DUMP_DIR=$OUT
+	[ "$BUILD_ONLY" = 1 ] && finish
+	return 0
+}
+
+# comp_variant_bin: the compositor's binary for VARIANT (unpatched: the tarball's as it is).
+comp_variant_bin() {
+	if [ "${VARIANT:-patched}" = unpatched ]; then echo "$COMP_PLAIN_BIN"; else echo "$COMP_BIN"; fi
+}
+
+# bezel_settings: the [bezel] settings of a case, one key=value a line: the log level
+# (LOG_LEVEL, default debug), the output's size in mm, the event log in DIR, EXTRA_INI's lines.
+bezel_settings() {
+	printf '%s\n' "log-level=${LOG_LEVEL:-debug}" output-width-mm=68 output-height-mm=121 "event-log=$DIR/events.log"
+	[ -z "${EXTRA_INI:-}" ] || printf '%s\n' "$EXTRA_INI"
 }
 
 # ---- the host side of the shared table and hostile course (tests/hosts/expectations.sh,
@@ -217,7 +244,17 @@ HOST_NAME=$COMP_LABEL
 HOST_VALGRIND=
 . "$ROOT/tests/hosts/hostile.sh"
 
-# The cases below need the runner's comp_prepare, the build (TOUCH_CLIENT) and `want CASE`.
+# The cases below need the runner's comp_prepare and the build (TOUCH_CLIENT).
+
+# run_patched_course: with --hostile the shared hostile course alone, with --latency N the
+# latency alone (both finish the run); otherwise the start case and the rows of the table that
+# the command line asks for.
+run_patched_course() {
+	[ "$COURSE" = hostile ] && { run_host_hostile "$ROUNDS" "$SEED"; finish; }
+	[ "$LATENCY" -gt 0 ] && { run_patched_latency "$LATENCY"; finish; }
+	run_patched_start
+	run_patched_table
+}
 
 # run_patched_latency TAPS: libinput event -> the client's wl_touch event, unpatched then
 # patched. TAPS taps in the middle (R1: delivered at once), 10 ms apart, in real time; the rig
