@@ -25,9 +25,8 @@
 # Debian packages: those of hosts/cage/build.sh, umockdev, libumockdev-dev, python3,
 # wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
 set -u
-ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 COMP_LABEL=cage
-. "$ROOT/hosts/patched/tests/lib.sh"
+. "$(dirname "$0")/../../patched/tests/lib.sh"
 runner_args "$@"
 
 # The compositor of comp_start: patched cage with DIR/bezel.ini, or (VARIANT=unpatched) the

@@ -13,7 +13,7 @@
 #     latency alone, otherwise the start and the table), run_patched_simple_touch,
 #     run_patched_config.
 #
-# The runner sets ROOT and COMP_LABEL (its folder under hosts/), sources this file, calls
+# The runner sets COMP_LABEL (its folder under hosts/), sources this file (which sets ROOT), calls
 # `runner_args "$@"`, defines the hooks below, then calls patched_setup and run_patched_course
 # before its own cases, and finish. SCRATCH is $BEZEL_<COMP_LABEL>_SCRATCH (default
 # .build-COMP_LABEL), OUT the tests' folder in it.
@@ -24,6 +24,7 @@
 #       socket's name: sway avoids wayland-0; PRIMARY_READY when the session is PRIMARY).
 #   comp_clients (optional): builds the runner's own clients into OUT; COMP_CLIENTS names them
 #       in the pass line. COMP_FILES (optional): more files the user must be able to read.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 . "$ROOT/tests/hosts/runner.sh"
 . "$ROOT/tests/lib/counters.sh"
 . "$ROOT/tests/lib/args.sh"

@@ -27,11 +27,10 @@
 # Debian packages: those of hosts/phoc/build.sh, umockdev, libumockdev-dev, python3,
 # wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
 set -u
-ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 COMP_LABEL=phoc
-GEN_TOUCH=$ROOT/hosts/phoc/tests/gen-touch-phoc.py
-. "$ROOT/hosts/patched/tests/lib.sh"
+. "$(dirname "$0")/../../patched/tests/lib.sh"
 runner_args "$@"
+GEN_TOUCH=$ROOT/hosts/phoc/tests/gen-touch-phoc.py
 
 # The compositor of comp_start: patched phoc with DIR/phoc.ini ([bezel] included), or
 # (VARIANT=unpatched) the tarball's phoc, whose phoc.ini has no [bezel]. The session is

@@ -25,9 +25,8 @@
 # Debian packages: those of hosts/sway/build.sh, umockdev, libumockdev-dev, python3,
 # wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
 set -u
-ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 COMP_LABEL=sway
-. "$ROOT/hosts/patched/tests/lib.sh"
+. "$(dirname "$0")/../../patched/tests/lib.sh"
 runner_args "$@"
 
 # The compositor of comp_start: patched sway with a `bezel { }` block, or (VARIANT=unpatched)
