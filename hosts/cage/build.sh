@@ -1,11 +1,12 @@
 #!/bin/sh
 # Builds cage with Bezel into PREFIX and prints the path of the cage binary as the last line.
 #
-#   hosts/cage/build.sh [--unpatched] [--version V] PREFIX
+#   hosts/cage/build.sh [--unpatched] [--version V] [--bezel DIR] PREFIX
 #   hosts/cage/build.sh [--version V] --print-version
 #
 # 1. Bezel through the meson shim (release): libbezel, libbezel-wlroots and bezel-wlroots.pc,
-#    installed into PREFIX (skipped with --unpatched).
+#    installed into PREFIX (skipped with --unpatched, and with --bezel DIR: Bezel as installed
+#    in DIR, which the compositor then links and finds through its rpath).
 # 2. cage's upstream source of version V (the releases below; default: the Debian release's own,
 #    395189f on Debian 12: ../shared/third_party/cage-395189f.tar.xz beside the repository, or
 #    $BEZEL_CAGE_TARBALL) unpacked into a build folder, the series hosts/cage/patches/V/*.patch

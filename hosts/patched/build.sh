@@ -1,6 +1,7 @@
 # The build of a patched compositor, shared by hosts/cage/build.sh, hosts/sway/build.sh and
-# hosts/phoc/build.sh: Bezel through the meson shim, then the compositor's upstream tarball
-# unpacked, the patch series of its version applied and built with meson. Sourced, not run.
+# hosts/phoc/build.sh: Bezel through the meson shim (or as installed already), then the
+# compositor's upstream tarball unpacked, the patch series of its version applied and built with
+# meson. Sourced, not run.
 #
 # The build script sets `set -eu`, name (the compositor: its binary, its folder under hosts/, its
 # log names) and releases (one line per upstream version it builds: "VERSION TARBALL DEBIAN",
@@ -12,10 +13,13 @@
 # with the compositor's own meson options (chosen by $version); the last line printed is the
 # binary's path.
 #
-#   hosts/NAME/build.sh [--unpatched] [--version V] PREFIX
+#   hosts/NAME/build.sh [--unpatched] [--version V] [--bezel DIR] PREFIX
 #   hosts/NAME/build.sh [--version V] --print-version
 #
 #   --unpatched      the tarball as it is, without Bezel (baselines)
+#   --bezel DIR      Bezel as installed in DIR already (the tests' product install,
+#                    tests/lib/product.sh): no meson shim build; the compositor is built against
+#                    DIR's libbezel-wlroots and finds it through its rpath
 #   --version V      the upstream version to build; default: the version of the Debian release
 #                    this runs in (/etc/os-release), from releases
 #   --print-version  print the version that would be built, and exit
@@ -27,11 +31,16 @@ root=$(cd "$here/../.." && pwd)
 variant=patched
 version=
 print_version=0
-usage="usage: $0 [--unpatched] [--version V] PREFIX | [--version V] --print-version"
+bezel=
+usage="usage: $0 [--unpatched] [--version V] [--bezel DIR] PREFIX | [--version V] --print-version"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--unpatched) variant=unpatched ;;
-	--version) [ $# -gt 1 ] || { echo "$usage" >&2; exit 2; }; version=$2; shift ;;
+	--version | --bezel)
+		[ $# -gt 1 ] || { echo "$usage" >&2; exit 2; }
+		if [ "$1" = --version ]; then version=$2; else bezel=$(cd "$2" && pwd); fi
+		shift
+		;;
 	--print-version) print_version=1 ;;
 	-*) echo "$usage" >&2; exit 2 ;;
 	*) break ;;
@@ -53,6 +62,7 @@ eval "tarball=\${BEZEL_${NAME}_TARBALL:-\$root/../shared/third_party/\$tarball}"
 eval "build=\${BEZEL_${NAME}_BUILD:-\$root/.build/\$name}"
 mkdir -p "$1"
 prefix=$(cd "$1" && pwd)
+bezel=${bezel:-$prefix}
 shim=${BEZEL_SHIM_BUILD:-$build/bezel-shim}
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
@@ -71,8 +81,8 @@ step() {
 [ -f "$tarball" ] || { echo "build.sh: no tarball $tarball" >&2; exit 1; }
 
 patched_build() {
-	# 1. Bezel
-	if [ $variant = patched ]; then
+	# 1. Bezel, unless it is installed already
+	if [ $variant = patched ] && [ "$bezel" = "$prefix" ]; then
 		if [ ! -f "$shim/build.ninja" ]; then
 			step "meson setup (Bezel)" "$build/bezel-setup.log" meson setup "$shim" "$root/meson-shim" \
 				--prefix "$prefix" --libdir lib --buildtype release -Dwlroots=enabled \
@@ -89,7 +99,7 @@ patched_build() {
 	series=
 	[ $variant = patched ] && series=$(ls "$here/patches/$version"/*.patch)
 	# shellcheck disable=SC2086 # the series is a list of files
-	stamp="$(cat "$tarball" $series | sha256sum | cut -d' ' -f1) $prefix"
+	stamp="$(cat "$tarball" $series | sha256sum | cut -d' ' -f1) $prefix $bezel"
 	if [ "$(cat "$src/.bezel-stamp" 2>/dev/null)" != "$stamp" ]; then
 		rm -rf "$src" "$out"
 		mkdir -p "$src"
@@ -100,10 +110,10 @@ patched_build() {
 		echo "$stamp" >"$src/.bezel-stamp"
 	fi
 	if [ ! -f "$out/build.ninja" ]; then
-		# The installed binary finds PREFIX's libbezel-wlroots through its rpath.
+		# The installed binary finds Bezel's libbezel-wlroots through its rpath.
 		step "meson setup ($name)" "$build/$name-setup-$variant.log" \
-			env PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" meson setup "$out" "$src" \
-			--prefix "$prefix" --libdir lib --buildtype release "$@" -Dc_link_args="-Wl,-rpath,$prefix/lib"
+			env PKG_CONFIG_PATH="$bezel/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" meson setup "$out" "$src" \
+			--prefix "$prefix" --libdir lib --buildtype release "$@" -Dc_link_args="-Wl,-rpath,$bezel/lib"
 	fi
 	step "ninja install ($name)" "$build/$name-build-$variant.log" ninja -C "$out" install
 	echo "$prefix/bin/$name"

@@ -1,11 +1,12 @@
 #!/bin/sh
 # Builds phoc with Bezel into PREFIX and prints the path of the phoc binary as the last line.
 #
-#   hosts/phoc/build.sh [--unpatched] [--version V] PREFIX
+#   hosts/phoc/build.sh [--unpatched] [--version V] [--bezel DIR] PREFIX
 #   hosts/phoc/build.sh [--version V] --print-version
 #
 # 1. Bezel through the meson shim (release): libbezel, libbezel-wlroots and bezel-wlroots.pc,
-#    installed into PREFIX (skipped with --unpatched).
+#    installed into PREFIX (skipped with --unpatched, and with --bezel DIR: Bezel as installed
+#    in DIR, which the compositor then links and finds through its rpath).
 # 2. phoc's upstream source of version V (the releases below; default: the Debian release's own,
 #    0.24 on Debian 12: tag v0.24.0, ../shared/third_party/phoc-0.24.0.tar.xz beside the
 #    repository, or $BEZEL_PHOC_TARBALL) unpacked into a build folder, the series

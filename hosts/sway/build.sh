@@ -1,11 +1,12 @@
 #!/bin/sh
 # Builds sway with Bezel into PREFIX and prints the path of the sway binary as the last line.
 #
-#   hosts/sway/build.sh [--unpatched] [--version V] PREFIX
+#   hosts/sway/build.sh [--unpatched] [--version V] [--bezel DIR] PREFIX
 #   hosts/sway/build.sh [--version V] --print-version
 #
 # 1. Bezel through the meson shim (release): libbezel, libbezel-wlroots and bezel-wlroots.pc,
-#    installed into PREFIX (skipped with --unpatched).
+#    installed into PREFIX (skipped with --unpatched, and with --bezel DIR: Bezel as installed
+#    in DIR, which the compositor then links and finds through its rpath).
 # 2. sway's upstream source of version V (the releases below; default: the Debian release's own,
 #    tag 1.7 on Debian 12: ../shared/third_party/sway-1.7.tar.xz beside the repository, or
 #    $BEZEL_SWAY_TARBALL) unpacked into a build folder, the series hosts/sway/patches/V/*.patch

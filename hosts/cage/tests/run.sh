@@ -20,7 +20,7 @@
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
 #   --version V: cage's upstream version (default: hosts/cage/build.sh's, the Debian release's)
-#   the rest of tests/lib/args.sh's command line: --build-only, --release (the probe's build)
+#   --build-only: build and stop (tests/lib/args.sh)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: those of hosts/cage/build.sh, umockdev, libumockdev-dev, python3,
 # wayland-utils, weston (weston-simple-touch), util-linux (setpriv).

@@ -22,9 +22,7 @@
 # weston-simple-touch), python3, meson, a C/C++ compiler; KWin's source tarball for its headers.
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-. "$ROOT/tests/hosts/runner.sh"
-. "$ROOT/tests/lib/counters.sh"
-. "$ROOT/tests/lib/args.sh"
+. "$ROOT/tests/lib/host.sh"
 runner_args "$@"
 if [ "$VALGRIND" = 1 ] || [ "$COURSE" = scale ]; then
 	echo "$0: --valgrind and --scale do not run on KWin (hosts/kwin/README.md)" >&2

@@ -1,11 +1,13 @@
 # The test library of the patched wlroots compositors (hosts/cage, hosts/sway, hosts/phoc): what
 # their runners (hosts/NAME/tests/run.sh) share. Test equipment only.
-#   - the command line (tests/lib/args.sh, and --version V: the upstream version to build and
-#     test, default the one of the Debian release this runs in, as hosts/NAME/build.sh picks it)
-#     and the counters (tests/lib/counters.sh);
-#   - the build (patched_setup): the compositor patched and unpatched (hosts/NAME/build.sh,
-#     cached in SCRATCH), the touch rig (hosts/patched/rig, an LD_PRELOAD), the session client
-#     (hosts/patched/tests/primary-client.c), the clients of the shared table and hostile course;
+#   - the host runners' library (tests/lib/host.sh: the counters, the command line of
+#     tests/lib/args.sh, and --version V: the upstream version to build and test, default the
+#     one of the Debian release this runs in, as hosts/NAME/build.sh picks it);
+#   - the build (patched_setup): the product installed through meson-shim in release
+#     (tests/lib/product.sh), the compositor patched against it and unpatched
+#     (hosts/NAME/build.sh --bezel, cached in SCRATCH), the touch rig (hosts/patched/rig, an
+#     LD_PRELOAD), the session client (hosts/patched/tests/primary-client.c), the clients of the
+#     shared table and hostile course;
 #   - the unprivileged user the compositor runs as, and starting it headless under umockdev-run
 #     with a recording (comp_start, comp_stop, comp_play): the host side of the shared table and
 #     hostile course (host_start, host_stop, host_play, ...);
@@ -25,9 +27,7 @@
 #   comp_clients (optional): builds the runner's own clients into OUT; COMP_CLIENTS names them
 #       in the pass line. COMP_FILES (optional): more files the user must be able to read.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
-. "$ROOT/tests/hosts/runner.sh"
-. "$ROOT/tests/lib/counters.sh"
-. "$ROOT/tests/lib/args.sh"
+. "$ROOT/tests/lib/host.sh"
 RUNNER_EXTRA_OPTS="--version"
 scratch_var=BEZEL_${COMP_LABEL^^}_SCRATCH
 SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL}
@@ -64,8 +64,8 @@ as_user_can_run() {
 	done
 }
 
-# ---- the test rig (hosts/patched/rig) and the session client, against PREFIX's libbezel ----
-# build_rig PREFIX: sets RIG and PRIMARY.
+# ---- the test rig (hosts/patched/rig) and the session client ----
+# build_rig PREFIX: the rig against PREFIX's libbezel; sets RIG and PRIMARY.
 build_rig() {
 	local prefix=$1
 	RIG=$OUT/bezel-wlr-touch-rig.so
@@ -174,11 +174,12 @@ comp_play() {
 }
 
 # ---- the build ----
-# patched_setup: the probe, the compositor patched and unpatched at COMP_VERSION (hosts/NAME/build.sh,
-# cached in SCRATCH), the protocol code, the rig, the session client, the shared clients and the
-# runner's (comp_clients), the umockdev preload (SHIM). Sets COMP_VERSION, COMP_BIN,
-# COMP_PLAIN_BIN, COMP_SRC (the patched source tree); finishes the run on failure, and after the
-# build with --build-only.
+# patched_setup: the product (release: the compositor's Bezel, and the probe), the compositor
+# patched against it and unpatched at COMP_VERSION (hosts/NAME/build.sh, cached in SCRATCH), the
+# protocol code, the rig, the session client, the shared clients and the runner's
+# (comp_clients), the umockdev preload (SHIM). Sets COMP_VERSION, COMP_BIN, COMP_PLAIN_BIN,
+# COMP_SRC (the patched source tree), PROBE; finishes the run on failure, and after the build
+# with --build-only.
 patched_setup() {
 	local build_var start_s build=("$ROOT/hosts/$COMP_LABEL/build.sh")
 	if [ "$VALGRIND" = 1 ] || [ "$COURSE" = scale ]; then
@@ -187,13 +188,13 @@ patched_setup() {
 	fi
 	[ -n "${RUNNER_OPT[--version]:-}" ] && build+=(--version "${RUNNER_OPT[--version]}")
 	COMP_VERSION=$("${build[@]}" --print-version) || { fail "hosts/$COMP_LABEL/build.sh --print-version"; finish; }
-	host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
+	product_install release || { fail "the product install through meson-shim (tests/lib/product.sh)"; finish; }
 	mkdir -p "$OUT"
 	build_var=BEZEL_${COMP_LABEL^^}_BUILD
-	export "$build_var=$SCRATCH/$COMP_LABEL" BEZEL_SHIM_BUILD="$SCRATCH/bezel-shim-release"
+	export "$build_var=$SCRATCH/$COMP_LABEL"
 	COMP_SRC=${!build_var}/src-patched
 	start_s=$(date +%s)
-	if COMP_BIN=$("${build[@]}" "$OUT/prefix" | tail -1) &&
+	if COMP_BIN=$("${build[@]}" --bezel "$PRODUCT_PREFIX" "$OUT/prefix" | tail -1) &&
 		COMP_PLAIN_BIN=$("${build[@]}" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
 		[ -x "$COMP_BIN" ] && [ -x "$COMP_PLAIN_BIN" ]; then
 		pass "hosts/$COMP_LABEL/build.sh builds $COMP_LABEL $COMP_VERSION with the series patches/$COMP_VERSION ($(cat "$ROOT/hosts/$COMP_LABEL/patches/$COMP_VERSION"/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
@@ -203,7 +204,7 @@ patched_setup() {
 	fi
 	host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
 	CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
-	if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
+	if build_rig "$PRODUCT_PREFIX" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
 		{ ! declare -F comp_clients >/dev/null || comp_clients; } &&
 		SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
 		pass "the test rig, the session client and the test clients${COMP_CLIENTS:+ (and $COMP_CLIENTS)} compile with -Werror"
@@ -211,7 +212,7 @@ patched_setup() {
 		fail "compile the rig and the clients"
 		finish
 	fi
-	as_user_can_run "$COMP_BIN" "$COMP_PLAIN_BIN" "$RIG" "$PRIMARY" "$SHIM" "$OUT/prefix/lib/libbezel.so.0" ${COMP_FILES[@]+"${COMP_FILES[@]}"} ||
+	as_user_can_run "$COMP_BIN" "$COMP_PLAIN_BIN" "$RIG" "$PRIMARY" "$SHIM" "$PRODUCT_LIB/libbezel.so.0" ${COMP_FILES[@]+"${COMP_FILES[@]}"} ||
 		{ fail "user $RUN_USER cannot read the build (make $SCRATCH readable)"; finish; }
 	BOUNDED_DUMP_DIR=$OUT
 	[ "$BUILD_ONLY" = 1 ] && finish
