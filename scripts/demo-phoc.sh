@@ -27,8 +27,13 @@ rm -rf "$work/run"
 mkdir -p "$work/run" "$out"
 [ -x /usr/libexec/phosh ] || { echo "demo-phoc: /usr/libexec/phosh is missing (Debian's phosh)"; exit 1; }
 
-echo "== building phoc 0.24 with the series and Bezel into $work/prefix (hosts/phoc/build.sh)"
-phoc=$(BEZEL_PHOC_BUILD=$root/.build/phoc hosts/phoc/build.sh "$work/prefix" | tail -1)
+# Bezel and bezel-input-probe (test equipment) as installed by meson-shim (tests/lib/product.sh)
+ROOT=$root SCRATCH=$root/.build
+. "$root/tests/lib/product.sh"
+product_install release || exit 1
+probe=$PROBE
+echo "== building phoc with the series against Bezel in $PRODUCT_PREFIX, into $work/prefix (hosts/phoc/build.sh)"
+phoc=$(BEZEL_PHOC_BUILD=$root/.build/phoc hosts/phoc/build.sh --bezel "$PRODUCT_PREFIX" "$work/prefix" | tail -1)
 prefix=$work/prefix
 echo "== building the app, the touch rig and the touchscreen emulation"
 gen=$work/gen
@@ -45,13 +50,8 @@ cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
 	$(pkg-config --cflags --libs wayland-client)
 # shellcheck disable=SC2046
 cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/patched/rig/bezel-wlr-touch-rig.c \
-	-I"$prefix/include" $(pkg-config --cflags wlroots pixman-1) -L"$prefix/lib" -lbezel \
-	-Wl,-rpath,"$prefix/lib" -ldl
-# bezel-input-probe: test equipment of the product install (tests/lib/product.sh)
-ROOT=$root SCRATCH=$root/.build
-. "$root/tests/lib/product.sh"
-product_install release || exit 1
-probe=$PROBE
+	-I"$PRODUCT_PREFIX/include" $(pkg-config --cflags wlroots pixman-1) -L"$PRODUCT_LIB" -lbezel \
+	-Wl,-rpath,"$PRODUCT_LIB" -ldl
 shim=$(tools/umockdev-preload/build.sh "$gen/shim")
 node=/dev/input/event7
 
