@@ -187,7 +187,7 @@ patched_setup() {
 		exit 2
 	fi
 	[ -n "${RUNNER_OPT[--version]:-}" ] && build+=(--version "${RUNNER_OPT[--version]}")
-	COMP_VERSION=$("${build[@]}" --print-version) || { fail "hosts/$COMP_LABEL/build.sh --print-version"; finish; }
+	COMP_VERSION=$("${build[@]}" --print-version 2>&1) || { fail "hosts/$COMP_LABEL/build.sh: $COMP_VERSION"; finish; }
 	product_install release || { fail "the product install through meson-shim (tests/lib/product.sh)"; finish; }
 	mkdir -p "$OUT"
 	build_var=BEZEL_${COMP_LABEL^^}_BUILD
