@@ -27,9 +27,10 @@ rm -rf "$work/run"
 mkdir -p "$work/run" "$out"
 [ -x /usr/libexec/phosh ] || { echo "demo-phoc: /usr/libexec/phosh is missing (Debian's phosh)"; exit 1; }
 
-# Bezel and bezel-input-probe (test equipment) as installed by meson-shim (tests/lib/product.sh)
+# Bezel and bezel-input-probe (test equipment) as installed by meson-shim (tests/lib/product.sh,
+# through the runners' library tests/lib/host.sh)
 ROOT=$root SCRATCH=$root/.build
-. "$root/tests/lib/product.sh"
+. "$root/tests/lib/host.sh"
 product_install release || exit 1
 probe=$PROBE
 echo "== building phoc with the series against Bezel in $PRODUCT_PREFIX, into $work/prefix (hosts/phoc/build.sh)"
@@ -38,16 +39,8 @@ prefix=$work/prefix
 echo "== building the app, the touch rig and the touchscreen emulation"
 gen=$work/gen
 mkdir -p "$gen"
-xml=$root/protocol/bezel-system-gestures-v1.xml
-xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
-wayland-scanner client-header "$xml" "$gen/bezel-system-gestures-v1-client-protocol.h"
-wayland-scanner private-code "$xml" "$gen/bezel-system-gestures-v1-protocol.c"
-wayland-scanner client-header "$xdg" "$gen/xdg-shell-client-protocol.h"
-wayland-scanner private-code "$xdg" "$gen/xdg-shell-protocol.c"
-# shellcheck disable=SC2046 # pkg-config output is a list
-cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
-	"$gen/bezel-system-gestures-v1-protocol.c" "$gen/xdg-shell-protocol.c" -I"$gen" \
-	$(pkg-config --cflags --libs wayland-client)
+host_protocol_code "$gen"
+CFLAGS=-O2 host_client "$gen" bezel-defer-client examples/bezel-defer-client.c
 # shellcheck disable=SC2046
 cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/patched/rig/bezel-wlr-touch-rig.c \
 	-I"$PRODUCT_PREFIX/include" $(pkg-config --cflags wlroots pixman-1) -L"$PRODUCT_LIB" -lbezel \
