@@ -19,7 +19,6 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 "$root/scripts/install-deps.sh"
-. "$root/tests/lib/bounded.sh"
 
 work=$root/.build/phoc-demo
 out=$root/demo-out
