@@ -51,9 +51,9 @@ run_patched_course
 # build of the same tarball sends down, up and no frame.
 if want frame; then
 	events() { grep -E ' (down|up|frame|cancel)( |$)' "$1" | awk '{print $2}' | tr '\n' ' '; }
-	if VARIANT=unpatched comp_play frame-unpatched taps-1 " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+	if VARIANT=unpatched play frame-unpatched taps-1 " ready" "$TOUCH_CLIENT" --no-gesture-object; then
 		before=$(events "$DIR/c.out")
-		if VARIANT=patched comp_play frame taps-1 " ready" "$TOUCH_CLIENT"; then
+		if VARIANT=patched play frame taps-1 " ready" "$TOUCH_CLIENT"; then
 			after=$(events "$DIR/c.out")
 			if [ "$before" = "down up " ] && [ "$after" = "down frame up frame " ]; then
 				pass "R9 wl_touch.frame after each input frame: a tap reads '${after% }' (unpatched cage: '${before% }', no frame)"
@@ -70,9 +70,9 @@ fi
 # and nothing after (the table's 'late' row checks the order); unpatched cage sends the whole
 # swipe, down, motions and up, and never a cancel.
 if want cancel; then
-	if VARIANT=unpatched comp_play cancel-unpatched late-begin " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+	if VARIANT=unpatched play cancel-unpatched late-begin " ready" "$TOUCH_CLIENT" --no-gesture-object; then
 		c0=$DIR/c.out
-		if VARIANT=patched comp_play cancel late-begin " ready" "$TOUCH_CLIENT"; then
+		if VARIANT=patched play cancel late-begin " ready" "$TOUCH_CLIENT"; then
 			c1=$DIR/c.out
 			if [ "$(count "$c1" ' cancel')" = 1 ] && [ "$(count "$c1" ' up id=0')" = 0 ] &&
 				grep -q "gesture began dock" "$DIR/events.log" && [ "$(count "$c0" ' cancel')" = 0 ] &&
@@ -89,7 +89,7 @@ fi
 run_patched_simple_touch "the bottom swipe over no window"
 
 # ---- 5. cage has no panels: a committed gesture is reported in its log ----
-if want report && comp_play report swipe-up " ready" "$TOUCH_CLIENT"; then
+if want report && play report swipe-up " ready" "$TOUCH_CLIENT"; then
 	if grep -q "bezel: dock committed (edge bottom, 1 finger) on HEADLESS-1" "$DIR/host.log" &&
 		grep -q "gesture ended dock edge=2 committed=1" "$DIR/events.log"; then
 		pass "R5 a committed dock swipe is reported: 'bezel: dock committed (edge bottom, 1 finger) on HEADLESS-1' in cage's log, 'gesture ended dock … committed=1' in the event log"

@@ -9,8 +9,8 @@
 #     LD_PRELOAD), the session client (hosts/patched/tests/primary-client.c), the clients of the
 #     shared table and hostile course;
 #   - the unprivileged user the compositor runs as, and starting it headless under umockdev-run
-#     with a recording (comp_start, comp_stop, comp_play): the host side of the shared table and
-#     hostile course (host_start, host_stop, host_play, ...);
+#     with a recording (comp_start, comp_stop): the host contract of tests/lib/host.sh's play,
+#     the shared table and the hostile course (host_start, host_replay, host_stop, ...);
 #   - the cases every patched host runs alike: run_patched_course (the hostile course or the
 #     latency alone, otherwise the start and the table), run_patched_simple_touch,
 #     run_patched_config.
@@ -153,25 +153,6 @@ comp_why_not_started() {
 	grep -m1 -E "refusing|Unable|cannot|[Ff]ailed|error" "$DIR/host.log" 2>/dev/null || tail -3 "$DIR/host.log" 2>/dev/null
 }
 
-# comp_play NAME SCENARIO READY CLIENT...: start, one client, wait for READY, replay, stop.
-comp_play() {
-	local name=$1 scenario=$2 ready=$3
-	shift 3
-	if ! comp_start "$name" "$scenario" ${REALTIME:+realtime}; then
-		comp_stop
-		fail "$name: $COMP_LABEL did not start: $(comp_why_not_started) (see $DIR)"
-		return 1
-	fi
-	start_client c "$@"
-	if wait_for "$DIR/c.out" "$ready" 1 20 "the client's '$ready'" && kill -USR2 "$COMP_PID" &&
-		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"; then
-		comp_stop "$CPID_c"
-		return 0
-	fi
-	comp_stop "$CPID_c"
-	fail "$name: client not ready or replay incomplete (see $DIR)"
-	return 1
-}
 
 # ---- the build ----
 # patched_setup: the product (release: the compositor's Bezel, and the probe), the compositor
@@ -236,8 +217,12 @@ bezel_settings() {
 # WINDOWED=1 needs nothing: cage maximizes a toplevel that does not ask for full screen, sway
 # tiles it (alone, over the whole output); neither is full screen (R6).
 . "$ROOT/tests/hosts/expectations.sh"
-host_play() { comp_play "$@"; }
+host_play() { play "$@"; }
 host_start() { comp_start "$@" || return 1; HOST_PID=$COMP_PID; }
+# host_replay: the rig opens the touchscreen on SIGUSR2; every contact's lift reaches its log.
+host_replay() {
+	kill -USR2 "$COMP_PID" && wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"
+}
 host_stop() { comp_stop "$@"; }
 host_why_not_started() { comp_why_not_started; }
 # The rig turns the output (at start, or after the N-th motion) and maps the touches with it.
@@ -252,7 +237,7 @@ HOST_VALGRIND=
 # latency alone (both finish the run); otherwise the start case and the rows of the table that
 # the command line asks for.
 run_patched_course() {
-	[ "$COURSE" = hostile ] && { run_host_hostile "$ROUNDS" "$SEED"; finish; }
+	host_course
 	[ "$LATENCY" -gt 0 ] && { run_patched_latency "$LATENCY"; finish; }
 	run_patched_start
 	run_patched_table
@@ -267,7 +252,7 @@ run_patched_latency() {
 	local -A MED=() P99=()
 	LOG_LEVEL=error
 	for VARIANT in unpatched patched; do
-		if REALTIME=1 comp_play "latency-$VARIANT" "taps-$taps" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+		if REALTIME=1 play "latency-$VARIANT" "taps-$taps" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
 			line=$(python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$COMP_LABEL $VARIANT" 2>&1)
 			echo "figure: $line"
 			MED[$VARIANT]=$(sed -n 's/.* median \([0-9]*\) us.*/\1/p' <<<"$line" | tail -1)
@@ -328,8 +313,7 @@ run_patched_simple_touch() {
 	want simple-touch || return 0
 	if comp_start simple-touch tap-app; then
 		start_client c weston-simple-touch
-		if wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface" && kill -USR2 "$COMP_PID" &&
-			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up"; then
+		if wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface" && host_replay; then
 			bounded_alive "$CPID_c"
 			alive=$?
 			comp_stop "$CPID_c"
@@ -357,7 +341,7 @@ run_patched_simple_touch() {
 run_patched_config() {
 	local how=$1 what=$2
 	want config || return 0
-	EXTRA_INI="bind-bottom=" comp_play config swipe-up " ready" "$TOUCH_CLIENT" || return 0
+	EXTRA_INI="bind-bottom=" play config swipe-up " ready" "$TOUCH_CLIENT" || return 0
 	if [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
 		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
 		pass "§4.4 $how unbinds the bottom edge: the swipe up reaches the client, no dock"

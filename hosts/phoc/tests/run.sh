@@ -241,7 +241,7 @@ fi
 # half its size. A finger moving 120 px across the screen moves 240 px across the window: the
 # touch keeps phoc's path, which scales it (libbezel-wlroots would not), and Bezel sees none of
 # it ----
-if want scaled && PHOC_SCALE_TO_FIT=1 comp_play scaled slow-middle " ready" "$OUT/big-client"; then
+if want scaled && PHOC_SCALE_TO_FIT=1 play scaled slow-middle " ready" "$OUT/big-client"; then
 	first=$(grep -m1 ' down id=' "$DIR/c.out" | sed -n 's/.* x=\([0-9.]*\) y=\([0-9.]*\)$/\1 \2/p')
 	last=$(grep ' motion id=' "$DIR/c.out" | tail -1 | sed -n 's/.* x=\([0-9.]*\) y=\([0-9.]*\)$/\1 \2/p')
 	dx=$(awk -v a="$first" -v b="$last" 'BEGIN { split(a, p, " "); split(b, q, " "); printf "%.0f", q[1] - p[1] }')

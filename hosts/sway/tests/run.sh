@@ -62,7 +62,7 @@ run_patched_course
 
 # ---- 2. wl_touch.cancel: unpatched sway never sends it ----
 if want cancel; then
-	if VARIANT=unpatched comp_play cancel-unpatched late-begin " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+	if VARIANT=unpatched play cancel-unpatched late-begin " ready" "$TOUCH_CLIENT" --no-gesture-object; then
 		c0=$DIR/c.out
 		if [ "$(count "$c0" ' cancel')" = 0 ] && [ "$(count "$c0" ' up id=0')" = 1 ] &&
 			[ "$(count "$c0" ' motion id=0')" -gt 5 ]; then
@@ -82,7 +82,7 @@ fi
 buttons() { grep -E ' button (pressed|released)' "$1" | awk '{print $3}' | tr '\n' ' '; }
 if want pointer; then
 	# R1: a tap in the middle is a click at once.
-	if RIG_POINTER=1 comp_play pointer-tap taps-1 " ready" "$POINTER_CLIENT"; then
+	if RIG_POINTER=1 play pointer-tap taps-1 " ready" "$POINTER_CLIENT"; then
 		if [ "$(buttons "$DIR/c.out")" = "pressed released " ] && grep -q " motion x=540.0 y=960.0\| enter x=540.0 y=960.0" "$DIR/c.out"; then
 			pass "R1 pointer emulation: a tap in the middle on a client without wl_touch is a click at (540, 960)"
 		else
@@ -90,7 +90,7 @@ if want pointer; then
 		fi
 	fi
 	# R2: a tap at the bottom edge is held; the press comes only after the finger lifted.
-	if RIG_POINTER=1 comp_play pointer-edge-tap tap-bottom " ready" "$POINTER_CLIENT"; then
+	if RIG_POINTER=1 play pointer-edge-tap tap-bottom " ready" "$POINTER_CLIENT"; then
 		ev=$DIR/events.log
 		pressed=$(grep -m1 ' button pressed' "$DIR/c.out" | cut -d' ' -f1)
 		up=$(grep -m1 'libinput up id=0' "$ev" | cut -d' ' -f1)
@@ -103,9 +103,9 @@ if want pointer; then
 	fi
 	# R2/R5: a swipe up from the bottom is the dock: no press, no motion at all; unpatched sway
 	# drags the pointer through the app.
-	if VARIANT=unpatched RIG_POINTER=1 comp_play pointer-swipe-unpatched swipe-up " ready" "$POINTER_CLIENT"; then
+	if VARIANT=unpatched RIG_POINTER=1 play pointer-swipe-unpatched swipe-up " ready" "$POINTER_CLIENT"; then
 		before=$(buttons "$DIR/c.out")
-		if RIG_POINTER=1 comp_play pointer-swipe swipe-up " ready" "$POINTER_CLIENT"; then
+		if RIG_POINTER=1 play pointer-swipe swipe-up " ready" "$POINTER_CLIENT"; then
 			if [ -z "$(buttons "$DIR/c.out")" ] && [ "$(count "$DIR/c.out" ' motion ')" = 0 ] &&
 				grep -q "gesture ended dock .*committed=1" "$DIR/events.log" && [ "$before" = "pressed released " ]; then
 				pass "R2/R5 pointer emulation: the dock swipe presses and moves nothing in the app (unpatched sway: '${before% }', a drag through it)"
@@ -117,7 +117,7 @@ if want pointer; then
 	# R2 late begin: the held press is flushed when the hold window ends; when the dock then
 	# takes the touch the pointer leaves the app before the button is let go: no release
 	# reaches it, so no click.
-	if RIG_POINTER=1 comp_play pointer-late late-begin " ready" "$POINTER_CLIENT"; then
+	if RIG_POINTER=1 play pointer-late late-begin " ready" "$POINTER_CLIENT"; then
 		pressed=$(line_of "$DIR/c.out" ' button pressed')
 		left=$(tail -n +"${pressed:-1}" "$DIR/c.out" | grep -c ' leave$')
 		if [ "$(buttons "$DIR/c.out")" = "pressed " ] && [ "$left" -ge 1 ] && grep -q "gesture began dock" "$DIR/events.log"; then
@@ -132,7 +132,7 @@ fi
 run_patched_simple_touch "the bottom swipe"
 
 # ---- 5. sway draws no panels: a committed gesture runs the sway command bound to it ----
-if want report && EXTRA_SWAY="    on dock exec touch $OUT/report/dock-ran" comp_play report swipe-up " ready" "$TOUCH_CLIENT"; then
+if want report && EXTRA_SWAY="    on dock exec touch $OUT/report/dock-ran" play report swipe-up " ready" "$TOUCH_CLIENT"; then
 	if grep -q "bezel: dock committed (edge 2, 1 finger) on HEADLESS-1" "$DIR/host.log" &&
 		wait_for "$DIR/dock-ran" "" 0 10 "the file the bound command makes" >/dev/null && [ -e "$DIR/dock-ran" ]; then
 		pass "R5 a committed dock swipe runs the command bound with 'bezel { on dock exec … }' and is logged"
@@ -144,7 +144,7 @@ fi
 # ---- 5b. Sxmo's way: the bottom edge bound to a gesture of its own name, whose command is
 # what lisgd ran (here a stand-in that leaves a file) ----
 if want sxmo && EXTRA_INI="bind-bottom=showkeyboard:0.0:1.0" \
-	EXTRA_SWAY="    on showkeyboard exec touch $OUT/sxmo/showkeyboard-ran" comp_play sxmo swipe-up " ready" "$TOUCH_CLIENT"; then
+	EXTRA_SWAY="    on showkeyboard exec touch $OUT/sxmo/showkeyboard-ran" play sxmo swipe-up " ready" "$TOUCH_CLIENT"; then
 	if grep -q "gesture ended showkeyboard edge=2 committed=1" "$DIR/events.log" &&
 		wait_for "$DIR/showkeyboard-ran" "" 0 10 "the file the bound command makes" >/dev/null &&
 		[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
