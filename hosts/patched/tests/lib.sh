@@ -153,7 +153,6 @@ comp_why_not_started() {
 	grep -m1 -E "refusing|Unable|cannot|[Ff]ailed|error" "$DIR/host.log" 2>/dev/null || tail -3 "$DIR/host.log" 2>/dev/null
 }
 
-
 # ---- the build ----
 # patched_setup: the product (release: the compositor's Bezel, and the probe), the compositor
 # patched against it and unpatched at COMP_VERSION (hosts/NAME/build.sh, cached in SCRATCH), the
