@@ -9,8 +9,9 @@
 #     LD_PRELOAD), the session client (hosts/patched/tests/primary-client.c), the clients of the
 #     shared table and hostile course;
 #   - the unprivileged user the compositor runs as, and starting it headless under umockdev-run
-#     with a recording (comp_start, comp_stop): the host contract of tests/lib/host.sh's play,
-#     the shared table and the hostile course (host_start, host_replay, host_stop, ...);
+#     with a recording (comp_start, comp_replay, comp_stop): the host contract of
+#     tests/lib/host.sh's play, the shared table and the hostile course (host_start,
+#     host_replay, host_stop, ...), which a runner may wrap;
 #   - the cases every patched host runs alike: run_patched_course (the hostile course or the
 #     latency alone, otherwise the start and the table), run_patched_simple_touch,
 #     run_patched_config.
@@ -218,10 +219,11 @@ bezel_settings() {
 . "$ROOT/tests/hosts/expectations.sh"
 host_play() { play "$@"; }
 host_start() { comp_start "$@" || return 1; HOST_PID=$COMP_PID; }
-# host_replay: the rig opens the touchscreen on SIGUSR2; every contact's lift reaches its log.
-host_replay() {
+# comp_replay: the rig opens the touchscreen on SIGUSR2; every contact's lift reaches its log.
+comp_replay() {
 	kill -USR2 "$COMP_PID" && wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"
 }
+host_replay() { comp_replay; }
 host_stop() { comp_stop "$@"; }
 host_why_not_started() { comp_why_not_started; }
 # The rig turns the output (at start, or after the N-th motion) and maps the touches with it.
@@ -312,7 +314,7 @@ run_patched_simple_touch() {
 	want simple-touch || return 0
 	if comp_start simple-touch tap-app; then
 		start_client c weston-simple-touch
-		if wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface" && host_replay; then
+		if wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface" && comp_replay; then
 			bounded_alive "$CPID_c"
 			alive=$?
 			comp_stop "$CPID_c"

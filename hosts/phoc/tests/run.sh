@@ -87,32 +87,24 @@ phoc_client() {
 		"$ROOT/tests/hosts/client-kit.c" "${code[@]}" $(pkg-config --cflags --libs wayland-client)
 }
 
-# panel_play NAME SCENARIO PANEL_ARGS READY CLIENT [ARGS...]: phoc, a drag panel (drag-panel with
-# PANEL_ARGS, as phosh's home bar or top panel), then CLIENT over it, which says READY when it is
-# mapped; replays SCENARIO and waits
-# until every contact lifted and the panel came to rest (drag_end) or, with NO_DRAG_END=1, only
-# the lifts. Sets DIR (p.out: the panel, c.out: the client, events.log).
-panel_play() {
-	local name=$1 scenario=$2 panel_args=$3 ready=$4
-	shift 4
-	if ! comp_start "$name" "$scenario" ${REALTIME:+realtime}; then
-		comp_stop
-		fail "$name: phoc did not start: $(comp_why_not_started) (see $DIR)"
-		return 1
-	fi
+# phoc's host contract, over the library's: with PANEL set (drag-panel's arguments), a drag panel
+# (as phosh's home bar or top panel) starts once phoc serves clients, before the case's client
+# (p.out), and the replay lasts until the panel came to rest too (its drag_end after the one
+# before ready), or, with NO_DRAG_END=1, until the lifts only.
+host_start() {
+	CPID_p=
+	comp_start "$@" || return 1
+	HOST_PID=$COMP_PID
+	[ -z "${PANEL:-}" ] && return 0
 	# shellcheck disable=SC2086 # the panel's arguments are a list
-	start_client p "$DRAG_PANEL" $panel_args
-	if wait_for "$DIR/p.out" " ready" 1 20 "the panel's ready line" && start_client c "$@" &&
-		wait_for "$DIR/c.out" "$ready" 1 20 "the client's '$ready'" && kill -USR2 "$COMP_PID" &&
-		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log" &&
-		{ [ "${NO_DRAG_END:-0}" = 1 ] || wait_for "$DIR/p.out" " drag_end" 2 20 "the panel's drag_end after the one before ready"; }; then
-		comp_stop "$CPID_p" "$CPID_c"
-		return 0
-	fi
-	comp_stop "$CPID_p" "$CPID_c"
-	fail "$name: a client not ready, the replay incomplete or the panel never at rest (see $DIR)"
-	return 1
+	start_client p "$DRAG_PANEL" $PANEL
+	wait_for "$DIR/p.out" " ready" 1 20 "the panel's ready line"
 }
+host_replay() {
+	comp_replay && { [ -z "${PANEL:-}" ] || [ "${NO_DRAG_END:-0}" = 1 ] ||
+		wait_for "$DIR/p.out" " drag_end" 2 20 "the panel's drag_end after the one before ready"; }
+}
+host_stop() { comp_stop "$@" ${CPID_p:+"$CPID_p"}; }
 # margins FILE: the panel's margins in order ("-760 -700 ... 0 ").
 margins() { sed -n 's/.* dragged margin=\(-*[0-9]*\)$/\1/p' "$1" | tr '\n' ' '; }
 # rising MARGINS: how many times a margin is above the one before it.
@@ -130,7 +122,7 @@ run_patched_course
 # The panel is phosh's home bar as phosh makes it (800 px, 40 px handle showing when folded,
 # threshold 0.5); a full-screen client covers the bottom edge, so the swipe starts on the app
 # (phoc's own drag gesture would need a finger on the panel's handle).
-if want drag-commit && panel_play drag-commit swipe-up "--edge bottom" " ready" "$TOUCH_CLIENT"; then
+if want drag-commit && PANEL="--edge bottom" play drag-commit swipe-up " ready" "$TOUCH_CLIENT"; then
 	m=$(margins "$DIR/p.out")
 	up=$(first_time "$DIR/p.out" " drag_end")
 	if grep -q "gesture ended dock .*committed=1" "$DIR/events.log" && [ "$(rising "$m")" -gt 5 ] &&
@@ -143,7 +135,7 @@ if want drag-commit && panel_play drag-commit swipe-up "--edge bottom" " ready" 
 		fail "dock drives the panel: margins '$m' (see $DIR)"
 	fi
 fi
-if want drag-return && panel_play drag-return short-swipe "--edge bottom" " ready" "$TOUCH_CLIENT"; then
+if want drag-return && PANEL="--edge bottom" play drag-return short-swipe " ready" "$TOUCH_CLIENT"; then
 	m=$(margins "$DIR/p.out")
 	top=$(awk '{t = $1; for (i = 2; i <= NF; i++) if ($i > t) t = $i; print t}' <<<"$m")
 	if grep -q "gesture began dock" "$DIR/events.log" && grep -q -E "gesture (ended dock .*committed=0|cancelled dock)" "$DIR/events.log" &&
@@ -155,7 +147,7 @@ if want drag-return && panel_play drag-return short-swipe "--edge bottom" " read
 	fi
 fi
 # The cover sheet drives the panel anchored to the top (phosh's top panel).
-if want cover && panel_play cover tap-swipe-top "--edge top" " ready" "$TOUCH_CLIENT"; then
+if want cover && PANEL="--edge top" play cover tap-swipe-top " ready" "$TOUCH_CLIENT"; then
 	m=$(margins "$DIR/p.out")
 	if grep -q "gesture ended cover_sheet .*committed=1" "$DIR/events.log" && [ "$(rising "$m")" -gt 5 ] &&
 		grep -q " drag_end unfolded" "$DIR/p.out" &&
@@ -169,7 +161,7 @@ fi
 # ---- 3. deferral and swipe twice replace phoc's shell reveal ----
 # A full-screen app deferring the bottom edge gets the first swipe (deferred_swipe, the
 # affordance) and the panel does not move; the second swipe is the dock and drives the panel.
-if want defer-panel && panel_play defer-panel swipe-twice "--edge bottom" "honored_edges bottom" "$DEFER_CLIENT"; then
+if want defer-panel && PANEL="--edge bottom" play defer-panel swipe-twice "honored_edges bottom" "$DEFER_CLIENT"; then
 	c_up=$(first_time "$DIR/events.log" "libinput up id=0")
 	p_first=$(first_time "$DIR/p.out" " dragged")
 	if grep -q "deferred_swipe bottom" "$DIR/c.out" && [ "$(count "$DIR/c.out" 'touch down id=0')" = 1 ] &&
@@ -186,9 +178,9 @@ fi
 # unpatched phoc's shell reveal (10 px) takes them, and the app gets nothing; patched, each is
 # held (R2) and reaches the app at its up.
 if want reveal; then
-	if VARIANT=unpatched NO_DRAG_END=1 panel_play reveal-unpatched edge-taps "--edge bottom" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+	if VARIANT=unpatched NO_DRAG_END=1 PANEL="--edge bottom" play reveal-unpatched edge-taps " ready" "$TOUCH_CLIENT" --no-gesture-object; then
 		before=$(count "$DIR/c.out" ' down id=0')
-		if NO_DRAG_END=1 panel_play reveal edge-taps "--edge bottom" " ready" "$TOUCH_CLIENT"; then
+		if NO_DRAG_END=1 PANEL="--edge bottom" play reveal edge-taps " ready" "$TOUCH_CLIENT"; then
 			if [ "$before" = 0 ] && [ "$(count "$DIR/c.out" ' down id=0')" = 5 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 5 ] &&
 				[ "$(count "$DIR/events.log" 'reason=tap')" = 5 ] && [ "$(grep -c -E ' (down|up)( |$)' "$DIR/p.out")" = 0 ]; then
 				pass "R2 shell reveal no longer swallows edge taps: 5 taps 4 px above the bottom edge of a full-screen app reach it (5 downs, 5 ups, each held: candidate failed 'tap'); unpatched phoc gave it $before"
@@ -226,7 +218,7 @@ if want lock; then
 fi
 
 # ---- 5. output scale 2: layout coordinates are logical (540x960), surfaces' too ----
-if want scale2 && PHOC_SCALE=2 panel_play scale2 tap-swipe "--edge bottom --height 400 --handle 20" " ready" "$TOUCH_CLIENT"; then
+if want scale2 && PHOC_SCALE=2 PANEL="--edge bottom --height 400 --handle 20" play scale2 tap-swipe " ready" "$TOUCH_CLIENT"; then
 	m=$(margins "$DIR/p.out")
 	if grep -q " down id=0 x=270.0 y=480.0" "$DIR/c.out" && [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] &&
 		[ "$(count "$DIR/c.out" ' up id=0')" = 1 ] && grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
