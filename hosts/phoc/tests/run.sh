@@ -105,6 +105,7 @@ host_replay() {
 		wait_for "$DIR/p.out" " drag_end" 2 20 "the panel's drag_end after the one before ready"; }
 }
 host_stop() { comp_stop "$@" ${CPID_p:+"$CPID_p"}; }
+
 # margins FILE: the panel's margins in order ("-760 -700 ... 0 ").
 margins() { sed -n 's/.* dragged margin=\(-*[0-9]*\)$/\1/p' "$1" | tr '\n' ' '; }
 # rising MARGINS: how many times a margin is above the one before it.
