@@ -441,84 +441,52 @@ if [ "$VALGRIND" = 1 ]; then
 	fi
 fi
 
+# in_process_test NAME TIMEOUT VALGRIND_TIMEOUT [ARG...]: compiles tests/protocol/NAME.c against
+# the installed libbezel.so and runs it in a process of its own, under memcheck with --valgrind
+# (VALGRIND_ARGS: its arguments there, instead of ARG...); its output in $OUT/NAME.log.
+# Returns 0 when it passed, 1 when it failed, 2 when it did not compile.
+in_process_test() {
+	local name=$1 bound=$2 vg_bound=$3
+	shift 3
+	# shellcheck disable=SC2086,SC2046 # flag lists
+	cc $CFLAGS -o "$OUT/$name" "$ROOT/tests/protocol/$name.c" -I"$INC" \
+		$(pkg-config --cflags --libs wayland-server) -lm $LINK || return 2
+	if [ "$VALGRIND" = 1 ]; then
+		[ -n "${VALGRIND_ARGS:-}" ] && set -- $VALGRIND_ARGS
+		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout "$vg_bound" valgrind --quiet \
+			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+			--error-exitcode=97 "$OUT/$name" "$@" >"$OUT/$name.log" 2>&1
+	else
+		timeout "$bound" "$OUT/$name" "$@" >"$OUT/$name.log" 2>&1
+	fi || return 1
+}
+# in_process_verdict STATUS NAME WHAT: the pass or fail line for in_process_test's STATUS, with
+# the lines of the log that are not "ok" on a failure.
+in_process_verdict() {
+	case $1 in
+	0) pass "$3" ;;
+	1) fail "$2: $3"; grep -v '^ok ' "$OUT/$2.log" | sed 's/^/    /' | head -40 ;;
+	*) fail "compiling tests/protocol/$2.c" ;;
+	esac
+}
+# ok_lines NAME: how many checks an in-process test passed
+ok_lines() { grep -c '^ok ' "$OUT/$1.log" 2>/dev/null; }
+
 # ---- bezel_plugin_configure, in-process (under valgrind too with --valgrind) ----
-if cc $CFLAGS -o "$OUT/configure-test" "$ROOT/tests/protocol/configure-test.c" -I"$INC" \
-	$(pkg-config --cflags --libs wayland-server) $LINK; then
-	if [ "$VALGRIND" = 1 ]; then
-		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 300 valgrind --quiet \
-			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-			--error-exitcode=97 "$OUT/configure-test" >"$OUT/configure-test.log" 2>&1
-	else
-		timeout 60 "$OUT/configure-test" >"$OUT/configure-test.log" 2>&1
-	fi
-	if [ $? -eq 0 ]; then
-		pass "bezel_plugin_configure ($(grep -c '^ok ' "$OUT/configure-test.log") checks)"
-	else
-		fail "bezel_plugin_configure"
-		sed 's/^/    /' "$OUT/configure-test.log"
-	fi
-else
-	fail "compiling tests/protocol/configure-test.c"
-fi
+rc=0; in_process_test configure-test 60 300 || rc=$?
+in_process_verdict $rc configure-test "bezel_plugin_configure ($(ok_lines configure-test) checks)"
 # ---- the C interface itself, in-process: outputs, v1/v2 hosts, regions, garbage (under valgrind too) ----
-if cc $CFLAGS -o "$OUT/capi-test" "$ROOT/tests/protocol/capi-test.c" -I"$INC" \
-	$(pkg-config --cflags --libs wayland-server) -lm $LINK; then
-	if [ "$VALGRIND" = 1 ]; then
-		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 600 valgrind --quiet \
-			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-			--error-exitcode=97 "$OUT/capi-test" >"$OUT/capi-test.log" 2>&1
-	else
-		timeout 120 "$OUT/capi-test" >"$OUT/capi-test.log" 2>&1
-	fi
-	if [ $? -eq 0 ]; then
-		pass "C interface: outputs, host interface v1/v2, regions, stacking, garbage ($(grep -c '^ok ' "$OUT/capi-test.log") checks)"
-	else
-		fail "C interface (tests/protocol/capi-test.c)"
-		grep -v '^ok ' "$OUT/capi-test.log" | sed 's/^/    /' | head -40
-	fi
-else
-	fail "compiling tests/protocol/capi-test.c"
-fi
+rc=0; in_process_test capi-test 120 600 || rc=$?
+in_process_verdict $rc capi-test "C interface: outputs, host interface v1/v2, regions, stacking, garbage ($(ok_lines capi-test) checks)"
 # ---- the 0.3 calls that took host logic into the library, in-process (under valgrind too) ----
-if cc $CFLAGS -o "$OUT/host-calls-test" "$ROOT/tests/protocol/host-calls-test.c" -I"$INC" \
-	$(pkg-config --cflags --libs wayland-server) $LINK; then
-	if [ "$VALGRIND" = 1 ]; then
-		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 300 valgrind --quiet \
-			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-			--error-exitcode=97 "$OUT/host-calls-test" >"$OUT/host-calls-test.log" 2>&1
-	else
-		timeout 60 "$OUT/host-calls-test" >"$OUT/host-calls-test.log" 2>&1
-	fi
-	if [ $? -eq 0 ]; then
-		pass "host logic in the library: [bezel] keys, settings read back, event log, layout touches, policy facts, refused downs ($(grep -c '^ok ' "$OUT/host-calls-test.log") checks)"
-	else
-		fail "host logic in the library (tests/protocol/host-calls-test.c)"
-		grep -v '^ok ' "$OUT/host-calls-test.log" | sed 's/^/    /' | head -40
-	fi
-else
-	fail "compiling tests/protocol/host-calls-test.c"
-fi
+rc=0; in_process_test host-calls-test 60 300 || rc=$?
+in_process_verdict $rc host-calls-test "host logic in the library: [bezel] keys, settings read back, event log, layout touches, policy facts, refused downs ($(ok_lines host-calls-test) checks)"
 # ---- a 300,000-deep subsurface chain through bezel.h (own process). Under valgrind the chain
 # is 50,000 deep to keep CI short: 100,000 take 4 minutes there (run once, no errors), and
 # 300,000 without the wide part about 5 (no errors either). ----
-if cc $CFLAGS -o "$OUT/deep-chain-test" "$ROOT/tests/protocol/deep-chain-test.c" -I"$INC" \
-	$(pkg-config --cflags --libs wayland-server) $LINK; then
-	if [ "$VALGRIND" = 1 ]; then
-		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 900 valgrind --quiet \
-			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-			--error-exitcode=97 "$OUT/deep-chain-test" 50000 >"$OUT/deep-chain-test.log" 2>&1
-	else
-		timeout 300 "$OUT/deep-chain-test" >"$OUT/deep-chain-test.log" 2>&1
-	fi
-	if [ $? -eq 0 ]; then
-		pass "deep subsurface chain: $(grep -c '^ok ' "$OUT/deep-chain-test.log") checks; $(sed -n 's/^ok a \([0-9]*\)-deep.*(.*, \(.*\))$/\1 deep, added in \2/p' "$OUT/deep-chain-test.log"), $(sed -n 's/^ok bezel_surface_remove on the top removes the chain (\(.*\))$/removed in \1/p' "$OUT/deep-chain-test.log")"
-	else
-		fail "deep subsurface chain"
-		sed 's/^/    /' "$OUT/deep-chain-test.log" | tail -20
-	fi
-else
-	fail "compiling tests/protocol/deep-chain-test.c"
-fi
+rc=0; VALGRIND_ARGS=50000 in_process_test deep-chain-test 300 900 || rc=$?
+dc=$OUT/deep-chain-test.log
+in_process_verdict $rc deep-chain-test "deep subsurface chain: $(ok_lines deep-chain-test) checks; $(sed -n 's/^ok a \([0-9]*\)-deep.*(.*, \(.*\))$/\1 deep, added in \2/p' "$dc"), $(sed -n 's/^ok bezel_surface_remove on the top removes the chain (\(.*\))$/removed in \1/p' "$dc")"
 if grep -qiE 'fatal error|assertion|Segmentation' "$LOG"; then
 	fail "compositor log has a crash message"
 fi

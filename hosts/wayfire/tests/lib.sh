@@ -108,14 +108,10 @@ start_wayfire() {
 	EOF
 	local attempt rc
 	for attempt in 1 2; do
-		rm -f "$DIR/wayfire.pid"
-		umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
-			-s "$NODE=$DIR/dev/device.script" -- \
-			sh -c 'echo $$ >"$1/wayfire.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
-			"$SHIM:$WFPRELOAD" "$DIR" env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$WF_PLUGIN_PATH" \
-			WAYFIRE_PLUGIN_XML_PATH="$WF_XML_PATH" wayfire -c "$DIR/wayfire.ini" \
-			>"$DIR/host.log" 2>&1 &
-		CPID=$!
+		touchscreen_run "$DIR" "$NODE" "$SHIM:$WFPRELOAD" "$DIR/wayfire.pid" "$DIR/host.log" \
+			env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$WF_PLUGIN_PATH" \
+			WAYFIRE_PLUGIN_XML_PATH="$WF_XML_PATH" wayfire -c "$DIR/wayfire.ini"
+		CPID=$UMOCKDEV_PID
 		WF_PID=
 		bounded_track "$CPID" "Wayfire ($name)"
 		wait_while_alive "$CPID" "$DIR/host.log" "Using socket name\|exiting\|refusing" 1 "$START_TIMEOUT_S" "Wayfire's socket line"

@@ -34,7 +34,8 @@ PCDIR=$(find "$PREFIX" -name bezel.pc -printf '%h\n' | head -1)
 MODDIR=$(PKG_CONFIG_PATH=$PCDIR pkg-config --variable=westonmoduledir bezel)
 MODULE=$MODDIR/bezel-weston.so
 resolved=$(ldd "$MODULE" 2>/dev/null | awk '$1 == "libbezel.so.0" { print $3 }')
-if [ -f "$MODULE" ] && [ "$resolved" = "$(cd "$MODDIR/.." && pwd)/libbezel.so.0" ] && [ ! -e "$MODDIR/bezel-weston-rig.so" ]; then
+[ -e "$resolved" ] && resolved=$(realpath "$resolved")
+if [ -f "$MODULE" ] && [ "$resolved" = "$(realpath "$MODDIR/../libbezel.so.0")" ] && [ ! -e "$MODDIR/bezel-weston-rig.so" ]; then
 	pass "installed: westonmoduledir/bezel-weston.so, which finds the prefix's libbezel.so.0 ($resolved); no test rig"
 else
 	find "$PREFIX" | sed "s|$PREFIX|PREFIX|" | sort
