@@ -220,8 +220,12 @@ bezel_settings() {
 host_play() { play "$@"; }
 host_start() { comp_start "$@" || return 1; HOST_PID=$COMP_PID; }
 # comp_replay: the rig opens the touchscreen on SIGUSR2; every contact's lift reaches its log.
+# Then one roundtrip of a client of its own (wayland-info): the compositor has gone round its
+# event loop since the last lift, which flushes what it sent the clients, so that a stop right
+# after (SIGTERM) loses none of it on a loaded machine.
 comp_replay() {
-	kill -USR2 "$COMP_PID" && wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"
+	kill -USR2 "$COMP_PID" && wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log" &&
+		run_bounded 20 "wayland-info (a roundtrip after the replay)" env WAYLAND_DISPLAY="$SOCK" wayland-info >/dev/null 2>&1
 }
 host_replay() { comp_replay; }
 host_stop() { comp_stop "$@"; }
