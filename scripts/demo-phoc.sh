@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The phosh demo: Debian's phosh (the shell of the Librem 5 and of Mobian, postmarketOS and
 # Debian on the PinePhone) on phoc 0.24 patched with Bezel (hosts/phoc), headless, with touches
-# from real libinput reading an emulated touchscreen (the test rig, hosts/cage/rig, adds it to
+# from real libinput reading an emulated touchscreen (the test rig, hosts/patched/rig, adds it to
 # the headless backend; phosh needs a seat before it starts). A 720x1440 phone at scale 2.
 #
 #   1. a full-screen app (examples/bezel-defer-client deferring nothing) and a swipe up from the
@@ -19,7 +19,6 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 "$root/scripts/install-deps.sh"
-. "$root/tests/lib/bounded.sh"
 
 work=$root/.build/phoc-demo
 out=$root/demo-out
@@ -27,23 +26,24 @@ rm -rf "$work/run"
 mkdir -p "$work/run" "$out"
 [ -x /usr/libexec/phosh ] || { echo "demo-phoc: /usr/libexec/phosh is missing (Debian's phosh)"; exit 1; }
 
-echo "== building phoc 0.24 with the series and Bezel into $work/prefix (hosts/phoc/build.sh)"
-phoc=$(BEZEL_PHOC_BUILD=$root/.build/phoc hosts/phoc/build.sh "$work/prefix" | tail -1)
+# Bezel and bezel-input-probe (test equipment) as installed by meson-shim (tests/lib/product.sh,
+# through the runners' library tests/lib/host.sh)
+ROOT=$root SCRATCH=$root/.build
+. "$root/tests/lib/host.sh"
+product_install release || exit 1
+probe=$PROBE
+echo "== building phoc with the series against Bezel in $PRODUCT_PREFIX, into $work/prefix (hosts/phoc/build.sh)"
+phoc=$(BEZEL_PHOC_BUILD=$root/.build/phoc hosts/phoc/build.sh --bezel "$PRODUCT_PREFIX" "$work/prefix" | tail -1)
 prefix=$work/prefix
 echo "== building the app, the touch rig and the touchscreen emulation"
 gen=$work/gen
 mkdir -p "$gen"
-ROOT=$root SCRATCH=$root/.build
-. "$root/tests/lib/host.sh"
 host_protocol_code "$gen"
 CFLAGS=-O2 host_client "$gen" bezel-defer-client examples/bezel-defer-client.c
 # shellcheck disable=SC2046
-cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/cage/rig/bezel-wlr-touch-rig.c \
-	-I"$prefix/include" $(pkg-config --cflags wlroots pixman-1) -L"$prefix/lib" -lbezel \
-	-Wl,-rpath,"$prefix/lib" -ldl
-# bezel-input-probe: test equipment of the product install (tests/lib/product.sh)
-product_install release || exit 1
-probe=$PROBE
+cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/patched/rig/bezel-wlr-touch-rig.c \
+	-I"$PRODUCT_PREFIX/include" $(pkg-config --cflags wlroots pixman-1) -L"$PRODUCT_LIB" -lbezel \
+	-Wl,-rpath,"$PRODUCT_LIB" -ldl
 shim=$(tools/umockdev-preload/build.sh "$gen/shim")
 node=/dev/input/event7
 

@@ -154,8 +154,9 @@ group "Wayfire: hostile clients while touches play" env BEZEL_WAYFIRE_SCRATCH="$
 # minutes to map and 8 to tear down, with or without the plugin).
 group "Wayfire: hostile scale (idle surfaces, creation, 2,000 toplevels; release build)" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --release --scale --toplevels 2000
 group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" env BEZEL_INSTALL_SCRATCH="$root/.build" hosts/wayfire/tests/install-test.sh
-# Compositors that load no plugins, patched (hosts/cage, hosts/sway): built from their upstream
-# tarballs by the host's build.sh (cached in .build), run headless as an unprivileged user.
+# Compositors that load no plugins, patched (hosts/cage, hosts/sway, hosts/phoc, on hosts/patched):
+# built from their upstream tarballs by the host's build.sh (cached in .build), run headless as an
+# unprivileged user.
 group "cage 395189f patched with Bezel, headless as an unprivileged user, real clients, frames and cancels against unpatched cage" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh
 group "cage: hostile clients while touches play" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --hostile
 group "cage: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --latency 1000

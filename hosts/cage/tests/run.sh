@@ -1,88 +1,59 @@
 #!/usr/bin/env bash
-# Integration tests of cage with Bezel's patch series (hosts/cage/patches): cage built from its
-# upstream tarball by hosts/cage/build.sh, run headless (wlroots' headless backend, pixman) as an
-# unprivileged user, touches from real libinput reading an umockdev-emulated touchscreen
-# (tools/umockdev-preload) and fed to a headless touch device by the test rig
-# (hosts/cage/rig, an LD_PRELOAD), real Wayland clients. The same tarball built without the
-# series is the baseline: what cage did before.
+# Integration tests of cage with Bezel's patch series (hosts/cage/patches/VERSION): cage built
+# from its upstream tarball by hosts/cage/build.sh, run headless (wlroots' headless backend,
+# pixman) as an unprivileged user, touches from real libinput reading an umockdev-emulated
+# touchscreen (tools/umockdev-preload) and fed to a headless touch device by the patched hosts'
+# test rig (hosts/patched/rig, an LD_PRELOAD), real Wayland clients. The same tarball built
+# without the series is the baseline: what cage did before. The build, the rig, starting cage
+# and the cases every patched host runs are hosts/patched/tests/lib.sh; cage's own are here.
 #
 # Each case writes a touch recording, starts cage (its primary application maps nothing:
-# hosts/cage/tests/cage-primary.c), starts the client, waits for its "ready" line, sends SIGUSR2
-# (the rig opens the touchscreen), waits until the event log has seen every contact lift,
-# stops cage and checks what each party saw. No fixed sleeps; every wait bounded.
+# hosts/patched/tests/primary-client.c), starts the client, waits for its "ready" line, sends
+# SIGUSR2 (the rig opens the touchscreen), waits until the event log has seen every contact
+# lift, stops cage and checks what each party saw. No fixed sleeps; every wait bounded.
 #
-# usage: hosts/cage/tests/run.sh [CASE...]
-#        hosts/cage/tests/run.sh --latency N
-#        hosts/cage/tests/run.sh --hostile [--rounds N] [--seed S]
+# usage: hosts/cage/tests/run.sh [CASE...] [--version V]
+#        hosts/cage/tests/run.sh --latency N [--version V]
+#        hosts/cage/tests/run.sh --hostile [--rounds N] [--seed S] [--version V]
 #   CASE: start, the table (tap swipe late defer drag kill kill-sub multi multi-defer
 #   multi-policy), frame, cancel, simple-touch, report, config
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
+#   --version V: cage's upstream version (default: hosts/cage/build.sh's, the Debian release's)
+#   --build-only: build and stop (tests/lib/args.sh)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: those of hosts/cage/build.sh, umockdev, libumockdev-dev, python3,
 # wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
 set -u
-ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-SCRATCH=${BEZEL_CAGE_SCRATCH:-$ROOT/.build-cage}
-OUT=$SCRATCH/cage-tests
-. "$ROOT/tests/lib/host.sh"
 COMP_LABEL=cage
-. "$ROOT/hosts/cage/tests/lib.sh"
-patched_args "$@"
-
-# ---- build: cage patched and unpatched (hosts/cage/build.sh, cached in SCRATCH), the probe,
-# the rig, the clients ----
-build_patched "cage 395189f"
-CAGE=$COMP_BIN
-CAGE_PLAIN=$COMP_PLAIN_BIN
-CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
-if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
-	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "the test rig, cage's primary client and the test clients compile with -Werror"
-else
-	fail "compile the rig and the clients"
-	finish
-fi
-as_user_can_run "$CAGE" "$CAGE_PLAIN" "$RIG" "$PRIMARY" "$SHIM" "$OUT/prefix/lib/libbezel.so.0" ||
-	{ fail "user $RUN_USER cannot read the build (make $SCRATCH readable)"; finish; }
-BOUNDED_DUMP_DIR=$OUT
+. "$(dirname "$0")/../../patched/tests/lib.sh"
+runner_args "$@"
 
 # The compositor of comp_start: patched cage with DIR/bezel.ini, or (VARIANT=unpatched) the
 # tarball's cage as it is; its primary application under `timeout`.
 comp_prepare() {
-	if [ "${VARIANT:-patched}" = unpatched ]; then
-		COMP_CMD=("$CAGE_PLAIN" -- timeout 900 "$PRIMARY")
-	else
-		cat >"$DIR/bezel.ini" <<-EOF
-		[bezel]
-		log-level=${LOG_LEVEL:-debug}
-		output-width-mm=68
-		output-height-mm=121
-		event-log=$DIR/events.log
-		${EXTRA_INI:-}
-		EOF
-		COMP_CMD=("$CAGE" -b "$DIR/bezel.ini" -- timeout 900 "$PRIMARY")
+	local bezel=()
+	if [ "${VARIANT:-patched}" != unpatched ]; then
+		{ echo "[bezel]"; bezel_settings; } >"$DIR/bezel.ini"
+		bezel=(-b "$DIR/bezel.ini")
 	fi
-	COMP_READY="^cage-primary: connected to "
+	COMP_CMD=("$(comp_variant_bin)" "${bezel[@]}" -- timeout 900 "$PRIMARY")
+	COMP_READY=$PRIMARY_READY
 }
 
-case $COURSE in
-hostile) run_host_hostile "$ROUNDS" "$SEED"; finish ;;
-latency) run_patched_latency "$LATENCY"; finish ;;
-esac
-
-# ---- 0. cage starts headless with Bezel; 1. the table every host runs ----
-run_patched_start
-run_patched_table
+# ---- the build; 0. cage starts headless with Bezel; 1. the table every host runs (or the
+# hostile course, or the latency, alone) ----
+patched_setup
+run_patched_course
 
 # ---- 2. wl_touch.frame: cage never sent it; patched, every group of events ends in one ----
 # A tap in the middle (R1: delivered at once) reads down, frame, up, frame; the unpatched
 # build of the same tarball sends down, up and no frame.
 if want frame; then
 	events() { grep -E ' (down|up|frame|cancel)( |$)' "$1" | awk '{print $2}' | tr '\n' ' '; }
-	if VARIANT=unpatched comp_play frame-unpatched taps-1 " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+	if VARIANT=unpatched play frame-unpatched taps-1 " ready" "$TOUCH_CLIENT" --no-gesture-object; then
 		before=$(events "$DIR/c.out")
-		if VARIANT=patched comp_play frame taps-1 " ready" "$TOUCH_CLIENT"; then
+		if VARIANT=patched play frame taps-1 " ready" "$TOUCH_CLIENT"; then
 			after=$(events "$DIR/c.out")
 			if [ "$before" = "down up " ] && [ "$after" = "down frame up frame " ]; then
 				pass "R9 wl_touch.frame after each input frame: a tap reads '${after% }' (unpatched cage: '${before% }', no frame)"
@@ -99,9 +70,9 @@ fi
 # and nothing after (the table's 'late' row checks the order); unpatched cage sends the whole
 # swipe, down, motions and up, and never a cancel.
 if want cancel; then
-	if VARIANT=unpatched comp_play cancel-unpatched late-begin " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+	if VARIANT=unpatched play cancel-unpatched late-begin " ready" "$TOUCH_CLIENT" --no-gesture-object; then
 		c0=$DIR/c.out
-		if VARIANT=patched comp_play cancel late-begin " ready" "$TOUCH_CLIENT"; then
+		if VARIANT=patched play cancel late-begin " ready" "$TOUCH_CLIENT"; then
 			c1=$DIR/c.out
 			if [ "$(count "$c1" ' cancel')" = 1 ] && [ "$(count "$c1" ' up id=0')" = 0 ] &&
 				grep -q "gesture began dock" "$DIR/events.log" && [ "$(count "$c0" ' cancel')" = 0 ] &&
@@ -118,7 +89,7 @@ fi
 run_patched_simple_touch "the bottom swipe over no window"
 
 # ---- 5. cage has no panels: a committed gesture is reported in its log ----
-if want report && comp_play report swipe-up " ready" "$TOUCH_CLIENT"; then
+if want report && play report swipe-up " ready" "$TOUCH_CLIENT"; then
 	if grep -q "bezel: dock committed (edge bottom, 1 finger) on HEADLESS-1" "$DIR/host.log" &&
 		grep -q "gesture ended dock edge=2 committed=1" "$DIR/events.log"; then
 		pass "R5 a committed dock swipe is reported: 'bezel: dock committed (edge bottom, 1 finger) on HEADLESS-1' in cage's log, 'gesture ended dock … committed=1' in the event log"

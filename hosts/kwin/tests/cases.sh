@@ -1,5 +1,6 @@
 # KWin's own cases, beside the shared table (sourced by hosts/kwin/tests/run.sh, which provides
-# host_start, host_stop, host_play, start_client and the counters).
+# host_start, host_stop, host_play and feed_done; start_client, the counters and `want` are the
+# host runners' library, tests/lib/host.sh).
 
 # write_edge_tap FILE Y: an evemu recording of one tap at (W/2, Y), 40 ms long (device axes =
 # output pixels, as tests/hosts/gen-touch.py writes them).

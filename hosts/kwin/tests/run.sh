@@ -11,39 +11,26 @@
 #
 # usage: hosts/kwin/tests/run.sh [--latency N] [--build-only] [CASE...]
 #        hosts/kwin/tests/run.sh --hostile [--rounds N] [--seed S]
+#   (tests/lib/args.sh's command line; --valgrind and --scale do not run on KWin)
 #   CASE: a row of the shared table (tests/hosts/expectations.sh) or one of this host's own:
 #   info dbus edge-strip lock. --latency N: added latency over N taps, with and without the
-#   plugin. --hostile: the shared hostile course's rounds instead (tests/hosts/hostile.sh;
-#   ROUNDS default 56, SEED 1).
+#   plugin, after the cases. --hostile: the shared hostile course's rounds instead
+#   (tests/hosts/hostile.sh; ROUNDS default 56, SEED 1).
 # Ends with "N passed, N failed".
 # Debian packages: kwin-wayland, kwin-dev, qtbase5-dev, libkf5config-dev, libkf5coreaddons-dev,
 # libkf5windowsystem-dev, plasma-wayland-protocols, dbus, wayland-utils, weston (for
 # weston-simple-touch), python3, meson, a C/C++ compiler; KWin's source tarball for its headers.
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$ROOT/tests/lib/host.sh"
+runner_args "$@"
+if [ "$VALGRIND" = 1 ] || [ "$COURSE" = scale ]; then
+	echo "$0: --valgrind and --scale do not run on KWin (hosts/kwin/README.md)" >&2
+	exit 2
+fi
 SCRATCH=${BEZEL_KWIN_SCRATCH:-$ROOT/.build-kwin}
 OUT=$SCRATCH/kwin-tests
-LATENCY=0
-BUILD_ONLY=0
-COURSE=
-ROUNDS=56
-SEED=1
-CASES=()
-while [ $# -gt 0 ]; do
-	case $1 in
-	--latency) LATENCY=$2; shift ;;
-	--build-only) BUILD_ONLY=1 ;;
-	--hostile) COURSE=hostile ;;
-	--rounds) ROUNDS=$2; shift ;;
-	--seed) SEED=$2; shift ;;
-	-*) echo "usage: $0 [--latency N] [--build-only] [CASE...] | --hostile [--rounds N] [--seed S]" >&2; exit 2 ;;
-	*) CASES+=("$1") ;;
-	esac
-	shift
-done
-. "$ROOT/tests/lib/host.sh"
 . "$ROOT/tests/hosts/expectations.sh"
-want() { [ ${#CASES[@]} = 0 ] || case " ${CASES[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 # ---- build ----
 mkdir -p "$OUT"
@@ -182,27 +169,13 @@ host_stop() {
 	reap_clients "$@"
 }
 
-# host_play NAME RECORDING READY CLIENT [ARGS...]: the common course (tests/hosts/expectations.sh).
-host_play() {
-	local name=$1 rec=$2 ready=$3
-	shift 3
-	if ! host_start "$name" "$rec"; then
-		host_stop
-		fail "$name: KWin did not start: $(host_why_not_started) (see $DIR)"
-		return 1
-	fi
-	start_client c "$@"
-	if wait_for "$DIR/c.out" "$ready" 1 20 "the client's '$ready' line"; then
-		kill -USR2 "$HOST_PID"
-		if feed_done 60; then
-			host_stop "$CPID_c"
-			return 0
-		fi
-	fi
-	host_stop "$CPID_c"
-	fail "$name: client not ready or replay incomplete (see $DIR)"
-	return 1
+# host_replay: the feeder replays on SIGUSR2; its last roundtrip means KWin has processed every
+# touch (the host contract of tests/lib/host.sh's play).
+host_replay() {
+	kill -USR2 "$HOST_PID" && feed_done 60
 }
+host_play() { play "$@"; }
+HOST_NAME=KWin
 HOST_UP_LINE="fake-input up"
 
 # Every row of the shared table runs here (drag: R7 through KWin's seat, hosts/kwin/README.md).
@@ -211,23 +184,13 @@ HOST_UP_LINE="fake-input up"
 # ---- the hostile course (tests/hosts/hostile.sh) instead of the table ----
 # host_start and host_stop above; the clients come from host_hostile_clients. The scale part
 # (run_host_scale, host_start_plain) does not run on KWin.
-HOST_NAME=KWin
 HOST_INPUT="KWin's fake_input"
 . "$ROOT/tests/hosts/hostile.sh"
-if [ "$COURSE" = hostile ]; then
-	run_host_hostile "$ROUNDS" "$SEED"
-	finish
-fi
+host_course
 
-if [ ${#CASES[@]} = 0 ]; then
-	run_host_expectations
-else
-	table=()
-	for c in "${CASES[@]}"; do
-		for row in "${HOST_EXPECTATIONS[@]}"; do [ "${row%%|*}" = "$c" ] && table+=("$c"); done
-	done
-	[ ${#table[@]} -gt 0 ] && run_host_expectations "${table[@]}"
-fi
+table=()
+for row in "${HOST_EXPECTATIONS[@]}"; do want "${row%%|*}" && table+=("${row%%|*}"); done
+[ ${#table[@]} -eq 0 ] || run_host_expectations "${table[@]}"
 run_kwin_cases
 [ "$LATENCY" -gt 0 ] && run_kwin_latency "$LATENCY"
 finish

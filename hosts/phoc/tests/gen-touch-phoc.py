@@ -24,6 +24,47 @@ spec.loader.exec_module(wl)
 gen = wl.gen
 
 
+def short_swipe(r, w, h):
+    cx, bottom = w // 2, h - 10
+    r.down(0, 0, cx, bottom)
+    for i in range(1, 11):      # 150 px in 40 ms: the dock begins
+        r.move(i * 4, 0, cx, bottom - i * 15)
+    for i in range(1, 41):      # then rests 600 ms (tiny jitter keeps events coming)
+        r.move(40 + i * 15, 0, cx + (i % 2), bottom - 150)
+    r.up(700, 0)
+
+
+def edge_taps(r, w, h):
+    for i in range(5):
+        r.down(i * 300, 0, w // 2, h - 4)
+        r.up(i * 300 + 40, 0)
+
+
+def tap_swipe_top(r, w, h):
+    r.down(0, 0, w // 2, h // 2)
+    r.up(40, 0)
+    r.swipe(400, 0, w // 2, 10, w // 2, 610, 160)
+
+
+def swipe_slow(r, w, h, start=0):
+    r.swipe(start, 0, w // 2, h - 6, w // 2, h - 6 - h // 3, 400, step=10)
+
+
+def swipe_twice_pause(r, w, h):
+    t = r.swipe(0, 0, w // 2, h - 6, w // 2, h - 6 - h // 3, 160)
+    swipe_slow(r, w, h, t + 1200)
+
+
+# The recordings of this file, by name; each writes its touches into a recorder for a w x h panel.
+SCENARIOS = {
+    "short-swipe": short_swipe,
+    "edge-taps": edge_taps,
+    "tap-swipe-top": tap_swipe_top,
+    "swipe-slow": swipe_slow,
+    "swipe-twice-pause": swipe_twice_pause,
+}
+
+
 def main():
     args = sys.argv[1:]
     if "--size" in args:
@@ -34,35 +75,14 @@ def main():
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     name, out = args
-    W, H = gen.W, gen.H
-    cx, cy, bottom = W // 2, H // 2, H - 10
-    r = gen.Rec()
-    if name == "short-swipe":
-        r.down(0, 0, cx, bottom)
-        for i in range(1, 11):      # 150 px in 40 ms: the dock begins
-            r.move(i * 4, 0, cx, bottom - i * 15)
-        for i in range(1, 41):      # then rests 600 ms (tiny jitter keeps events coming)
-            r.move(40 + i * 15, 0, cx + (i % 2), bottom - 150)
-        r.up(700, 0)
-    elif name == "edge-taps":
-        for i in range(5):
-            r.down(i * 300, 0, cx, H - 4)
-            r.up(i * 300 + 40, 0)
-    elif name == "tap-swipe-top":
-        r.down(0, 0, cx, cy)
-        r.up(40, 0)
-        r.swipe(400, 0, cx, 10, cx, 610, 160)
-    elif name == "swipe-slow":
-        r.swipe(0, 0, cx, H - 6, cx, H - 6 - H // 3, 400, step=10)
-    elif name == "swipe-twice-pause":
-        t = r.swipe(0, 0, cx, H - 6, cx, H - 6 - H // 3, 160)
-        r.swipe(t + 1200, 0, cx, H - 6, cx, H - 6 - H // 3, 400, step=10)
-    else:
+    if name not in SCENARIOS:
         sys.argv = [sys.argv[0], name, out]
         wl.main()
         return
-    r.write(out)
-    print(r.contacts)
+    recorder = gen.Rec()
+    SCENARIOS[name](recorder, gen.W, gen.H)
+    recorder.write(out)
+    print(recorder.contacts)
 
 
 if __name__ == "__main__":

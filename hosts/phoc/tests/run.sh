@@ -1,78 +1,42 @@
 #!/usr/bin/env bash
-# Integration tests of phoc 0.24.0 (phosh's compositor) with Bezel's patch series
-# (hosts/phoc/patches): phoc built from its upstream tarball by hosts/phoc/build.sh, run headless
-# (wlroots' headless backend, pixman, GSETTINGS_BACKEND=memory) as an unprivileged user, touches
-# from real libinput reading an umockdev-emulated touchscreen fed to a headless touch device by
-# the test rig (hosts/cage/rig, an LD_PRELOAD shared with cage and sway), real Wayland clients.
-# The same tarball built without the series is the baseline.
+# Integration tests of phoc (phosh's compositor) with Bezel's patch series
+# (hosts/phoc/patches/VERSION): phoc built from its upstream tarball by hosts/phoc/build.sh, run
+# headless (wlroots' headless backend, pixman, GSETTINGS_BACKEND=memory) as an unprivileged user,
+# touches from real libinput reading an umockdev-emulated touchscreen fed to a headless touch
+# device by the patched hosts' test rig (hosts/patched/rig, an LD_PRELOAD), real Wayland clients.
+# The same tarball built without the series is the baseline. The build, the rig, starting phoc
+# and the cases every patched host runs are hosts/patched/tests/lib.sh; phoc's own are here.
 #
 # Each case writes a touch recording, starts phoc with a phoc.ini of its own ([core], the
-# output, [bezel]) and a session that maps nothing (hosts/cage/tests/cage-primary.c, whose line
-# says phoc serves clients), starts the client, waits for its "ready" line, sends SIGUSR2 (the
-# rig opens the touchscreen), waits until the event log has seen every contact lift, stops phoc
-# and checks what each party saw. No fixed sleeps; every wait bounded.
+# output, [bezel]) and a session that maps nothing (hosts/patched/tests/primary-client.c, whose
+# line says phoc serves clients), starts the client, waits for its "ready" line, sends SIGUSR2
+# (the rig opens the touchscreen), waits until the event log has seen every contact lift, stops
+# phoc and checks what each party saw. No fixed sleeps; every wait bounded.
 #
-# usage: hosts/phoc/tests/run.sh [CASE...]
-#        hosts/phoc/tests/run.sh --latency N
-#        hosts/phoc/tests/run.sh --hostile [--rounds N] [--seed S]
+# usage: hosts/phoc/tests/run.sh [CASE...] [--version V]
+#        hosts/phoc/tests/run.sh --latency N [--version V]
+#        hosts/phoc/tests/run.sh --hostile [--rounds N] [--seed S] [--version V]
 #   CASE: start, the table (tap swipe late defer region-in region-out drag kill kill-sub multi
 #   multi-defer multi-policy rot-90 rot-180 rot-270 rot-flipped-90 rot-runtime), drag-commit,
 #   drag-return, cover, defer-panel, reveal, lock, scale2, scaled
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
+#   --version V: phoc's upstream version (default: hosts/phoc/build.sh's, the Debian release's)
+#   --build-only: build and stop (tests/lib/args.sh)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: those of hosts/phoc/build.sh, umockdev, libumockdev-dev, python3,
 # wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
 set -u
-ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-SCRATCH=${BEZEL_PHOC_SCRATCH:-$ROOT/.build-phoc}
-OUT=$SCRATCH/phoc-tests
-. "$ROOT/tests/lib/host.sh"
 COMP_LABEL=phoc
+. "$(dirname "$0")/../../patched/tests/lib.sh"
+runner_args "$@"
 GEN_TOUCH=$ROOT/hosts/phoc/tests/gen-touch-phoc.py
-. "$ROOT/hosts/cage/tests/lib.sh"
-patched_args "$@"
-
-# ---- build: phoc patched and unpatched (hosts/phoc/build.sh, cached in SCRATCH), the probe,
-# the rig, the clients ----
-build_patched "phoc 0.24.0"
-PHOC=$COMP_BIN
-PHOC_PLAIN=$COMP_PLAIN_BIN
-CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
-EFFECTS_XML=$SCRATCH/phoc/src-patched/protocols/phoc-layer-shell-effects-unstable-v1.xml
-LAYER_XML=$SCRATCH/phoc/src-patched/protocols/wlr-layer-shell-unstable-v1.xml
-if build_rig "$OUT/prefix" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
-	wayland-scanner client-header "$EFFECTS_XML" "$OUT/phoc-layer-shell-effects-unstable-v1-client-protocol.h" &&
-	wayland-scanner private-code "$EFFECTS_XML" "$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" &&
-	wayland-scanner client-header "$LAYER_XML" "$OUT/wlr-layer-shell-unstable-v1-client-protocol.h" &&
-	wayland-scanner private-code "$LAYER_XML" "$OUT/wlr-layer-shell-unstable-v1-protocol.c" &&
-	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/drag-panel" "$ROOT/hosts/phoc/tests/drag-panel.c" \
-		"$ROOT/tests/hosts/client-kit.c" "$OUT/phoc-layer-shell-effects-unstable-v1-protocol.c" \
-		"$OUT/wlr-layer-shell-unstable-v1-protocol.c" "$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
-	wayland-scanner client-header "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-client-protocol.h" &&
-	wayland-scanner private-code "$ROOT/hosts/phoc/tests/input-inhibitor.xml" "$OUT/input-inhibitor-protocol.c" &&
-	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/lock-client" "$ROOT/hosts/phoc/tests/lock-client.c" \
-		"$ROOT/tests/hosts/client-kit.c" "$OUT/input-inhibitor-protocol.c" "$OUT/xdg-shell-protocol.c" \
-		$(pkg-config --cflags --libs wayland-client) &&
-	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/big-client" "$ROOT/hosts/phoc/tests/big-client.c" \
-		"$ROOT/tests/hosts/client-kit.c" "$OUT/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client) &&
-	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "the test rig, the session client, the test clients, the layer-shell-effects panel, the lock client and the oversized window compile with -Werror"
-else
-	fail "compile the rig and the clients"
-	finish
-fi
-DRAG_PANEL=$OUT/drag-panel
-SCHEMAS=$OUT/prefix/share/glib-2.0/schemas
-as_user_can_run "$PHOC" "$PHOC_PLAIN" "$RIG" "$PRIMARY" "$SHIM" "$OUT/prefix/lib/libbezel.so.0" "$SCHEMAS/gschemas.compiled" ||
-	{ fail "user $RUN_USER cannot read the build (make $SCRATCH readable)"; finish; }
-BOUNDED_DUMP_DIR=$OUT
 
 # The compositor of comp_start: patched phoc with DIR/phoc.ini ([bezel] included), or
 # (VARIANT=unpatched) the tarball's phoc, whose phoc.ini has no [bezel]. The session is
-# cage-primary (maps nothing) under `timeout`; phoc ends when it ends. PHOC_SCALE: the output's
-# scale; PHOC_SCALE_TO_FIT=1: phoc's scale-to-fit setting on (a keyfile GSettings backend in
-# the case's HOME instead of the memory one).
+# primary-client (maps nothing) under `timeout`; phoc ends when it ends. PHOC_SCALE: the
+# output's scale; PHOC_SCALE_TO_FIT=1: phoc's scale-to-fit setting on (a keyfile GSettings
+# backend in the case's HOME instead of the memory one).
 comp_prepare() {
 	local backend=memory
 	if [ "${PHOC_SCALE_TO_FIT:-0}" = 1 ]; then
@@ -87,51 +51,61 @@ comp_prepare() {
 		echo "scale=${PHOC_SCALE:-1}"
 		if [ "${VARIANT:-patched}" != unpatched ]; then
 			echo "[bezel]"
-			echo "log-level=${LOG_LEVEL:-debug}"
-			echo "output-width-mm=68"
-			echo "output-height-mm=121"
-			echo "event-log=$DIR/events.log"
-			printf '%s\n' "${EXTRA_INI:-}"
+			bezel_settings
 		fi
 	} >"$DIR/phoc.ini"
-	local bin=$PHOC
-	[ "${VARIANT:-patched}" = unpatched ] && bin=$PHOC_PLAIN
-	COMP_CMD=(env GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR="$SCHEMAS" "$bin" -C "$DIR/phoc.ini"
+	COMP_CMD=(env GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR="$SCHEMAS" "$(comp_variant_bin)" -C "$DIR/phoc.ini"
 		-E "exec timeout 900 $PRIMARY")
-	COMP_READY="^cage-primary: connected to "
+	COMP_READY=$PRIMARY_READY
 }
 
-case $COURSE in
-hostile) run_host_hostile "$ROUNDS" "$SEED"; finish ;;
-latency) run_patched_latency "$LATENCY"; finish ;;
-esac
+# phoc's own clients: a panel made draggable with phoc's layer-shell effects (protocol XML from
+# the patched source tree), a lock client holding wlr's input inhibitor, an oversized window.
+comp_clients() {
+	local xml
+	for xml in "$COMP_SRC/protocols/phoc-layer-shell-effects-unstable-v1.xml" \
+		"$COMP_SRC/protocols/wlr-layer-shell-unstable-v1.xml" "$ROOT/hosts/phoc/tests/input-inhibitor.xml"; do
+		wayland-scanner client-header "$xml" "$OUT/$(basename "$xml" .xml)-client-protocol.h" &&
+			wayland-scanner private-code "$xml" "$OUT/$(basename "$xml" .xml)-protocol.c" || return 1
+	done
+	DRAG_PANEL=$OUT/drag-panel
+	SCHEMAS=$OUT/prefix/share/glib-2.0/schemas
+	COMP_FILES=("$SCHEMAS/gschemas.compiled")
+	phoc_client drag-panel phoc-layer-shell-effects-unstable-v1-protocol.c wlr-layer-shell-unstable-v1-protocol.c &&
+		phoc_client lock-client input-inhibitor-protocol.c && phoc_client big-client
+}
+COMP_CLIENTS="the layer-shell-effects panel, the lock client and the oversized window"
 
-# panel_play NAME SCENARIO PANEL_ARGS READY CLIENT [ARGS...]: phoc, a drag panel (drag-panel with
-# PANEL_ARGS, as phosh's home bar or top panel), then CLIENT over it, which says READY when it is
-# mapped; replays SCENARIO and waits
-# until every contact lifted and the panel came to rest (drag_end) or, with NO_DRAG_END=1, only
-# the lifts. Sets DIR (p.out: the panel, c.out: the client, events.log).
-panel_play() {
-	local name=$1 scenario=$2 panel_args=$3 ready=$4
-	shift 4
-	if ! comp_start "$name" "$scenario" ${REALTIME:+realtime}; then
-		comp_stop
-		fail "$name: phoc did not start: $(comp_why_not_started) (see $DIR)"
-		return 1
-	fi
+# phoc_client NAME [PROTOCOL_CODE...]: hosts/phoc/tests/NAME.c with the client kit, xdg-shell and
+# the protocol code files in OUT.
+phoc_client() {
+	local name=$1 code=() c
+	shift
+	for c in "$@" xdg-shell-protocol.c; do code+=("$OUT/$c"); done
+	# shellcheck disable=SC2046,SC2086 # CFLAGS and pkg-config's output are lists
+	cc $CFLAGS -I"$OUT" -I"$ROOT/tests/hosts" -o "$OUT/$name" "$ROOT/hosts/phoc/tests/$name.c" \
+		"$ROOT/tests/hosts/client-kit.c" "${code[@]}" $(pkg-config --cflags --libs wayland-client)
+}
+
+# phoc's host contract, over the library's: with PANEL set (drag-panel's arguments), a drag panel
+# (as phosh's home bar or top panel) starts once phoc serves clients, before the case's client
+# (p.out), and the replay lasts until the panel came to rest too (its drag_end after the one
+# before ready), or, with NO_DRAG_END=1, until the lifts only.
+host_start() {
+	CPID_p=
+	comp_start "$@" || return 1
+	HOST_PID=$COMP_PID
+	[ -z "${PANEL:-}" ] && return 0
 	# shellcheck disable=SC2086 # the panel's arguments are a list
-	start_client p "$DRAG_PANEL" $panel_args
-	if wait_for "$DIR/p.out" " ready" 1 20 "the panel's ready line" && start_client c "$@" &&
-		wait_for "$DIR/c.out" "$ready" 1 20 "the client's '$ready'" && kill -USR2 "$COMP_PID" &&
-		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log" &&
-		{ [ "${NO_DRAG_END:-0}" = 1 ] || wait_for "$DIR/p.out" " drag_end" 2 20 "the panel's drag_end after the one before ready"; }; then
-		comp_stop "$CPID_p" "$CPID_c"
-		return 0
-	fi
-	comp_stop "$CPID_p" "$CPID_c"
-	fail "$name: a client not ready, the replay incomplete or the panel never at rest (see $DIR)"
-	return 1
+	start_client p "$DRAG_PANEL" $PANEL
+	wait_for "$DIR/p.out" " ready" 1 20 "the panel's ready line"
 }
+host_replay() {
+	comp_replay && { [ -z "${PANEL:-}" ] || [ "${NO_DRAG_END:-0}" = 1 ] ||
+		wait_for "$DIR/p.out" " drag_end" 2 20 "the panel's drag_end after the one before ready"; }
+}
+host_stop() { comp_stop "$@" ${CPID_p:+"$CPID_p"}; }
+
 # margins FILE: the panel's margins in order ("-760 -700 ... 0 ").
 margins() { sed -n 's/.* dragged margin=\(-*[0-9]*\)$/\1/p' "$1" | tr '\n' ' '; }
 # rising MARGINS: how many times a margin is above the one before it.
@@ -140,15 +114,16 @@ rising() { awk '{n = 0; for (i = 2; i <= NF; i++) if ($i > $(i - 1)) n++; print 
 first_time() { grep -m1 -- "$2" "$1" 2>/dev/null | cut -d' ' -f1; }
 last_time() { grep -- "$2" "$1" 2>/dev/null | tail -1 | cut -d' ' -f1; }
 
-# ---- 0. phoc starts headless with Bezel; 1. the table every host runs ----
-run_patched_start
-run_patched_table
+# ---- the build; 0. phoc starts headless with Bezel; 1. the table every host runs (or the
+# hostile course, or the latency, alone) ----
+patched_setup
+run_patched_course
 
 # ---- 2. the dock drives a panel made draggable with zphoc_layer_shell_effects_v1 ----
 # The panel is phosh's home bar as phosh makes it (800 px, 40 px handle showing when folded,
 # threshold 0.5); a full-screen client covers the bottom edge, so the swipe starts on the app
 # (phoc's own drag gesture would need a finger on the panel's handle).
-if want drag-commit && panel_play drag-commit swipe-up "--edge bottom" " ready" "$TOUCH_CLIENT"; then
+if want drag-commit && PANEL="--edge bottom" play drag-commit swipe-up " ready" "$TOUCH_CLIENT"; then
 	m=$(margins "$DIR/p.out")
 	up=$(first_time "$DIR/p.out" " drag_end")
 	if grep -q "gesture ended dock .*committed=1" "$DIR/events.log" && [ "$(rising "$m")" -gt 5 ] &&
@@ -161,7 +136,7 @@ if want drag-commit && panel_play drag-commit swipe-up "--edge bottom" " ready" 
 		fail "dock drives the panel: margins '$m' (see $DIR)"
 	fi
 fi
-if want drag-return && panel_play drag-return short-swipe "--edge bottom" " ready" "$TOUCH_CLIENT"; then
+if want drag-return && PANEL="--edge bottom" play drag-return short-swipe " ready" "$TOUCH_CLIENT"; then
 	m=$(margins "$DIR/p.out")
 	top=$(awk '{t = $1; for (i = 2; i <= NF; i++) if ($i > t) t = $i; print t}' <<<"$m")
 	if grep -q "gesture began dock" "$DIR/events.log" && grep -q -E "gesture (ended dock .*committed=0|cancelled dock)" "$DIR/events.log" &&
@@ -173,7 +148,7 @@ if want drag-return && panel_play drag-return short-swipe "--edge bottom" " read
 	fi
 fi
 # The cover sheet drives the panel anchored to the top (phosh's top panel).
-if want cover && panel_play cover tap-swipe-top "--edge top" " ready" "$TOUCH_CLIENT"; then
+if want cover && PANEL="--edge top" play cover tap-swipe-top " ready" "$TOUCH_CLIENT"; then
 	m=$(margins "$DIR/p.out")
 	if grep -q "gesture ended cover_sheet .*committed=1" "$DIR/events.log" && [ "$(rising "$m")" -gt 5 ] &&
 		grep -q " drag_end unfolded" "$DIR/p.out" &&
@@ -187,7 +162,7 @@ fi
 # ---- 3. deferral and swipe twice replace phoc's shell reveal ----
 # A full-screen app deferring the bottom edge gets the first swipe (deferred_swipe, the
 # affordance) and the panel does not move; the second swipe is the dock and drives the panel.
-if want defer-panel && panel_play defer-panel swipe-twice "--edge bottom" "honored_edges bottom" "$DEFER_CLIENT"; then
+if want defer-panel && PANEL="--edge bottom" play defer-panel swipe-twice "honored_edges bottom" "$DEFER_CLIENT"; then
 	c_up=$(first_time "$DIR/events.log" "libinput up id=0")
 	p_first=$(first_time "$DIR/p.out" " dragged")
 	if grep -q "deferred_swipe bottom" "$DIR/c.out" && [ "$(count "$DIR/c.out" 'touch down id=0')" = 1 ] &&
@@ -204,9 +179,9 @@ fi
 # unpatched phoc's shell reveal (10 px) takes them, and the app gets nothing; patched, each is
 # held (R2) and reaches the app at its up.
 if want reveal; then
-	if VARIANT=unpatched NO_DRAG_END=1 panel_play reveal-unpatched edge-taps "--edge bottom" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+	if VARIANT=unpatched NO_DRAG_END=1 PANEL="--edge bottom" play reveal-unpatched edge-taps " ready" "$TOUCH_CLIENT" --no-gesture-object; then
 		before=$(count "$DIR/c.out" ' down id=0')
-		if NO_DRAG_END=1 panel_play reveal edge-taps "--edge bottom" " ready" "$TOUCH_CLIENT"; then
+		if NO_DRAG_END=1 PANEL="--edge bottom" play reveal edge-taps " ready" "$TOUCH_CLIENT"; then
 			if [ "$before" = 0 ] && [ "$(count "$DIR/c.out" ' down id=0')" = 5 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 5 ] &&
 				[ "$(count "$DIR/events.log" 'reason=tap')" = 5 ] && [ "$(grep -c -E ' (down|up)( |$)' "$DIR/p.out")" = 0 ]; then
 				pass "R2 shell reveal no longer swallows edge taps: 5 taps 4 px above the bottom edge of a full-screen app reach it (5 downs, 5 ups, each held: candidate failed 'tap'); unpatched phoc gave it $before"
@@ -244,7 +219,7 @@ if want lock; then
 fi
 
 # ---- 5. output scale 2: layout coordinates are logical (540x960), surfaces' too ----
-if want scale2 && PHOC_SCALE=2 panel_play scale2 tap-swipe "--edge bottom --height 400 --handle 20" " ready" "$TOUCH_CLIENT"; then
+if want scale2 && PHOC_SCALE=2 PANEL="--edge bottom --height 400 --handle 20" play scale2 tap-swipe " ready" "$TOUCH_CLIENT"; then
 	m=$(margins "$DIR/p.out")
 	if grep -q " down id=0 x=270.0 y=480.0" "$DIR/c.out" && [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] &&
 		[ "$(count "$DIR/c.out" ' up id=0')" = 1 ] && grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
@@ -259,7 +234,7 @@ fi
 # half its size. A finger moving 120 px across the screen moves 240 px across the window: the
 # touch keeps phoc's path, which scales it (libbezel-wlroots would not), and Bezel sees none of
 # it ----
-if want scaled && PHOC_SCALE_TO_FIT=1 comp_play scaled slow-middle " ready" "$OUT/big-client"; then
+if want scaled && PHOC_SCALE_TO_FIT=1 play scaled slow-middle " ready" "$OUT/big-client"; then
 	first=$(grep -m1 ' down id=' "$DIR/c.out" | sed -n 's/.* x=\([0-9.]*\) y=\([0-9.]*\)$/\1 \2/p')
 	last=$(grep ' motion id=' "$DIR/c.out" | tail -1 | sed -n 's/.* x=\([0-9.]*\) y=\([0-9.]*\)$/\1 \2/p')
 	dx=$(awk -v a="$first" -v b="$last" 'BEGIN { split(a, p, " "); split(b, q, " "); printf "%.0f", q[1] - p[1] }')

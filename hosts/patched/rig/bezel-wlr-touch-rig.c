@@ -1,6 +1,6 @@
 /*
  * bezel-wlr-touch-rig.so: TEST EQUIPMENT ONLY, an LD_PRELOAD for wlroots 0.15 compositors that
- * load no plugins (cage, sway). Never installed, never part of a patch series.
+ * load no plugins (cage, sway, phoc). Never installed, never part of a patch series.
  *
  * On the headless backend such a compositor has no input device. The rig wraps three wlroots
  * calls the compositor makes anyway:

@@ -1,16 +1,39 @@
-# Shell functions of the tests of the patched wlroots compositors (hosts/cage/tests/run.sh,
-# hosts/sway/tests/run.sh, hosts/phoc/tests/run.sh): the command line and the build, the unprivileged user they run
-# as, the test rig, starting the compositor headless under umockdev-run, as that user, with a
-# recording; the host side of the shared table and hostile course; the cases both run alike
-# (start, table, latency, weston-simple-touch, config), each named run_patched_*.
-# Source it after tests/lib/host.sh, with ROOT, OUT, PROBE set. Test equipment only.
+# The test library of the patched wlroots compositors (hosts/cage, hosts/sway, hosts/phoc): what
+# their runners (hosts/NAME/tests/run.sh) share. Test equipment only.
+#   - the host runners' library (tests/lib/host.sh: the counters, the command line of
+#     tests/lib/args.sh, and --version V: the upstream version to build and test, default the
+#     one of the Debian release this runs in, as hosts/NAME/build.sh picks it);
+#   - the build (patched_setup): the product installed through meson-shim in release
+#     (tests/lib/product.sh), the compositor patched against it and unpatched
+#     (hosts/NAME/build.sh --bezel, cached in SCRATCH), the touch rig (hosts/patched/rig, an
+#     LD_PRELOAD), the session client (hosts/patched/tests/primary-client.c), the clients of the
+#     shared table and hostile course;
+#   - the unprivileged user the compositor runs as, and starting it headless under umockdev-run
+#     with a recording (comp_start, comp_replay, comp_stop): the host contract of
+#     tests/lib/host.sh's play, the shared table and the hostile course (host_start,
+#     host_replay, host_stop, ...), which a runner may wrap;
+#   - the cases every patched host runs alike: run_patched_course (the hostile course or the
+#     latency alone, otherwise the start and the table), run_patched_simple_touch,
+#     run_patched_config.
 #
-# The runner provides:
+# The runner sets COMP_LABEL (its folder under hosts/), sources this file (which sets ROOT), calls
+# `runner_args "$@"`, defines the hooks below, then calls patched_setup and run_patched_course
+# before its own cases, and finish. SCRATCH is $BEZEL_<COMP_LABEL>_SCRATCH (default
+# .build-COMP_LABEL), OUT the tests' folder in it.
 #   comp_prepare MODE: called with DIR set (a fresh folder the compositor may write to); writes
-#       the compositor's configuration into DIR and sets COMP_CMD (an array: the command line)
-#       and COMP_READY (a pattern of host.log meaning "serving clients", its last word the
-#       socket's name: sway avoids wayland-0).
-#   COMP_LABEL: the compositor's name in messages.
+#       the compositor's configuration into DIR (bezel_settings: the [bezel] lines of a case)
+#       and sets COMP_CMD (an array: the command line; comp_variant_bin: the binary VARIANT asks
+#       for) and COMP_READY (a pattern of host.log meaning "serving clients", its last word the
+#       socket's name: sway avoids wayland-0; PRIMARY_READY when the session is PRIMARY).
+#   comp_clients (optional): builds the runner's own clients into OUT; COMP_CLIENTS names them
+#       in the pass line. COMP_FILES (optional): more files the user must be able to read.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+. "$ROOT/tests/lib/host.sh"
+RUNNER_EXTRA_OPTS="--version"
+scratch_var=BEZEL_${COMP_LABEL^^}_SCRATCH
+SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL}
+OUT=$SCRATCH/$COMP_LABEL-tests
+PRIMARY_READY="^primary-client: connected to "
 
 # ---- who runs the compositor ----
 # cage and sway refuse to run as root (both check that root cannot be regained). As root, the
@@ -42,17 +65,17 @@ as_user_can_run() {
 	done
 }
 
-# ---- the test rig (hosts/cage/rig) and cage's primary client, against PREFIX's libbezel ----
-# build_rig PREFIX: sets RIG and PRIMARY.
+# ---- the test rig (hosts/patched/rig) and the session client ----
+# build_rig PREFIX: the rig against PREFIX's libbezel; sets RIG and PRIMARY.
 build_rig() {
 	local prefix=$1
 	RIG=$OUT/bezel-wlr-touch-rig.so
-	PRIMARY=$OUT/cage-primary
+	PRIMARY=$OUT/primary-client
 	# shellcheck disable=SC2046 # pkg-config output is a list
 	cc -std=gnu11 -Wall -Wextra -Werror -O1 -g -shared -fPIC -DWLR_USE_UNSTABLE -o "$RIG" \
-		"$ROOT/hosts/cage/rig/bezel-wlr-touch-rig.c" -I"$prefix/include" \
+		"$ROOT/hosts/patched/rig/bezel-wlr-touch-rig.c" -I"$prefix/include" \
 		$(pkg-config --cflags wlroots pixman-1) -L"$prefix/lib" -lbezel -Wl,-rpath,"$prefix/lib" -ldl &&
-		cc -std=gnu11 -Wall -Wextra -Werror -O1 -o "$PRIMARY" "$ROOT/hosts/cage/tests/cage-primary.c" \
+		cc -std=gnu11 -Wall -Wextra -Werror -O1 -o "$PRIMARY" "$ROOT/hosts/patched/tests/primary-client.c" \
 			$(pkg-config --cflags --libs wayland-client)
 }
 
@@ -131,75 +154,62 @@ comp_why_not_started() {
 	grep -m1 -E "refusing|Unable|cannot|[Ff]ailed|error" "$DIR/host.log" 2>/dev/null || tail -3 "$DIR/host.log" 2>/dev/null
 }
 
-# comp_play NAME SCENARIO READY CLIENT...: start, one client, wait for READY, replay, stop.
-comp_play() {
-	local name=$1 scenario=$2 ready=$3
-	shift 3
-	if ! comp_start "$name" "$scenario" ${REALTIME:+realtime}; then
-		comp_stop
-		fail "$name: $COMP_LABEL did not start: $(comp_why_not_started) (see $DIR)"
-		return 1
+# ---- the build ----
+# patched_setup: the product (release: the compositor's Bezel, and the probe), the compositor
+# patched against it and unpatched at COMP_VERSION (hosts/NAME/build.sh, cached in SCRATCH), the
+# protocol code, the rig, the session client, the shared clients and the runner's
+# (comp_clients), the umockdev preload (SHIM). Sets COMP_VERSION, COMP_BIN, COMP_PLAIN_BIN,
+# COMP_SRC (the patched source tree), PROBE; finishes the run on failure, and after the build
+# with --build-only.
+patched_setup() {
+	local build_var start_s build=("$ROOT/hosts/$COMP_LABEL/build.sh")
+	if [ "$VALGRIND" = 1 ] || [ "$COURSE" = scale ]; then
+		echo "$0: --valgrind and --scale do not run on patched $COMP_LABEL (hosts/README.md)" >&2
+		exit 2
 	fi
-	start_client c "$@"
-	if wait_for "$DIR/c.out" "$ready" 1 20 "the client's '$ready'" && kill -USR2 "$COMP_PID" &&
-		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"; then
-		comp_stop "$CPID_c"
-		return 0
-	fi
-	comp_stop "$CPID_c"
-	fail "$name: client not ready or replay incomplete (see $DIR)"
-	return 1
-}
-
-# ---- the command line and the build, alike in both runners ----
-# patched_args ARG...: the runner's arguments (usage in its header): sets CASES, COURSE,
-# LATENCY, ROUNDS, SEED.
-patched_args() {
-	LATENCY=0
-	CASES=()
-	COURSE=
-	ROUNDS=56
-	SEED=1
-	while [ $# -gt 0 ]; do
-		case $1 in
-		--latency) LATENCY=$2; COURSE=latency; shift ;;
-		--hostile) COURSE=hostile ;;
-		--rounds) ROUNDS=$2; shift ;;
-		--seed) SEED=$2; shift ;;
-		-*) echo "usage: $0 [CASE...] | --latency N | --hostile [--rounds N] [--seed S]" >&2; exit 2 ;;
-		*) CASES+=("$1") ;;
-		esac
-		shift
-	done
-}
-
-# want CASE: the command line named CASE, or named none.
-want() {
-	[ ${#CASES[@]} = 0 ] && return 0
-	local c
-	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
-	return 1
-}
-
-# build_patched WHAT: the probe, the compositor patched and unpatched (hosts/NAME/build.sh,
-# cached in SCRATCH; WHAT names its upstream version in the pass line) and the protocol code.
-# Sets COMP_BIN and COMP_PLAIN_BIN; finishes the run on failure.
-build_patched() {
-	local what=$1 build_var start_s
-	host_build_plugin "$SCRATCH" debug "$OUT"
+	[ -n "${RUNNER_OPT[--version]:-}" ] && build+=(--version "${RUNNER_OPT[--version]}")
+	COMP_VERSION=$("${build[@]}" --print-version 2>&1) || { fail "hosts/$COMP_LABEL/build.sh: $COMP_VERSION"; finish; }
+	product_install release || { fail "the product install through meson-shim (tests/lib/product.sh)"; finish; }
 	mkdir -p "$OUT"
 	build_var=BEZEL_${COMP_LABEL^^}_BUILD
-	export "$build_var=$SCRATCH/$COMP_LABEL" BEZEL_SHIM_BUILD="$SCRATCH/bezel-shim-release"
+	export "$build_var=$SCRATCH/$COMP_LABEL"
+	COMP_SRC=${!build_var}/src-patched
 	start_s=$(date +%s)
-	if COMP_BIN=$("$ROOT/hosts/$COMP_LABEL/build.sh" "$OUT/prefix" | tail -1) &&
-		COMP_PLAIN_BIN=$("$ROOT/hosts/$COMP_LABEL/build.sh" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
+	if COMP_BIN=$("${build[@]}" --bezel "$PRODUCT_PREFIX" "$OUT/prefix" | tail -1) &&
+		COMP_PLAIN_BIN=$("${build[@]}" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
 		[ -x "$COMP_BIN" ] && [ -x "$COMP_PLAIN_BIN" ]; then
-		pass "hosts/$COMP_LABEL/build.sh builds $what with the series ($(cat "$ROOT/hosts/$COMP_LABEL"/patches/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
+		pass "hosts/$COMP_LABEL/build.sh builds $COMP_LABEL $COMP_VERSION with the series patches/$COMP_VERSION ($(cat "$ROOT/hosts/$COMP_LABEL/patches/$COMP_VERSION"/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
 	else
 		fail "hosts/$COMP_LABEL/build.sh (logs in ${!build_var})"
 		finish
 	fi
 	host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
+	CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
+	if build_rig "$PRODUCT_PREFIX" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
+		{ ! declare -F comp_clients >/dev/null || comp_clients; } &&
+		SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
+		pass "the test rig, the session client and the test clients${COMP_CLIENTS:+ (and $COMP_CLIENTS)} compile with -Werror"
+	else
+		fail "compile the rig and the clients"
+		finish
+	fi
+	as_user_can_run "$COMP_BIN" "$COMP_PLAIN_BIN" "$RIG" "$PRIMARY" "$SHIM" "$PRODUCT_LIB/libbezel.so.0" ${COMP_FILES[@]+"${COMP_FILES[@]}"} ||
+		{ fail "user $RUN_USER cannot read the build (make $SCRATCH readable)"; finish; }
+	BOUNDED_DUMP_DIR=$OUT
+	[ "$BUILD_ONLY" = 1 ] && finish
+	return 0
+}
+
+# comp_variant_bin: the compositor's binary for VARIANT (unpatched: the tarball's as it is).
+comp_variant_bin() {
+	if [ "${VARIANT:-patched}" = unpatched ]; then echo "$COMP_PLAIN_BIN"; else echo "$COMP_BIN"; fi
+}
+
+# bezel_settings: the [bezel] settings of a case, one key=value a line: the log level
+# (LOG_LEVEL, default debug), the output's size in mm, the event log in DIR, EXTRA_INI's lines.
+bezel_settings() {
+	printf '%s\n' "log-level=${LOG_LEVEL:-debug}" output-width-mm=68 output-height-mm=121 "event-log=$DIR/events.log"
+	[ -z "${EXTRA_INI:-}" ] || printf '%s\n' "$EXTRA_INI"
 }
 
 # ---- the host side of the shared table and hostile course (tests/hosts/expectations.sh,
@@ -207,8 +217,17 @@ build_patched() {
 # WINDOWED=1 needs nothing: cage maximizes a toplevel that does not ask for full screen, sway
 # tiles it (alone, over the whole output); neither is full screen (R6).
 . "$ROOT/tests/hosts/expectations.sh"
-host_play() { comp_play "$@"; }
+host_play() { play "$@"; }
 host_start() { comp_start "$@" || return 1; HOST_PID=$COMP_PID; }
+# comp_replay: the rig opens the touchscreen on SIGUSR2; every contact's lift reaches its log.
+# Then one roundtrip of a client of its own (wayland-info): the compositor has gone round its
+# event loop since the last lift, which flushes what it sent the clients, so that a stop right
+# after (SIGTERM) loses none of it on a loaded machine.
+comp_replay() {
+	kill -USR2 "$COMP_PID" && wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log" &&
+		run_bounded 20 "wayland-info (a roundtrip after the replay)" env WAYLAND_DISPLAY="$SOCK" wayland-info >/dev/null 2>&1
+}
+host_replay() { comp_replay; }
 host_stop() { comp_stop "$@"; }
 host_why_not_started() { comp_why_not_started; }
 # The rig turns the output (at start, or after the N-th motion) and maps the touches with it.
@@ -217,7 +236,17 @@ HOST_NAME=$COMP_LABEL
 HOST_VALGRIND=
 . "$ROOT/tests/hosts/hostile.sh"
 
-# The cases below need the runner's comp_prepare, the build (TOUCH_CLIENT) and `want CASE`.
+# The cases below need the runner's comp_prepare and the build (TOUCH_CLIENT).
+
+# run_patched_course: with --hostile the shared hostile course alone, with --latency N the
+# latency alone (both finish the run); otherwise the start case and the rows of the table that
+# the command line asks for.
+run_patched_course() {
+	host_course
+	[ "$LATENCY" -gt 0 ] && { run_patched_latency "$LATENCY"; finish; }
+	run_patched_start
+	run_patched_table
+}
 
 # run_patched_latency TAPS: libinput event -> the client's wl_touch event, unpatched then
 # patched. TAPS taps in the middle (R1: delivered at once), 10 ms apart, in real time; the rig
@@ -228,7 +257,7 @@ run_patched_latency() {
 	local -A MED=() P99=()
 	LOG_LEVEL=error
 	for VARIANT in unpatched patched; do
-		if REALTIME=1 comp_play "latency-$VARIANT" "taps-$taps" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+		if REALTIME=1 play "latency-$VARIANT" "taps-$taps" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
 			line=$(python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$COMP_LABEL $VARIANT" 2>&1)
 			echo "figure: $line"
 			MED[$VARIANT]=$(sed -n 's/.* median \([0-9]*\) us.*/\1/p' <<<"$line" | tail -1)
@@ -289,8 +318,7 @@ run_patched_simple_touch() {
 	want simple-touch || return 0
 	if comp_start simple-touch tap-app; then
 		start_client c weston-simple-touch
-		if wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface" && kill -USR2 "$COMP_PID" &&
-			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up"; then
+		if wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface" && comp_replay; then
 			bounded_alive "$CPID_c"
 			alive=$?
 			comp_stop "$CPID_c"
@@ -318,7 +346,7 @@ run_patched_simple_touch() {
 run_patched_config() {
 	local how=$1 what=$2
 	want config || return 0
-	EXTRA_INI="bind-bottom=" comp_play config swipe-up " ready" "$TOUCH_CLIENT" || return 0
+	EXTRA_INI="bind-bottom=" play config swipe-up " ready" "$TOUCH_CLIENT" || return 0
 	if [ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
 		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
 		pass "§4.4 $how unbinds the bottom edge: the swipe up reaches the client, no dock"
