@@ -31,6 +31,11 @@ struct bwl_surface {
 	struct wl_listener destroy;
 	bool added;
 	bool top_level;       /* added without a parent: its facts decide its policy (R6) */
+	/* The plugin's tree, mirrored: the plugin drops a surface with everything added under
+	 * it, so the adapter forgets them together (surfaces.c, surface_forget). */
+	struct bwl_surface *under; /* the surface it was added under (NULL: top-level, or not added) */
+	struct wl_list children;   /* bwl_surface.sibling: the surfaces added under it */
+	struct wl_list sibling;
 	double x, y, w, h;    /* the rectangle last given to the plugin (layout coordinates) */
 };
 

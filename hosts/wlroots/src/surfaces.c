@@ -94,6 +94,25 @@ static void surface_set_rect(struct bezel_wlr *bw, struct bwl_surface *bs, doubl
 	bs->h = h;
 }
 
+/*
+ * The plugin no longer knows `bs`, nor what was added under it: it dropped them together
+ * (bezel_surface_remove, or its own listener on the wl_surface resource). Each is added again
+ * when it is next shown or touched (bwl_surface_sync); a child still marked added would never
+ * be, and touches on it would be taken as over no surface.
+ */
+static void surface_forget(struct bwl_surface *bs)
+{
+	struct bwl_surface *child, *tmp;
+	wl_list_for_each_safe(child, tmp, &bs->children, sibling)
+		surface_forget(child);
+	if (bs->under) {
+		wl_list_remove(&bs->sibling);
+		wl_list_init(&bs->sibling);
+		bs->under = NULL;
+	}
+	bs->added = false;
+}
+
 static void surface_committed(struct wl_listener *l, void *data)
 {
 	struct bwl_surface *bs = wl_container_of(l, bs, commit);
@@ -108,7 +127,7 @@ static void surface_committed(struct wl_listener *l, void *data)
 	if (!wlr_surface_has_buffer(s)) {
 		if (bs->added && bw->iface.surface_position) {
 			bezel_surface_remove(bw->plugin, s->resource); /* unmapped: R8 for its touches */
-			bs->added = false;
+			surface_forget(bs);
 		}
 	} else if ((!bs->added || bwl_touches_on(&bw->touches, s)) && surface_position(bw, s, &x, &y)) {
 		bwl_surface_sync(bw, s, x, y, 0);
@@ -122,10 +141,10 @@ static void surface_destroyed(struct wl_listener *l, void *data)
 {
 	struct bwl_surface *bs = wl_container_of(l, bs, destroy);
 	(void)data;
-	/* The plugin also listens to the wl_resource; removing first keeps the order clear: the
-	 * client's touches there are cancelled, held events dropped. */
-	if (bs->added)
-		bezel_surface_remove(bs->bw->plugin, bs->surface->resource);
+	/* The plugin has already dropped it with its subtree (cancelling the client's touches
+	 * there, dropping held events): its listener on the wl_resource runs before this signal,
+	 * which wlroots emits from the resource's destroy callback, after every listener. */
+	surface_forget(bs);
 	wl_list_remove(&bs->commit.link);
 	wl_list_remove(&bs->destroy.link);
 	wl_list_remove(&bs->link);
@@ -145,6 +164,8 @@ void bwl_new_surface(struct wl_listener *l, void *data)
 	bs->surface = s;
 	bs->commit.notify = surface_committed;
 	wl_signal_add(&s->events.commit, &bs->commit);
+	wl_list_init(&bs->children);
+	wl_list_init(&bs->sibling);
 	bs->destroy.notify = surface_destroyed;
 	wl_signal_add(&s->events.destroy, &bs->destroy);
 	wl_list_insert(bw->surfaces.prev, &bs->link);
@@ -179,6 +200,10 @@ void bwl_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, dou
 	if (r == BEZEL_OK || r == BEZEL_ERROR_EXISTS) {
 		bs->added = true;
 		bs->top_level = !under;
+		if (under) {
+			bs->under = pbs;
+			wl_list_insert(&pbs->children, &bs->sibling);
+		}
 		bs->x = x;
 		bs->y = y;
 		bs->w = w;
