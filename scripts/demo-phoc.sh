@@ -47,8 +47,11 @@ cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
 cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/cage/rig/bezel-wlr-touch-rig.c \
 	-I"$prefix/include" $(pkg-config --cflags wlroots pixman-1) -L"$prefix/lib" -lbezel \
 	-Wl,-rpath,"$prefix/lib" -ldl
-swift build --product bezel-input-probe 2>&1 | tail -1
-probe="$(swift build --show-bin-path)/bezel-input-probe"
+# bezel-input-probe: test equipment of the product install (tests/lib/product.sh)
+ROOT=$root SCRATCH=$root/.build
+. "$root/tests/lib/product.sh"
+product_install release || exit 1
+probe=$PROBE
 shim=$(tools/umockdev-preload/build.sh "$gen/shim")
 node=/dev/input/event7
 

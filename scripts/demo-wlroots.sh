@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The wlroots demo: Bezel inside a wlroots 0.15 compositor. Builds and installs Bezel with
-# meson-shim -Dwlroots=enabled into a local prefix, starts the installed bezel-compositor
+# meson-shim into a local prefix (tests/lib/product.sh), starts the installed bezel-compositor
 # headless (WLR_BACKENDS=headless WLR_RENDERER=pixman) with a full-screen app that defers the
 # bottom edge (examples/bezel-defer-client), and plays a touch recording through real libinput
 # (Bezel's libinput source) on an emulated touchscreen:
@@ -19,18 +19,16 @@ cd "$root"
 
 work=$root/.build/demo-wlroots
 out=$root/demo-out
-prefix=$work/prefix
-rm -rf "$work/run" "$prefix"
+rm -rf "$work/run"
 mkdir -p "$work/run" "$out"
 
-echo "== building and installing Bezel with meson-shim -Dwlroots=enabled into $prefix"
-build=$root/build-meson-wlroots
-if [ -d "$build" ]; then setup=(--reconfigure); else setup=(); fi
-meson setup "${setup[@]}" "$build" meson-shim -Dwlroots=enabled --prefix "$prefix" >"$work/meson-setup.log" 2>&1 ||
-	{ cat "$work/meson-setup.log"; exit 1; }
-ninja -C "$build" >"$work/ninja.log" 2>&1 || { tail -30 "$work/ninja.log"; exit 1; }
-ninja -C "$build" install >"$work/install.log" 2>&1 || { tail -30 "$work/install.log"; exit 1; }
-export PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name bezel-wlroots.pc | head -1)")
+# The product as the tests install it (tests/lib/product.sh): meson-shim with its test rigs,
+# optimised, into a prefix under .build (BEZEL_TEST_PREFIX, if set, names another).
+ROOT=$root SCRATCH=$root/.build
+. "$root/tests/lib/product.sh"
+product_install release || exit 1
+[ -f "$PRODUCT_LIB/pkgconfig/bezel-wlroots.pc" ] ||
+	{ echo "meson-shim built no wlroots parts (wlroots 0.15, wayland-protocols, pixman-1 missing?)"; exit 1; }
 echo "   pkg-config --cflags --libs bezel-wlroots: $(pkg-config --cflags --libs bezel-wlroots)"
 
 echo "== building the app against the installed protocol, and the touchscreen emulation"
@@ -45,8 +43,7 @@ wayland-scanner private-code "$xdg" "$gen/xdg-shell-protocol.c"
 cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
 	"$gen/bezel-system-gestures-v1-protocol.c" "$gen/xdg-shell-protocol.c" -I"$gen" \
 	$(pkg-config --cflags --libs wayland-client)
-swift build --product bezel-input-probe 2>&1 | tail -1
-probe="$(swift build --show-bin-path)/bezel-input-probe"
+probe=$PROBE
 shim=$(tools/umockdev-preload/build.sh "$gen/shim")
 
 . "$root/hosts/weston/tests/lib.sh"
@@ -71,7 +68,7 @@ rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock"
 umockdev-run -d "$run/dev/device.umockdev" -i "$node=$run/dev/device.ioctl" \
 	-s "$node=$run/dev/device.script" -- \
 	sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
-	"$shim" "$run" "$prefix/bin/bezel-compositor" --socket "$sock" --config "$run/bezel.ini" \
+	"$shim" "$run" "$PRODUCT_PREFIX/bin/bezel-compositor" --socket "$sock" --config "$run/bezel.ini" \
 	>"$run/compositor.log" 2>&1 &
 umockdev_pid=$!
 bounded_track "$umockdev_pid" bezel-compositor

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The demo: Bezel inside a real compositor. Builds and installs Bezel through meson-shim into a
-# local prefix, starts headless weston 10 with the installed bezel-weston.so and a full-screen
+# local prefix (tests/lib/product.sh), starts headless weston 10 with the installed bezel-weston.so and a full-screen
 # app that defers the bottom edge (examples/bezel-defer-client, built against the installed
 # protocol), then plays a touch recording through real libinput on an emulated touchscreen:
 #
@@ -18,21 +18,17 @@ cd "$root"
 
 work=$root/.build/demo
 out=$root/demo-out
-prefix=$work/prefix
-rm -rf "$work/run" "$prefix"
+rm -rf "$work/run"
 mkdir -p "$work/run" "$out"
 
-echo "== building and installing Bezel with meson-shim into $prefix"
-build=$root/build-meson-shim
-if [ -d "$build" ]; then setup=(--reconfigure); else setup=(); fi
-meson setup "${setup[@]}" "$build" meson-shim -Dtest-rigs=true --prefix "$prefix" >"$work/meson-setup.log" 2>&1 ||
-	{ cat "$work/meson-setup.log"; exit 1; }
-ninja -C "$build" >"$work/ninja.log" 2>&1 || { tail -30 "$work/ninja.log"; exit 1; }
-ninja -C "$build" install >"$work/install.log" 2>&1 || { tail -30 "$work/install.log"; exit 1; }
-export PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name bezel.pc | head -1)")
+# The product as the tests install it (tests/lib/product.sh): meson-shim with its test rigs,
+# optimised, into a prefix under .build (BEZEL_TEST_PREFIX, if set, names another).
+ROOT=$root SCRATCH=$root/.build
+. "$root/tests/lib/product.sh"
+product_install release || exit 1
 module=$(pkg-config --variable=westonmoduledir bezel)/bezel-weston.so
 rig=$(pkg-config --variable=westonmoduledir bezel)/bezel-weston-rig.so
-echo "   installed: $(cd "$prefix" && find . -type f | sort | tr '\n' ' ')"
+echo "   installed: $(cd "$PRODUCT_PREFIX" && find . -type f | sort | tr '\n' ' ')"
 
 echo "== building the app against the installed protocol, and the touchscreen emulation"
 xml=$(pkg-config --variable=pkgdatadir bezel)/bezel-system-gestures-v1.xml
@@ -46,8 +42,7 @@ wayland-scanner private-code "$xdg" "$gen/xdg-shell-protocol.c"
 cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
 	"$gen/bezel-system-gestures-v1-protocol.c" "$gen/xdg-shell-protocol.c" -I"$gen" \
 	$(pkg-config --cflags --libs wayland-client)
-swift build --product bezel-input-probe 2>&1 | tail -1
-probe="$(swift build --show-bin-path)/bezel-input-probe"
+probe=$PROBE
 shim=$(tools/umockdev-preload/build.sh "$gen/shim")
 
 . "$root/hosts/weston/tests/lib.sh"

@@ -116,6 +116,8 @@ swift_tests() {
 }
 
 export -f swift_build swift_tests
+# One product install per configuration for every group of this run (tests/lib/product.sh).
+export BEZEL_TEST_PREFIX="$root/.build/product"
 export log_dir
 group "test harness: bounded waits and stops (tests/lib/bounded.sh)" tests/lib/run.sh
 group "swift build" swift_build

@@ -2,7 +2,7 @@
 # clients while touches play, and what one client's surfaces cost the compositor and every other
 # client (docs/design.md §5: a hostile client gets a protocol error and is disconnected; it can never
 # crash, stall or confuse the compositor, nor affect another client; §9: cost grows no worse
-# than linearly with surfaces). Source it after tests/hosts/runner.sh and
+# than linearly with surfaces). Source it after tests/lib/host.sh and
 # tests/hosts/expectations.sh; it defines functions only.
 #
 # A host runner provides, besides what tests/hosts/expectations.sh asks for:
@@ -11,7 +11,7 @@
 #       valgrind's report);
 #   host_start_plain NAME with|without: the compositor with Bezel or without it, and no touch
 #       device; sets DIR, SOCK and HOST_PID; host_stop stops it;
-#   HOSTILE_CLIENT, SCALE_CLIENT (tests/hosts/runner.sh host_hostile_clients), HOST_NAME (for
+#   HOSTILE_CLIENT, SCALE_CLIENT (tests/lib/host.sh host_hostile_clients), HOST_NAME (for
 #       messages: weston, bezel-compositor, Wayfire);
 #   optionally HOST_ALIVE_PID (the compositor's pid, when HOST_PID is a separate touch feeder
 #       that SIGUSR2 starts: KWin) and HOST_INPUT (what reads the touches, default libinput).

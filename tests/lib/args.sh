@@ -18,28 +18,23 @@
 #                      CREATE (25000) created, TOPLEVELS (10000) mapped
 #   --build-only       build and stop (BUILD_ONLY=1)
 #
-# A runner with options of its own passes them in RUNNER_EXTRA_OPTS ("--name" words taking one
-# value) before calling runner_args; their values land in RUNNER_OPT[--name].
-LATENCY=0
-CONFIG=debug
-VALGRIND=0
-BUILD_ONLY=0
-COURSE=
-ROUNDS=
-SEED=1
-IDLE=50000
-CREATE=25000
-TOPLEVELS=10000
-CASES=()
+# A runner with options of its own names them before calling runner_args: RUNNER_EXTRA_OPTS
+# ("--name" words taking one value, which lands in RUNNER_OPT[--name]) and RUNNER_EXTRA_FLAGS
+# ("--name" words taking none; RUNNER_OPT[--name] is then 1).
 declare -gA RUNNER_OPT=()
 
 # runner_usage: the usage line, on standard error
 runner_usage() {
-	echo "usage: $0 [CASE...] [--only CASE]... [--release] [--valgrind] [--latency N] [--hostile [--rounds N] [--seed S]] [--scale [--idle N] [--create N] [--toplevels N]] [--build-only]${RUNNER_EXTRA_OPTS:+ (also: $RUNNER_EXTRA_OPTS)}" >&2
+	echo "usage: $0 [CASE...] [--only CASE]... [--release] [--valgrind] [--latency N] [--hostile [--rounds N] [--seed S]] [--scale [--idle N] [--create N] [--toplevels N]] [--build-only]${RUNNER_EXTRA_OPTS:+ (also: $RUNNER_EXTRA_OPTS VALUE)}${RUNNER_EXTRA_FLAGS:+ (also: $RUNNER_EXTRA_FLAGS)}" >&2
 }
 
-# runner_args ARG...: parses the runner's arguments; exits 2 on an unknown option.
+# runner_args ARG...: parses the runner's arguments; exits 2 on an unknown option. The defaults
+# are set here, not when the file is sourced, so that sourcing it never resets what a runner
+# has set itself.
 runner_args() {
+	LATENCY=0 CONFIG=debug VALGRIND=0 BUILD_ONLY=0 COURSE= ROUNDS= SEED=1
+	IDLE=50000 CREATE=25000 TOPLEVELS=10000
+	CASES=()
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--only) CASES+=("$2"); shift ;;
@@ -56,8 +51,9 @@ runner_args() {
 		--build-only) BUILD_ONLY=1 ;;
 		--help | -h) runner_usage; exit 0 ;;
 		-*)
-			case " ${RUNNER_EXTRA_OPTS:-} " in
-			*" $1 "*) RUNNER_OPT[$1]=$2; shift ;;
+			case " ${RUNNER_EXTRA_OPTS:-} | ${RUNNER_EXTRA_FLAGS:-} " in
+			*" $1 "*"|"*) RUNNER_OPT[$1]=$2; shift ;;
+			*"|"*" $1 "*) RUNNER_OPT[$1]=1 ;;
 			*) echo "unknown option $1" >&2; runner_usage; exit 2 ;;
 			esac
 			;;
@@ -72,6 +68,6 @@ runner_args() {
 
 # want NAME: true when NAME is to run (no case named, or NAME among them)
 want() {
-	[ ${#CASES[@]} = 0 ] && return 0
+	[ -z "${CASES[*]:-}" ] && return 0
 	case " ${CASES[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac
 }

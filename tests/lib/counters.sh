@@ -2,12 +2,20 @@
 # three functions, nothing else.
 #   pass MESSAGE   counts a check that held and prints "PASS: MESSAGE"
 #   fail MESSAGE   counts a check that did not and prints "FAIL: MESSAGE"
+#                  (COUNTERS_QUIET=1: pass prints nothing and fail prints on standard error,
+#                  for a script whose standard output is a report, e.g. a table of figures)
 #   finish         prints the closing "N passed, N failed" line that scripts/test.sh sums, and
 #                  exits: 0 only when nothing failed
 PASS=0
 FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+pass() {
+	PASS=$((PASS + 1))
+	[ "${COUNTERS_QUIET:-}" = 1 ] || echo "PASS: $*"
+}
+fail() {
+	FAIL=$((FAIL + 1))
+	if [ "${COUNTERS_QUIET:-}" = 1 ]; then echo "FAIL: $*" >&2; else echo "FAIL: $*"; fi
+}
 finish() {
 	echo "$PASS passed, $FAIL failed"
 	[ "$FAIL" -eq 0 ]

@@ -1,6 +1,6 @@
-# Functions of the toolkit suite (tests/toolkits/run.sh): building the hosts, the client
-# libraries and the apps, starting a host with a recording, and the cases. Source it after
-# tests/hosts/runner.sh and hosts/weston/tests/lib.sh, with ROOT, OUT and CFLAGS set.
+# Functions of the toolkit suite (tests/toolkits/run.sh): building the apps against the installed
+# client libraries, starting a host with a recording, and the cases. Source it after
+# tests/lib/host.sh and hosts/weston/tests/lib.sh, with ROOT, OUT and CFLAGS set.
 
 NODE=/dev/input/event7
 # The recording plays in real time while toolkits draw on two shared cores: a host that falls
@@ -9,43 +9,6 @@ NODE=/dev/input/event7
 # Wider windows keep each swipe's outcome what it is on an idle machine.
 LAG_INI=$'hold-window-ms=1000\nstill-timeout-ms=1000'
 declare -A APP_CMD # app -> the command that runs it (a word list)
-
-# build_bezel_compositor OUT: libbezel-wlroots.so and bezel-compositor against $BIN.
-build_bezel_compositor() {
-	local out=$1 wlr
-	wlroots_protocol_code "$out" || return 1
-	wlr="-DWLR_USE_UNSTABLE -I$out -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
-	# shellcheck disable=SC2086 # flag lists
-	cc $CFLAGS -shared -fPIC -o "$out/libbezel-wlroots.so" "$ROOT"/hosts/wlroots/src/*.c $wlr \
-		-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" >"$out/wlroots-build.log" 2>&1 &&
-		cc $CFLAGS -o "$out/bezel-compositor" "$ROOT/hosts/wlroots/compositor/bezel-compositor.c" $wlr \
-			-L"$out" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$out:$BIN" >>"$out/wlroots-build.log" 2>&1
-}
-
-# wlroots_protocol_code OUT: xdg-shell's server header, which bezel-compositor includes.
-wlroots_protocol_code() {
-	local xdg
-	xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
-	wayland-scanner server-header "$xdg" "$1/xdg-shell-protocol.h"
-}
-
-# build_clients OUT: meson builds clients/ and installs it into OUT/prefix. Sets PREFIX and
-# LIBDIR, and points PKG_CONFIG_PATH and LD_LIBRARY_PATH at the prefix (the linker needs the
-# latter too: libbezel-gtk4 needs libbezel-client, which is not in a system folder).
-build_clients() {
-	local out=$1 build=$1/clients-build
-	PREFIX=$out/prefix
-	rm -rf "$PREFIX"
-	if [ -d "$build" ]; then set -- --reconfigure; else set --; fi
-	meson setup "$@" "$build" "$ROOT/clients" --prefix "$PREFIX" -Dgtk4=enabled -Dintrospection=enabled \
-		>"$out/clients-setup.log" 2>&1 &&
-		ninja -C "$build" >"$out/clients-build.log" 2>&1 &&
-		ninja -C "$build" install >"$out/clients-install.log" 2>&1 || return 1
-	LIBDIR=$(dirname "$(find "$PREFIX" -name libbezel-client.so.0 | head -1)")
-	export PKG_CONFIG_PATH=$LIBDIR/pkgconfig:$PREFIX/share/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
-	export LD_LIBRARY_PATH=$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-	[ -f "$LIBDIR/girepository-1.0/BezelGtk-1.0.typelib" ] && [ -f "$PREFIX/include/bezel-sdl2.h" ]
-}
 
 # python_with_gi: a Python that has Debian's python3-gi (a python3 earlier on PATH may not).
 python_with_gi() {
@@ -128,7 +91,7 @@ start_host() {
 		touch-device-open=sigusr2
 		event-log=$DIR/events.log
 		EOF
-		start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules "$OUT")" "$SOCK" --shell=desktop-shell.so || return 1
+		start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules)" "$SOCK" --shell=desktop-shell.so || return 1
 		HOST_PID=$WESTON_PID
 		WRAP_PID=$WPID
 		return 0
@@ -146,7 +109,7 @@ start_host() {
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
 	umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" -s "$NODE=$DIR/dev/device.script" -- \
 		sh -c 'echo $$ >"$1/host.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
-		"$SHIM" "$DIR" "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" >"$HOST_LOG" 2>&1 &
+		"$SHIM" "$DIR" "$PRODUCT_PREFIX/bin/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" >"$HOST_LOG" 2>&1 &
 	WRAP_PID=$!
 	bounded_track "$WRAP_PID" bezel-compositor
 	# It logs "running" after listen() and once its touch device exists.

@@ -30,45 +30,44 @@
 # Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
 # under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
 #
-# usage: tests/toolkits/run.sh [--only gtk4|python|sdl2|qt6]...
-#   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits)
+# usage: tests/toolkits/run.sh [gtk4|python|sdl2|qt6]... (or --only APP; tests/lib/args.sh)
+#   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits); the product is
+#   installed through meson-shim (tests/lib/product.sh)
 # Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
 # gobject-introspection, python3-gi, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SCRATCH=${BEZEL_TOOLKITS_SCRATCH:-$ROOT/.build-toolkits}
 OUT=$SCRATCH/toolkit-tests
-APPS=()
-while [ $# -gt 0 ]; do
-	case $1 in
-	--only) APPS+=("$2"); shift ;;
-	*) echo "usage: $0 [--only gtk4|python|sdl2|qt6]..." >&2; exit 2 ;;
-	esac
-	shift
-done
-[ ${#APPS[@]} -gt 0 ] || APPS=(gtk4 python sdl2 qt6)
-want() { case " ${APPS[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
-
-. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/lib/host.sh"
 . "$ROOT/hosts/weston/tests/lib.sh"
 . "$ROOT/tests/toolkits/lib.sh"
+runner_args "$@"
+APPS=()
+for app in gtk4 python sdl2 qt6; do want "$app" && APPS+=("$app"); done
 
-# ---- build: the plugin and the two hosts, the client libraries, the apps ----
-host_build_plugin "$SCRATCH" debug "$OUT"
+# ---- the product installed through meson-shim (both hosts, the client libraries), the apps ----
+product_install debug || { fail "meson-shim build and install of the product"; finish; }
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
-if build_weston_modules "$ROOT" "$BIN" "$OUT" && build_bezel_compositor "$OUT" &&
+PREFIX=$PRODUCT_PREFIX
+LIBDIR=$PRODUCT_LIB
+if [ -f "$LIBDIR/bezel/bezel-weston.so" ] && [ -x "$PREFIX/bin/bezel-compositor" ] &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "hosts: bezel-weston.so, bezel-compositor and the umockdev shim build"
+	pass "hosts: meson-shim installs bezel-weston.so and bezel-compositor; the umockdev shim builds"
 else
-	fail "building the hosts"
+	fail "installed hosts or the umockdev shim (prefix $PREFIX)"
 	finish
 fi
-if build_clients "$OUT"; then
-	pass "clients/: libbezel-client, libbezel-gtk4, BezelGtk-1.0 typelib, bezel-sdl2.h and both .pc files install into a prefix"
+if [ -f "$LIBDIR/girepository-1.0/BezelGtk-1.0.typelib" ] && [ -f "$PREFIX/include/bezel-sdl2.h" ] &&
+	[ -f "$LIBDIR/pkgconfig/bezel-client.pc" ] && [ -f "$LIBDIR/pkgconfig/bezel-gtk4.pc" ]; then
+	pass "clients/ (meson-shim subproject): libbezel-client, libbezel-gtk4, BezelGtk-1.0 typelib, bezel-sdl2.h and both .pc files install into the prefix"
 else
-	fail "building clients/ (see $OUT/clients-*.log)"
+	fail "client libraries missing from the prefix $PREFIX"
 	finish
 fi
+# libbezel-gtk4 needs libbezel-client, which is not in a system folder.
+export LD_LIBRARY_PATH=$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export PKG_CONFIG_PATH=$PREFIX/share/pkgconfig:$PKG_CONFIG_PATH
 # libbezel-client is for apps: wayland-client and libc, no libbezel, no Swift runtime.
 needed=$(readelf -d "$LIBDIR/libbezel-client.so.0" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')
 exported=$(nm -D --defined-only "$LIBDIR/libbezel-client.so.0" | awk '$2 ~ /^[A-Z]$/ && $3 !~ /^bezel_client_/' | wc -l)

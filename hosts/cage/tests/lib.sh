@@ -3,7 +3,7 @@
 # as, the test rig, starting the compositor headless under umockdev-run, as that user, with a
 # recording; the host side of the shared table and hostile course; the cases both run alike
 # (start, table, latency, weston-simple-touch, config), each named run_patched_*.
-# Source it after tests/hosts/runner.sh, with ROOT, OUT, PROBE set. Test equipment only.
+# Source it after tests/lib/host.sh, with ROOT, OUT, PROBE set. Test equipment only.
 #
 # The runner provides:
 #   comp_prepare MODE: called with DIR set (a fresh folder the compositor may write to); writes

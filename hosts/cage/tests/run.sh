@@ -25,7 +25,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_CAGE_SCRATCH:-$ROOT/.build-cage}
 OUT=$SCRATCH/cage-tests
-. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/lib/host.sh"
 COMP_LABEL=cage
 . "$ROOT/hosts/cage/tests/lib.sh"
 patched_args "$@"

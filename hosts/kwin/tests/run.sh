@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/lib/host.sh"
 . "$ROOT/tests/hosts/expectations.sh"
 want() { [ ${#CASES[@]} = 0 ] || case " ${CASES[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 

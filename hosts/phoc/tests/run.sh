@@ -27,7 +27,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_PHOC_SCRATCH:-$ROOT/.build-phoc}
 OUT=$SCRATCH/phoc-tests
-. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/lib/host.sh"
 COMP_LABEL=phoc
 GEN_TOUCH=$ROOT/hosts/phoc/tests/gen-touch-phoc.py
 . "$ROOT/hosts/cage/tests/lib.sh"

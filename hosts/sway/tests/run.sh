@@ -24,7 +24,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_SWAY_SCRATCH:-$ROOT/.build-sway}
 OUT=$SCRATCH/sway-tests
-. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/lib/host.sh"
 COMP_LABEL=sway
 . "$ROOT/hosts/cage/tests/lib.sh"
 patched_args "$@"

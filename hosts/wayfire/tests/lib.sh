@@ -1,7 +1,7 @@
 # Shell functions of the Wayfire tests (hosts/wayfire/tests/run.sh, hosts/wayfire/tests/side-by-side.sh):
-# the checks that Wayfire can run here, the build of the plugin, the test rig, the test-only
-# preload and the clients, and starting Wayfire headless under umockdev-run with a recording.
-# Source it after tests/hosts/runner.sh, with ROOT, SCRATCH, OUT and CONFIG set.
+# the checks that Wayfire can run here, the installed plugin (tests/lib/product.sh), the test
+# rig, the test-only preload and the clients, and starting Wayfire headless under umockdev-run with a recording.
+# Source it after tests/lib/host.sh, with ROOT, SCRATCH, OUT and CONFIG set.
 # Test equipment only (see hosts/wayfire/rig/preload/README.md).
 
 # ---- can Wayfire run here at all? If not, say why: that is a failure, not a skip ----
@@ -19,32 +19,31 @@ case $WF_VERSION in
 *) fail "the plugin is for Wayfire 0.7; this machine has $WF_VERSION"; finish ;;
 esac
 
-# ---- build (tests/hosts/runner.sh: the plugin, the probe, the protocol code, the clients) ----
-host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
+# ---- build: the product installed through meson-shim (tests/lib/product.sh); the test rig,
+# the test-only preload and the clients (tests/lib/host.sh) ----
+product_install "$CONFIG" || { fail "meson-shim build and install of the product ($CONFIG)"; finish; }
 host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g"
 CXXFLAGS="-std=c++17 -Wall -Wextra -Werror -O1 -g -fPIC -shared -DWLR_USE_UNSTABLE -DWAYFIRE_PLUGIN"
-WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
-WF="-I$OUT -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags wayfire)"
-# Plugins are found by name in WAYFIRE_PLUGIN_PATH: "bezel" is lib + bezel + .so there.
+WF="-I$OUT -I$INC $(pkg-config --cflags wayfire)"
+# Plugins are found by name in WAYFIRE_PLUGIN_PATH: "bezel" is lib + bezel + .so in the
+# installed plugin directory, the test rig's in PLUGINS.
 PLUGINS=$OUT/plugins
+WF_PLUGIN_PATH=$PRODUCT_LIB/wayfire:$PLUGINS
+WF_XML_PATH=$PRODUCT_PREFIX/share/wayfire/metadata
 mkdir -p "$PLUGINS"
-# shellcheck disable=SC2086 # flag variables are lists
-if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT"/hosts/wlroots/src/*.c $WLR \
-	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
-	c++ $CXXFLAGS -o "$OUT/libbezel-wayfire.so" "$ROOT/hosts/wayfire/src/bezel-wayfire.cpp" $WF \
-		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
+# shellcheck disable=SC2086,SC2046 # flag variables are lists
+if [ -f "$PRODUCT_LIB/wayfire/libbezel-wayfire.so" ] && [ -f "$WF_XML_PATH/bezel.xml" ] &&
 	c++ $CXXFLAGS -o "$PLUGINS/libbezel-test-rig.so" "$ROOT/hosts/wayfire/rig/bezel-test-rig.cpp" $WF \
-		-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
-	ln -sf ../libbezel-wayfire.so "$PLUGINS/libbezel.so" &&
+		$(product_link) &&
 	cc $CFLAGS -shared -fPIC -DWLR_USE_UNSTABLE -o "$OUT/wayfire-headless-preload.so" \
 		"$ROOT/hosts/wayfire/rig/preload/wayfire-headless-preload.c" \
 		$(pkg-config --cflags --libs wlroots pixman-1) -ldl &&
 	host_table_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "libbezel-wayfire.so, the test rig plugin, the test preload and the clients compile with -Werror (Wayfire $WF_VERSION)"
+	pass "meson-shim installs libbezel-wayfire.so and its metadata; the test rig plugin, the test preload and the clients compile with -Werror (Wayfire $WF_VERSION)"
 else
-	fail "compile"
+	fail "installed plugin (prefix $PRODUCT_PREFIX) or test equipment"
 	finish
 fi
 WFPRELOAD=$OUT/wayfire-headless-preload.so
@@ -113,8 +112,8 @@ start_wayfire() {
 		umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
 			-s "$NODE=$DIR/dev/device.script" -- \
 			sh -c 'echo $$ >"$1/wayfire.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
-			"$SHIM:$WFPRELOAD" "$DIR" env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$PLUGINS" \
-			WAYFIRE_PLUGIN_XML_PATH="$ROOT/hosts/wayfire/src/metadata" wayfire -c "$DIR/wayfire.ini" \
+			"$SHIM:$WFPRELOAD" "$DIR" env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$WF_PLUGIN_PATH" \
+			WAYFIRE_PLUGIN_XML_PATH="$WF_XML_PATH" wayfire -c "$DIR/wayfire.ini" \
 			>"$DIR/host.log" 2>&1 &
 		CPID=$!
 		WF_PID=
@@ -147,8 +146,8 @@ start_wayfire_plain() {
 	XDG_RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wf.XXXXXX") || return 1
 	printf '[core]\nplugins = %s\nxwayland = false\n\n[output:HEADLESS-1]\nmode = 1080x1920\n\n[bezel]\nlog-level = warning\n' \
 		"$plugins" >"$DIR/wayfire.ini"
-	LD_PRELOAD=$WFPRELOAD WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$PLUGINS" \
-		WAYFIRE_PLUGIN_XML_PATH="$ROOT/hosts/wayfire/src/metadata" wayfire -c "$DIR/wayfire.ini" \
+	LD_PRELOAD=$WFPRELOAD WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$WF_PLUGIN_PATH" \
+		WAYFIRE_PLUGIN_XML_PATH="$WF_XML_PATH" wayfire -c "$DIR/wayfire.ini" \
 		</dev/null >"$DIR/host.log" 2>&1 &
 	CPID=$!
 	WF_PID=$CPID

@@ -4,6 +4,7 @@
 # real libinput reading an umockdev-emulated touchscreen (tools/umockdev-preload), fed to a
 # headless touch device by the test rig plugin (hosts/wayfire/tests/rig), real Wayland clients.
 #
+# The plugin is the one meson-shim installs (tests/lib/product.sh).
 # Test equipment (never part of the product): hosts/wayfire/rig/preload (lets Wayfire start with no
 # DRM node, as root, on the pixman renderer) and hosts/wayfire/tests/rig (the touchscreen).
 #
@@ -16,7 +17,7 @@
 # Where Wayfire cannot run (not installed, refuses to start), the test says why and counts a
 # FAILURE: a host that cannot be tested has not passed.
 #
-# usage: hosts/wayfire/tests/run.sh [--release] [CASE...]
+# usage: hosts/wayfire/tests/run.sh [--release] [CASE...]   (tests/lib/args.sh; --only CASE too)
 #        hosts/wayfire/tests/run.sh --hostile [--rounds N] [--seed S]
 #        hosts/wayfire/tests/run.sh --release --scale [--idle N] [--create N] [--toplevels N]
 #   CASE: start, tap swipe late defer drag kill kill-sub multi multi-defer multi-policy (the
@@ -32,44 +33,14 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WAYFIRE_SCRATCH:-$ROOT/.build-wayfire}
 OUT=$SCRATCH/wayfire-tests
-CONFIG=debug
-CASES=()
-COURSE=
-ROUNDS=56
-SEED=1
-IDLE=50000
-CREATE=25000
-TOPLEVELS=10000
-while [ $# -gt 0 ]; do
-	case $1 in
-	--release) CONFIG=release ;;
-	--hostile) COURSE=hostile ;;
-	--scale) COURSE=scale ;;
-	--rounds) ROUNDS=$2; shift ;;
-	--seed) SEED=$2; shift ;;
-	--idle) IDLE=$2; shift ;;
-	--create) CREATE=$2; shift ;;
-	--toplevels) TOPLEVELS=$2; shift ;;
-	-*) echo "usage: $0 [--release] [CASE...] | --hostile [--rounds N] [--seed S] | --scale [--idle N] [--create N] [--toplevels N]" >&2; exit 2 ;;
-	*) CASES+=("$1") ;;
-	esac
-	shift
-done
-
-want() {
-	[ ${#CASES[@]} = 0 ] && return 0
-	local c
-	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
-	return 1
-}
-
-. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/lib/host.sh"
+runner_args "$@"
 . "$ROOT/hosts/wayfire/tests/lib.sh"
 
 . "$ROOT/tests/hosts/expectations.sh"
 
 # The host side of tests/hosts/expectations.sh for Wayfire (TOUCH_CLIENT and DEFER_CLIENT are
-# built by lib.sh through tests/hosts/runner.sh). WINDOWED=1 needs nothing: Wayfire leaves a
+# built by lib.sh through tests/lib/host.sh). WINDOWED=1 needs nothing: Wayfire leaves a
 # toplevel that does not ask for full screen a window.
 host_play() {
 	local transform=${HOST_TRANSFORM:-} rig=

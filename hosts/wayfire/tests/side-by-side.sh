@@ -28,24 +28,18 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WAYFIRE_SCRATCH:-$ROOT/.build-wayfire}
 OUT=$SCRATCH/wayfire-side-by-side
-CONFIG=debug
+. "$ROOT/tests/lib/host.sh"
+RUNNER_EXTRA_FLAGS="--no-stream --realtime"
+runner_args "$@"
 STREAM=1
+[ -n "${RUNNER_OPT[--no-stream]:-}" ] && STREAM=
 PACING=
-ONLY=()
-for a in "$@"; do
-	case $a in
-	--no-stream) STREAM= ;;
-	--realtime) PACING=realtime ;;
-	-*) echo "usage: $0 [--no-stream] [--realtime] [RECORDING...]" >&2; exit 2 ;;
-	*) ONLY+=("$a") ;;
-	esac
-done
-. "$ROOT/tests/hosts/runner.sh"
-. "$ROOT/hosts/wayfire/tests/lib.sh" >/dev/null
+[ -n "${RUNNER_OPT[--realtime]:-}" ] && PACING=realtime
+ONLY=("${CASES[@]}")
 # Here a run passes when it completed; the numbers are measurements. Failures go to stderr so
 # that stdout is the table.
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*" >&2; }
+COUNTERS_QUIET=1
+. "$ROOT/hosts/wayfire/tests/lib.sh" >/dev/null
 
 TRACES=$ROOT/../shared/traces/evemu-devices
 BENCH=$ROOT/../shared/bench/stream-100k.txt

@@ -74,14 +74,10 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 	ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 	SCRATCH=${BEZEL_WAYFIRE_SCRATCH:-$ROOT/.build-wayfire}
 	OUT=$SCRATCH/wayfire-tests
-	CONFIG=debug
-	WITHOUT=
-	case ${1:-} in
-	--without-plugin) WITHOUT=1 ;;
-	"") ;;
-	*) echo "usage: $0 [--without-plugin]" >&2; exit 2 ;;
-	esac
-	. "$ROOT/tests/hosts/runner.sh"
+	. "$ROOT/tests/lib/host.sh"
+	RUNNER_EXTRA_FLAGS=--without-plugin
+	runner_args "$@"
+	WITHOUT=${RUNNER_OPT[--without-plugin]:-}
 	. "$ROOT/hosts/wayfire/tests/lib.sh"
 	host_start() { start_wayfire "$@" || return 1; HOST_PID=$WF_PID; }
 	host_stop() { stop_wayfire "$@"; }

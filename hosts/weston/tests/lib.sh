@@ -1,48 +1,20 @@
-# Shell functions shared by the weston integration tests (hosts/weston/tests/run.sh) and the demo
-# (scripts/demo.sh): a touch recording turned into an umockdev device, and headless weston
-# started inside umockdev-run so that the module's libinput reads that device.
-# Source it; it defines functions only.
+# weston's own part of the weston tests (hosts/weston/tests/run.sh), the toolkit tests and the
+# demo (scripts/demo.sh): headless weston started inside umockdev-run so that the rig's libinput
+# reads the touchscreen of tests/lib/touchscreen.sh, with the installed module and rig.
+# Source it; it defines functions only (and sources bounded.sh and touchscreen.sh).
 #
-# Needs: python3, umockdev-run, weston 10, bezel-input-probe (swift build --product
-# bezel-input-probe) and the LD_PRELOAD shim of tools/umockdev-preload.
+# Needs: weston 10, umockdev-run and the product installed with its test rigs (product_install).
 
-# wait_for, stop_process and the EXIT trap that stops what a suite left running.
+# wait_for, stop_process and the EXIT trap that stops what a suite left running; the
+# touchscreen (make_touch_device) and screenshots.
 # shellcheck source=../../../tests/lib/bounded.sh
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/tests/lib/bounded.sh"
+# shellcheck source=../../../tests/lib/touchscreen.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/tests/lib/touchscreen.sh"
 
-# build_weston_modules ROOT BIN OUT: compiles the product module (hosts/weston/src/*.c) into
-# OUT/bezel-weston.so and the test rig (hosts/weston/rig/*.c) into OUT/bezel-weston-rig.so, against
-# BIN/libBezelPlugin.so, with -Werror. Tests load both: --modules="$(weston_modules OUT)".
-# DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
-build_weston_modules() {
-	local root=$1 bin=$2 out=$3 flags="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4 -shared -fPIC"
-	local inc=$root/CBezel/Sources/CBezel/include
-	# shellcheck disable=SC2086 # flags and pkg-config output are lists
-	cc $flags -o "$out/bezel-weston.so" "$root"/hosts/weston/src/*.c -I"$inc" \
-		$(pkg-config --cflags --libs libweston-10 libweston-desktop-10 weston wayland-server) \
-		-L"$bin" -lBezelPlugin -Wl,-rpath,"$bin" &&
-		cc $flags -o "$out/bezel-weston-rig.so" "$root"/hosts/weston/rig/*.c -I"$inc" \
-			$(pkg-config --cflags --libs libweston-10 weston wayland-server) \
-			-L"$bin" -lBezelPlugin -Wl,-rpath,"$bin"
-}
-
-# weston_modules OUT: the --modules value for the module and the rig built by build_weston_modules
-weston_modules() { echo "$1/bezel-weston.so,$1/bezel-weston-rig.so"; }
-
-# make_touch_device ROOT PROBE SCENARIO DIR NODE [realtime]
-# Writes DIR/rec.evemu for SCENARIO (tests/hosts/gen-touch.py) and the umockdev files for it
-# in DIR/dev, for the device node NODE. Sets CONTACTS (touch sequences in the recording).
-# "realtime": umockdev keeps the recording's delays instead of replaying it at once.
-make_touch_device() {
-	local root=$1 probe=$2 scenario=$3 dir=$4 node=$5 mode=${6:-}
-	CONTACTS=$(python3 "$root/tests/hosts/gen-touch.py" "$scenario" "$dir/rec.evemu") || return 1
-	mkdir -p "$dir/dev"
-	"$probe" umockdev --events "$dir/rec.evemu" --out "$dir/dev" --node "$node" >"$dir/probe.log" 2>&1 || return 1
-	if [ "$mode" = realtime ]; then
-		python3 "$root/tests/hosts/realtime-script.py" "$dir/rec.evemu" "$dir/dev/device.script" || return 1
-	fi
-	python3 "$root/tools/umockdev-preload/script-spaces.py" "$dir/dev/device.script" >/dev/null
-}
+# weston_modules: the --modules value for the installed product module and test rig
+# (tests/lib/product.sh product_install: meson-shim -Dtest-rigs=true installs the rig beside it)
+weston_modules() { echo "$PRODUCT_LIB/bezel/bezel-weston.so,$PRODUCT_LIB/bezel/bezel-weston-rig.so"; }
 
 # start_umockdev_weston DIR NODE SHIM MODULE SOCK [WESTON ARGS...]
 # Starts headless weston (kiosk shell, 1080x1920) with MODULE and DIR/weston.ini inside
@@ -94,14 +66,3 @@ stop_umockdev_weston() {
 	stop_process "weston" "${WESTON_PID:-$WPID}" "$WPID"
 }
 
-# screenshot DIR SOCK: weston-screenshooter (weston must run with --debug and a renderer,
-# e.g. --use-pixman) saves the next repaint in DIR; prints the PNG's path.
-screenshot() {
-	local dir=$1 sock=$2 before
-	before=$(ls "$dir"/wayland-screenshot-*.png 2>/dev/null)
-	(cd "$dir" && WAYLAND_DISPLAY=$sock timeout 20 weston-screenshooter >>"$dir/screenshooter.log" 2>&1)
-	for f in "$dir"/wayland-screenshot-*.png; do
-		case "$before" in *"$f"*) ;; *) [ -e "$f" ] && echo "$f" && return 0 ;; esac
-	done
-	return 1
-}

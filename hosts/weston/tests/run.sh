@@ -16,18 +16,18 @@
 # Waiting on files (weston's socket, the client's ready line, the module's event log) is done by
 # polling them with a timeout (hosts/weston/tests/lib.sh): nothing else signals those moments. No fixed sleeps.
 #
-# usage: hosts/weston/tests/run.sh [--latency N] [--release] [--only NAME...] [--valgrind] [--build-only]
-#                                [--hostile [--rounds N] [--seed S]] [--scale [--idle N] [--create N] [--toplevels N]]
-#   --latency N: also measure the added latency over N taps; --release: build the plugin optimised
-#   --only NAME: run only these groups (info host config panels killed stack-popup lock policy
-#     outputs), or only these cases of the table (tap swipe late defer drag kill multi
-#     multi-defer multi-policy; "host" is all of them)
+# usage: hosts/weston/tests/run.sh [CASE...] [--only CASE]... [--release] [--valgrind] [--latency N]
+#          [--hostile [--rounds N] [--seed S]] [--scale [--idle N] [--create N] [--toplevels N]] [--build-only]
+#   (tests/lib/args.sh). CASE: a group (info host config panels killed stack-popup lock policy
+#     outputs) or a case of the table (tap swipe late defer drag kill multi multi-defer
+#     multi-policy; "host" is all of them); none: everything
 #   --valgrind: weston runs under valgrind memcheck, for the table's tap, swipe and defer cases
-#     (hosts/weston/tests/valgrind.sh says what fails the run); --build-only: build and stop (the
-#     other weston test scripts build through it)
+#     (hosts/weston/tests/valgrind.sh says what fails the run); --build-only: install and stop
 #   --hostile: the shared hostile course's rounds instead (tests/hosts/hostile.sh; ROUNDS default
 #     56, 14 with --valgrind: each ending 8 times, or twice); --scale: its scale part (IDLE
 #     50000 idle surfaces, CREATE 25000, TOPLEVELS 10000; meant with --release)
+# The product is built and installed through meson-shim (tests/lib/product.sh): weston loads the
+# installed bezel-weston.so and the test rig bezel-weston-rig.so.
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
@@ -35,57 +35,26 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston}
 OUT=$SCRATCH/weston-tests
-LATENCY=0
-CONFIG=debug
-VALGRIND=0
-BUILD_ONLY=0
-COURSE=
-ROUNDS=
-SEED=1
-IDLE=50000
-CREATE=25000
-TOPLEVELS=10000
-while [ $# -gt 0 ]; do
-	case $1 in
-	--latency) LATENCY=$2; shift ;;
-	--release) CONFIG=release ;;
-	--only) ONLY="${ONLY:-} $2"; shift ;;
-	--valgrind) VALGRIND=1 ;;
-	--build-only) BUILD_ONLY=1 ;;
-	--hostile) COURSE=hostile ;;
-	--scale) COURSE=scale ;;
-	--rounds) ROUNDS=$2; shift ;;
-	--seed) SEED=$2; shift ;;
-	--idle) IDLE=$2; shift ;;
-	--create) CREATE=$2; shift ;;
-	--toplevels) TOPLEVELS=$2; shift ;;
-	*) echo "usage: $0 [--latency N] [--release] [--only NAME]... [--valgrind] [--build-only] [--hostile [--rounds N] [--seed S]] [--scale [--idle N] [--create N] [--toplevels N]]" >&2; exit 2 ;;
-	esac
-	shift
-done
-# Under memcheck a hostile round takes 1 to 15 s (load): two rounds of each ending by default.
-[ -z "$ROUNDS" ] && { [ "$VALGRIND" = 1 ] && ROUNDS=14 || ROUNDS=56; }
+. "$ROOT/tests/lib/host.sh"
+. "$ROOT/hosts/weston/tests/lib.sh"
+runner_args "$@"
 
-. "$ROOT/tests/hosts/runner.sh"
-# want NAME: the group is to run (no --only, or named by it)
-want() { [ -z "${ONLY:-}" ] || case " $ONLY " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
-
-# ---- build ----
-host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
-host_protocol_code "$OUT"
+# ---- build: the product installed through meson-shim, the test clients, the umockdev shim ----
+mkdir -p "$OUT"
+product_install "$CONFIG" || { fail "meson-shim build and install of the product ($CONFIG)"; finish; }
+MODULE=$PRODUCT_LIB/bezel/bezel-weston.so
+RIG=$PRODUCT_LIB/bezel/bezel-weston-rig.so
 # DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -gdwarf-4"
-. "$ROOT/hosts/weston/tests/lib.sh"
-# The product module (hosts/weston/src/*.c) and the test rig (hosts/weston/rig/), as two modules.
-if build_weston_modules "$ROOT" "$BIN" "$OUT" &&
+if [ -f "$MODULE" ] && [ -f "$RIG" ] && host_protocol_code "$OUT" &&
 	host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "bezel-weston.so, bezel-weston-rig.so, test clients (table, hostile course), example client and umockdev shim compile with -Werror"
+	pass "meson-shim installs bezel-weston.so and bezel-weston-rig.so; test clients (table, hostile course), example client and umockdev shim compile with -Werror"
 else
-	fail "compile"
+	fail "installed modules or test equipment (modules in $PRODUCT_LIB/bezel)"
 	finish
 fi
-if nm -D --undefined-only "$OUT/bezel-weston-rig.so" | grep -q notify_touch_normalized &&
+if nm -D --undefined-only "$RIG" | grep -q notify_touch_normalized &&
 	nm -D --defined-only "$(ldconfig -p | awk '/libweston-10.so.0 /{print $NF; exit}')" | grep -q ' T notify_touch_normalized'; then
 	pass "redeclared weston 10 internals are exported by libweston-10.so.0"
 else
@@ -95,7 +64,7 @@ fi
 # The rig reads its touchscreens through libbezel's source (BezelInput), not a reader of its own.
 if [ "$(cat "$ROOT"/hosts/weston/src/* | grep -c libinput_)" = 0 ] &&
 	[ "$(cat "$ROOT"/hosts/weston/rig/* | grep -c libinput_)" = 0 ] &&
-	nm -D --undefined-only "$OUT/bezel-weston-rig.so" | grep -q bezel_input_source_create; then
+	nm -D --undefined-only "$RIG" | grep -q bezel_input_source_create; then
 	pass "no libinput_ call in the product module (touches come through weston's seats) nor in the rig (it uses bezel_input_source_*)"
 else
 	fail "libinput_ calls in hosts/weston/src/ or hosts/weston/rig/, or the rig does not use bezel_input_source"
@@ -112,7 +81,7 @@ BOUNDED_DUMP_DIR=$OUT
 if [ "$VALGRIND" = 1 ]; then
 	. "$ROOT/hosts/weston/tests/valgrind.sh"
 	export LD_LIBRARY_PATH
-	LD_LIBRARY_PATH=$(valgrind_strip_plugin "$BIN" "$OUT/valgrind-lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	LD_LIBRARY_PATH=$(product_strip_debug "$OUT/valgrind-lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 	WESTON_WRAP=$(valgrind_wrap "$OUT/valgrind" "$ROOT")
 	WESTON_START_TIMEOUT=120
 	# weston under memcheck may take a minute to exit (the leak check of a large heap).
@@ -151,7 +120,7 @@ start_weston() {
 	EOF
 	SOCK=bezel-$name
 	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
-	start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules "$OUT")" "$SOCK" ${EXTRA_ARGS:-}
+	start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules)" "$SOCK" ${EXTRA_ARGS:-}
 }
 
 
@@ -233,7 +202,7 @@ host_start_plain() {
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
 	printf '[core]\nidle-time=0\n[bezel]\nlog-level=warning\n' >"$DIR/weston.ini"
 	local modules=()
-	[ "$2" = with ] && modules=(--modules="$OUT/bezel-weston.so")
+	[ "$2" = with ] && modules=(--modules="$MODULE")
 	weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
 		--socket="$SOCK" --config="$DIR/weston.ini" "${modules[@]}" --log="$DIR/weston.log" \
 		</dev/null >"$DIR/weston.out" 2>&1 &
@@ -286,7 +255,7 @@ fi
 # --only host runs them all; --only CASE (a case of the table) runs that case alone ----
 table=()
 for row in "${HOST_EXPECTATIONS[@]}"; do
-	case " ${ONLY:-} " in *" ${row%%|*} "*) table+=("${row%%|*}") ;; esac
+	case " ${CASES[*]:-} " in *" ${row%%|*} "*) table+=("${row%%|*}") ;; esac
 done
 if [ ${#table[@]} -gt 0 ]; then
 	run_host_expectations "${table[@]}"
@@ -601,7 +570,7 @@ if want outputs; then
 		-s "/dev/input/event7=$DIR/a/dev/device.script" -s "/dev/input/event8=$DIR/b/dev/device.script" -- \
 		sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
 		"$SHIM" "$DIR" weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
-		--socket="$SOCK" --config="$DIR/weston.ini" --modules="$(weston_modules "$OUT")" \
+		--socket="$SOCK" --config="$DIR/weston.ini" --modules="$(weston_modules)" \
 		--log="$DIR/weston.log" >"$DIR/umockdev.log" 2>&1 &
 	WPID=$!
 	WESTON_PID=

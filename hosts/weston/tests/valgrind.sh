@@ -5,19 +5,12 @@
 # suppress: an invalid read or write, a use of uninitialised memory, an invalid free, or memory
 # definitely lost at exit. The suppression file holds only reports whose every frame is in
 # weston, libwayland, libinput or the C library (documented there, one by one); anything with a
-# frame in bezel-weston.so or libBezelPlugin.so is never suppressed. Each report is printed with
+# frame in bezel-weston.so or libbezel.so is never suppressed. Each report is printed with
 # whether a Bezel frame is in its stack.
 #
 # The Swift toolchain's DWARF 5 debug info makes Debian's valgrind give up on a library, so
-# weston loads a copy of libBezelPlugin.so without debug info (valgrind_strip_plugin); the
-# module itself is compiled with -gdwarf-4.
-
-# valgrind_strip_plugin BIN DIR: writes DIR/libBezelPlugin.so, BIN's copy without debug info,
-# and prints DIR for LD_LIBRARY_PATH (searched before the module's RUNPATH).
-valgrind_strip_plugin() {
-	mkdir -p "$2"
-	objcopy --strip-debug "$1/libBezelPlugin.so" "$2/libBezelPlugin.so" && echo "$2"
-}
+# weston loads a copy of the installed libbezel.so without debug info (tests/lib/product.sh
+# product_strip_debug); the module itself is compiled with -gdwarf-4.
 
 # valgrind_wrap LOGDIR ROOT: the command prefix weston runs under (lib.sh's WESTON_WRAP). Each
 # weston writes LOGDIR/weston-PID.log (its pid is the one in DIR/weston.pid: the wrapper execs).
@@ -50,7 +43,7 @@ valgrind_verdict() {
 			rec = $0; sub(/^==[0-9]+== /, "", rec); bezel = 0; n = 0; next
 		}
 		rec != "" && /^==[0-9]+==    (at|by) / {
-			if ($0 ~ /bezel-weston|libBezelPlugin|bezel_|Bezel/) bezel = 1
+			if ($0 ~ /bezel-weston|libbezel|libBezelPlugin|bezel_|Bezel/) bezel = 1
 			if (n++ < 6) { f = $0; sub(/^==[0-9]+== +/, "", f); rec = rec "\n        " f }
 		}
 		END { if (rec != "") print (bezel ? "    [bezel] " : "    [other] ") rec }

@@ -47,7 +47,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/lib/host.sh"
 
 # ---- build: the plugin, the adapter and bezel-compositor (optimised), the scale client ----
 host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"

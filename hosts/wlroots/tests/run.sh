@@ -70,7 +70,7 @@ want() {
 	return 1
 }
 
-. "$ROOT/tests/hosts/runner.sh"
+. "$ROOT/tests/lib/host.sh"
 
 # ---- build ----
 host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"

@@ -1,22 +1,18 @@
-# What every host's integration runner (hosts/weston/tests/run.sh, hosts/wlroots/tests/run.sh, ...) does the
-# same way: count results, build the plugin and the input probe, generate the protocol code, and
-# build the two test clients the shared table uses. Source it after setting ROOT; it defines
-# functions and the PASS/FAIL counters only.
+# The library of every host's integration runner (hosts/NAME/tests/run.sh) and of the suites that
+# run clients on a compositor (tests/toolkits): start and reap clients, generate the protocol
+# code, build the test clients the shared table and the hostile course use. Source it after
+# setting ROOT; it sources the bounded waits (bounded.sh), the counters (counters.sh), the
+# command line (args.sh) and the product install (product.sh), and defines functions only.
+#
+# A runner then defines its host contract (host_start, host_stop, host_play, ...: see
+# tests/hosts/expectations.sh) and its own cases.
 
 # Bounded waits and stops (wait_for, stop_process, ...), and the EXIT trap that stops whatever
 # the suite left running.
 . "$ROOT/tests/lib/bounded.sh"
-
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-# finish: the closing line scripts/test.sh sums, and the exit status.
-finish() {
-	echo "$PASS passed, $FAIL failed"
-	[ "$FAIL" -eq 0 ]
-	exit $?
-}
+. "$ROOT/tests/lib/counters.sh"
+. "$ROOT/tests/lib/args.sh"
+. "$ROOT/tests/lib/product.sh"
 
 # start_client LABEL CMD...: starts a client on the compositor at $SOCK, its output in
 # $DIR/LABEL.out and .err, under `timeout` (CLIENT_TIMEOUT_S, default 900: the suite's stops
@@ -38,7 +34,8 @@ reap_clients() {
 	return 0
 }
 
-# host_build_plugin SCRATCH CONFIG OUT: builds libBezelPlugin.so (Swift runtime linked
+# host_build_plugin SCRATCH CONFIG OUT: for the runners that still link the SwiftPM product
+# directly (product_install in product.sh builds the product as it is installed); builds libBezelPlugin.so (Swift runtime linked
 # statically, as a C compositor loads it) and bezel-input-probe (writes the umockdev files of a
 # recording). Sets BIN, PROBE and INC; on failure prints the build log's tail and finishes.
 host_build_plugin() {

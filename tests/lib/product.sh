@@ -1,0 +1,75 @@
+# The product as it is installed, for every test: meson-shim builds it and installs it into a
+# scratch prefix, and tests link against and load what is there. No test script compiles a
+# product source (hosts/*/src, hosts/*/compositor, Sources, clients) itself.
+# Source it after setting ROOT; it defines functions only.
+#
+#   product_install CONFIG
+#       CONFIG debug or release. Builds and installs the product through meson-shim
+#       (meson setup BUILD meson-shim --prefix PREFIX -Dtest-rigs=true ..., ninja install) into
+#       PRODUCT_PREFIX=BASE/CONFIG, from the build folder BASE/build-CONFIG, where BASE is
+#       $BEZEL_TEST_PREFIX (scripts/test.sh exports it: every group of one run shares one
+#       install per configuration) or, for a runner run alone, $SCRATCH/product. The Swift
+#       build reuses the SwiftPM scratch path $SCRATCH (meson-shim -Dswift-scratch), in CONFIG
+#       (-Dswift-config). Two suites asking at once take turns (flock on BUILD/.lock); ninja and
+#       SwiftPM rebuild what changed. Sets PRODUCT_PREFIX, PRODUCT_LIB (its libdir), PROBE
+#       (bezel-input-probe, installed by -Dtest-rigs) and INC (its bezel.h), and puts
+#       PRODUCT_LIB/pkgconfig first on PKG_CONFIG_PATH (pkg-config bezel, bezel-client, ...).
+#       Returns 1 after printing the build log's tail when the build or install fails.
+#   product_link
+#       compiler flags to link a test program against the installed libbezel.so (pkg-config
+#       bezel, and a run path to PRODUCT_LIB).
+#   product_strip_debug DIR
+#       writes DIR/libbezel.so.0, the installed library without debug info, and prints DIR: put
+#       first on LD_LIBRARY_PATH for valgrind runs (Debian's valgrind cannot read the DWARF 5
+#       debug info of the Swift toolchain, and gives up on the whole library).
+#
+# Host modules: weston, wlroots, Wayfire, the client library and GTK 4 bindings are built when
+# their dependencies are there ('auto'); KWin's plugin is not (its runner builds in a folder of
+# its own). C and C++ carry DWARF 4 debug info, for the same valgrind.
+
+# product_install CONFIG
+product_install() {
+	local config=${1:-debug} base build log rc
+	base=${BEZEL_TEST_PREFIX:-${SCRATCH:?SCRATCH or BEZEL_TEST_PREFIX must be set}/product}
+	build=$base/build-$config
+	PRODUCT_PREFIX=$base/$config
+	PRODUCT_LIB=$PRODUCT_PREFIX/lib
+	PROBE=$PRODUCT_PREFIX/libexec/bezel/bezel-input-probe
+	INC=$PRODUCT_PREFIX/include
+	mkdir -p "$build"
+	log=$build/install-$BASHPID.log
+	echo "== installing the product through meson-shim ($config, prefix $PRODUCT_PREFIX)"
+	(
+		# Bounded: a whole Swift build of the package takes minutes on a loaded machine.
+		if ! flock -w 1800 9; then
+			echo "timeout: 1800 s waiting for the lock of $build (another suite's product build)"
+			exit 1
+		fi
+		if [ ! -f "$build/build.ninja" ]; then
+			meson setup "$build" "$ROOT/meson-shim" --prefix "$PRODUCT_PREFIX" --libdir lib \
+				--buildtype debugoptimized -Dc_args=-gdwarf-4 -Dcpp_args=-gdwarf-4 \
+				-Dswift-scratch="${SCRATCH:-$base/swiftpm}" -Dswift-config="$config" \
+				-Dtest-rigs=true -Dkwin=disabled || exit 1
+		fi
+		ninja -C "$build" install
+	) 9>"$build/.lock" >"$log" 2>&1
+	rc=$?
+	if [ $rc != 0 ]; then
+		tail -30 "$log"
+		echo "product build failed (log $log)"
+		return 1
+	fi
+	rm -f "$log"
+	export PKG_CONFIG_PATH=$PRODUCT_LIB/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+}
+
+# product_link: flags linking a test program against the installed libbezel.so
+product_link() {
+	echo "$(pkg-config --cflags --libs bezel) -Wl,-rpath,$PRODUCT_LIB"
+}
+
+# product_strip_debug DIR
+product_strip_debug() {
+	mkdir -p "$1"
+	objcopy --strip-debug "$PRODUCT_LIB/libbezel.so.0" "$1/libbezel.so.0" && echo "$1"
+}
