@@ -68,7 +68,7 @@ rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock"
 umockdev-run -d "$run/dev/device.umockdev" -i "$node=$run/dev/device.ioctl" \
 	-s "$node=$run/dev/device.script" -- \
 	sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
-	"$shim" "$run" "$PRODUCT_PREFIX/bin/bezel-compositor" --socket "$sock" --config "$run/bezel.ini" \
+	"$shim" "$run" "$PRODUCT_PREFIX/bin/bezel-compositor-rig" --socket "$sock" --config "$run/bezel.ini" \
 	>"$run/compositor.log" 2>&1 &
 umockdev_pid=$!
 bounded_track "$umockdev_pid" bezel-compositor
