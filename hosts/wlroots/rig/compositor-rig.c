@@ -209,17 +209,6 @@ static int on_sigusr1(int sig, void *data)
 	return 0;
 }
 
-/* A weston.ini transform name (normal, 90, ..., flipped-270) as its wl_output value, or -1. */
-static int transform_value(const char *name)
-{
-	static const char *const names[] = { "normal", "90", "180", "270", "flipped",
-					     "flipped-90", "flipped-180", "flipped-270" };
-	for (int i = 0; i < 8; i++)
-		if (!strcmp(name, names[i]))
-			return i;
-	return -1;
-}
-
 static bool rig_configure(struct server *s, struct bezel_plugin *p, const char *rotate)
 {
 	struct rig *rig = calloc(1, sizeof *rig);

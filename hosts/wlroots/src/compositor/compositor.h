@@ -1,6 +1,7 @@
 /*
  * compositor.h: what bezel-compositor's files share. bezel-compositor.c is the compositor
- * (outputs, windows, the seat, touches through the adapter); panels.c draws the demo shell;
+ * (windows, the seat, touches through the adapter); outputs.c its outputs; panels.c draws the
+ * demo shell;
  * a test build links the rig of hosts/wlroots/rig/ as well, which the product never needs.
  */
 #ifndef BEZEL_COMPOSITOR_H
@@ -63,8 +64,12 @@ struct output {
 	struct wl_listener frame, destroy;
 };
 
-/* The n-th output (1-based) in the order they appeared; the first for no such output. */
+/* outputs.c: the backend's new_output handler; the n-th output (1-based) in the order they
+ * appeared (the first for no such output); a weston.ini transform name (normal, 90, ...,
+ * flipped-270) as its wl_output value, or -1. */
+void new_output(struct wl_listener *l, void *data);
 struct wlr_output *nth_output(struct server *s, int n);
+int transform_value(const char *name);
 
 /* panels.c: the adapter's gesture and affordance callbacks, and a touch-down's dismissal of
  * what committed gestures left open. */
