@@ -34,7 +34,7 @@ echo "== starting the installed bezel-compositor (headless, pixman) with the app
 sock=bezel-demo-wlroots
 rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock"
 touchscreen_run "$run" "$node" "$shim" "$run/compositor.pid" "$run/compositor.log" \
-	env WLR_BACKENDS=headless WLR_RENDERER=pixman "$PRODUCT_PREFIX/bin/bezel-compositor" --socket "$sock" --config "$run/bezel.ini"
+	env WLR_BACKENDS=headless WLR_RENDERER=pixman "$PRODUCT_PREFIX/bin/bezel-compositor-rig" --socket "$sock" --config "$run/bezel.ini"
 umockdev_pid=$UMOCKDEV_PID
 bounded_track "$umockdev_pid" bezel-compositor
 wait_for "$run/compositor.log" "bezel-compositor: running on" || { tail -20 "$run/compositor.log"; exit 1; }

@@ -12,7 +12,7 @@
  * It exits when the compositor goes away.
  *
  * usage: bezel-touch-client [--edges N] [--no-gesture-object] [--drag] [--popup]
- *                           [--windowed] [--app-id ID]
+ *                           [--windowed] [--app-id ID] [--subsurface [--lower-after MS] [--remap]]
  *   --edges N             defer these edges (default 0; a gesture object is created anyway)
  *   --no-gesture-object   do not create a bezel_gesture_surface_v1
  *   --drag                start a drag-and-drop session (text/plain) with the first touch
@@ -25,6 +25,12 @@
  *   --lower-after MS      MS milliseconds after "ready", restack that subsurface below the
  *                         window (wl_subsurface.place_below, then a commit of the window);
  *                         prints "subsurface-lowered"
+ *   --remap               with --subsurface: the subsurface's parent is a 600x600 subsurface
+ *                         at (240, 660) of the window (the 400x400 one stays at (340, 760) on
+ *                         screen); before "ready" that parent unmaps (a null buffer commit;
+ *                         prints "unmapped") and maps again (prints "remapped"), as a toolkit
+ *                         hides and shows a panel (after new content for both); the inner
+ *                         subsurface keeps its buffer and shows again with it
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -46,6 +52,7 @@ static bool want_drag, dragging, want_popup;
 static struct wl_surface *popup_surface;
 static struct wl_surface *sub_surface;
 static struct wl_subsurface *subsurface;
+static struct wl_surface *holder_surface; /* --remap: the subsurface's parent */
 
 /* ---- bezel ---- */
 static void g_honored(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; kit_say("honored_edges %u", e); }
@@ -154,13 +161,42 @@ static bool frame_done;
 static void frame_cb(void *d, struct wl_callback *cb, uint32_t t) { (void)d; (void)t; wl_callback_destroy(cb); frame_done = true; }
 static const struct wl_callback_listener frame_listener = { frame_cb };
 
+/* The inner subsurface's parent unmaps (a null buffer) and maps again; each state change of
+ * a synchronized subsurface applies with its parent's commit, here the window's. The frame
+ * after the new buffer says the compositor shows it again. */
+static bool hide_and_show(void)
+{
+	/* First new content for both, shown: the compositor knows them as they are on screen. */
+	kit_commit_buffer(sub_surface, kit_buffer(&kit, 400, 400, 0x60606060), 400, 400);
+	kit_commit_buffer(holder_surface, kit_buffer(&kit, 600, 600, 0x60606060), 600, 600);
+	wl_surface_commit(top.surface);
+	wl_display_roundtrip(kit.display);
+	wl_surface_attach(holder_surface, NULL, 0, 0);
+	wl_surface_commit(holder_surface);
+	wl_surface_commit(top.surface);
+	wl_display_roundtrip(kit.display); /* the compositor has unmapped it */
+	kit_say("unmapped");
+	struct wl_buffer *buffer = kit_buffer(&kit, 600, 600, 0x60606060);
+	if (!buffer)
+		return false;
+	kit_commit_buffer(holder_surface, buffer, 600, 600);
+	frame_done = false;
+	struct wl_callback *frame = wl_surface_frame(top.surface);
+	wl_callback_add_listener(frame, &frame_listener, NULL);
+	wl_surface_commit(top.surface);
+	if (!kit_dispatch_until(&kit, &frame_done, KIT_CONFIGURE_MS) || !frame_done)
+		return false;
+	kit_say("remapped");
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	uint32_t edges = 0;
 	bool object = true, windowed = false;
 	const char *app_id = NULL;
 	int lower_after_ms = -1;
-	bool with_subsurface = false;
+	bool with_subsurface = false, remap = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--edges") && i + 1 < argc)
 			edges = (uint32_t)strtoul(argv[++i], NULL, 0);
@@ -178,9 +214,11 @@ int main(int argc, char **argv)
 			with_subsurface = true;
 		else if (!strcmp(argv[i], "--lower-after") && i + 1 < argc)
 			lower_after_ms = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--remap"))
+			remap = true;
 		else {
 			fprintf(stderr, "usage: %s [--edges N] [--no-gesture-object] [--drag] [--popup] "
-				"[--windowed] [--app-id ID] [--subsurface] [--lower-after MS]\n", argv[0]);
+				"[--windowed] [--app-id ID] [--subsurface] [--lower-after MS] [--remap]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -222,10 +260,21 @@ int main(int argc, char **argv)
 	}
 	if (with_subsurface && kit.subcompositor) {
 		/* Synchronized: its state applies with the window's next commit, below. */
+		struct wl_surface *parent = top.surface;
+		int x = 340, y = 760;
+		if (remap) {
+			holder_surface = wl_compositor_create_surface(kit.compositor);
+			struct wl_subsurface *holder = wl_subcompositor_get_subsurface(kit.subcompositor, holder_surface, top.surface);
+			wl_subsurface_set_position(holder, 240, 660);
+			parent = holder_surface;
+			x = y = 100;
+		}
 		sub_surface = wl_compositor_create_surface(kit.compositor);
-		subsurface = wl_subcompositor_get_subsurface(kit.subcompositor, sub_surface, top.surface);
-		wl_subsurface_set_position(subsurface, 340, 760);
+		subsurface = wl_subcompositor_get_subsurface(kit.subcompositor, sub_surface, parent);
+		wl_subsurface_set_position(subsurface, x, y);
 		kit_commit_buffer(sub_surface, kit_buffer(&kit, 400, 400, 0x60606060), 400, 400);
+		if (holder_surface)
+			kit_commit_buffer(holder_surface, kit_buffer(&kit, 600, 600, 0x60606060), 600, 600);
 	}
 	/* With a subsurface, "ready" waits for the first frame: weston gives a subsurface its view
 	 * when it first paints it, and a touch before that finds only the window. The popup case
@@ -238,6 +287,10 @@ int main(int argc, char **argv)
 	wl_display_roundtrip(kit.display); /* the compositor has processed the commit */
 	if (frame && (!kit_dispatch_until(&kit, &frame_done, KIT_CONFIGURE_MS) || !frame_done)) {
 		fprintf(stderr, "no first frame\n");
+		return 1;
+	}
+	if (remap && subsurface && !hide_and_show()) {
+		fprintf(stderr, "not mapped again\n");
 		return 1;
 	}
 	kit_say("ready %dx%d", top.width, top.height);

@@ -108,7 +108,7 @@ start_host() {
 	EOF
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
 	touchscreen_run "$DIR" "$NODE" "$SHIM" "$DIR/host.pid" "$HOST_LOG" \
-		env WLR_BACKENDS=headless WLR_RENDERER=pixman "$PRODUCT_PREFIX/bin/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini"
+		env WLR_BACKENDS=headless WLR_RENDERER=pixman "$PRODUCT_PREFIX/bin/bezel-compositor-rig" --socket "$SOCK" --config "$DIR/bezel.ini"
 	WRAP_PID=$UMOCKDEV_PID
 	bounded_track "$WRAP_PID" bezel-compositor
 	# It logs "running" after listen() and once its touch device exists.

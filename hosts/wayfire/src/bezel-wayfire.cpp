@@ -53,6 +53,7 @@
 #include <wayfire/nonstd/wlroots-full.hpp>
 
 #include "bezel.h"
+#include "bezel-demo-panels.h"
 #include "bezel-wlroots.h"
 
 namespace
@@ -82,28 +83,6 @@ wlr_compositor *find_wlr_compositor()
     }
 
     return c;
-}
-
-/* Edges as bezel.h numbers them, and the index of each in the panel arrays. */
-int edge_index(uint32_t edge)
-{
-    switch (edge)
-    {
-      case BEZEL_EDGE_TOP:
-        return 0;
-
-      case BEZEL_EDGE_BOTTOM:
-        return 1;
-
-      case BEZEL_EDGE_LEFT:
-        return 2;
-
-      case BEZEL_EDGE_RIGHT:
-        return 3;
-
-      default:
-        return -1;
-    }
 }
 
 /*
@@ -402,44 +381,18 @@ class bezel_wayfire_t
 
     void panel_progress(wf::output_t *wo, const char *gesture, uint32_t edge, double progress)
     {
-        int i = edge_index(edge);
+        int i = bezel_demo_edge_index(edge);
         if (!panels_enabled || !wo || (i < 0))
         {
             return;
         }
 
-        double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
         auto size = wo->get_screen_size();
-        int W     = size.width, H = size.height;
         wf::color_t colour = !strcmp(gesture, "dock") ? wf::color_t{0.60, 0.64, 0.72, 0.92} :
             !strcmp(gesture, "cover_sheet") ? wf::color_t{0.09, 0.28, 0.52, 0.95} :
             wf::color_t{0.30, 0.30, 0.36, 0.95};
-        wf::geometry_t box{0, 0, 0, 0};
-        switch (edge)
-        {
-          case BEZEL_EDGE_BOTTOM:
-          {
-            int d = (int)(0.22 * H * p + 0.5);
-            box = {0, H - d, W, d};
-            break;
-          }
-
-          case BEZEL_EDGE_TOP:
-            box = {0, 0, W, (int)(H * p + 0.5)};
-            break;
-
-          case BEZEL_EDGE_LEFT:
-            box = {0, 0, (int)(0.4 * W * p + 0.5), H};
-            break;
-
-          case BEZEL_EDGE_RIGHT:
-          {
-            int d = (int)(0.4 * W * p + 0.5);
-            box = {W - d, 0, d, H};
-            break;
-          }
-        }
-
+        auto b = bezel_demo_panel_box(edge, progress, size.width, size.height);
+        wf::geometry_t box{b.x, b.y, b.width, b.height};
         place(panels_of(wo).edge[i], wo, box, colour);
     }
 
@@ -499,7 +452,7 @@ class bezel_wayfire_t
     {
         auto *self = static_cast<bezel_wayfire_t*>(data);
         auto *wo   = find_output(ev->output);
-        int i = edge_index(ev->edge);
+        int i = bezel_demo_edge_index(ev->edge);
         if (!wo || (i < 0))
         {
             return;
@@ -545,37 +498,18 @@ class bezel_wayfire_t
     {
         auto *self = static_cast<bezel_wayfire_t*>(data);
         auto *wo   = find_output(output);
-        int i = edge_index(edge);
+        int i = bezel_demo_edge_index(edge);
         if (!self->panels_enabled || !wo || (i < 0))
         {
             return;
         }
 
-        auto size   = wo->get_screen_size();
-        int W       = size.width, H = size.height;
-        int shorter = W < H ? W : H;
-        int len     = (int)(0.36 * shorter), thick = shorter / 110 + 2, gap = thick * 3 / 2;
+        auto size = wo->get_screen_size();
         wf::geometry_t box{0, 0, 0, 0};
         if (shown)
         {
-            switch (edge)
-            {
-              case BEZEL_EDGE_BOTTOM:
-                box = {(W - len) / 2, H - gap - thick, len, thick};
-                break;
-
-              case BEZEL_EDGE_TOP:
-                box = {(W - len) / 2, gap, len, thick};
-                break;
-
-              case BEZEL_EDGE_LEFT:
-                box = {gap, (H - len) / 2, thick, len};
-                break;
-
-              case BEZEL_EDGE_RIGHT:
-                box = {W - gap - thick, (H - len) / 2, thick, len};
-                break;
-            }
+            auto b = bezel_demo_affordance_box(edge, size.width, size.height);
+            box = {b.x, b.y, b.width, b.height};
         }
 
         self->place(self->panels_of(wo).hint[i], wo, box, {0.92, 0.92, 0.95, 0.85});

@@ -8,17 +8,14 @@
  * region, so weston never picks them for a touch and they change nothing about routing. A
  * committed gesture leaves its panel fully open until the next touch-down; an abandoned or
  * cancelled one removes it. A real shell would draw its dock from the same callbacks
- * (the plugin's gesture_event and affordance, bw_panels_wire).
+ * (the plugin's gesture_event and affordance, bw_panels_wire). Where each goes is
+ * bezel-demo-panels.h's, the same for every host.
  */
 #include <string.h>
 
+#include "bezel-demo-panels.h"
 #include "bezel-weston.h"
 
-/* 0 top, 1 bottom, 2 left, 3 right: the bit's position (the protocol's values are 1, 2, 4, 8). */
-static int edge_index(uint32_t edge)
-{
-	return edge && edge <= BEZEL_EDGE_RIGHT && !(edge & (edge - 1)) ? __builtin_ctz(edge) : -1;
-}
 
 struct rgba { float r, g, b, a; };
 
@@ -93,37 +90,18 @@ static void place(struct bw *bw, struct bw_panel *p, struct rgba colour, double 
 static void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *gesture, uint32_t edge,
 		       double progress)
 {
-	int i = edge_index(edge);
+	int i = bezel_demo_edge_index(edge);
 	struct weston_output *w = bw_output_by_id(bw, output_id);
 	if (!bw->cfg.panels || !w || i < 0)
 		return;
-	double X = w->x, Y = w->y, W = w->width, H = w->height;
-	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
-	struct bw_panel *panel = &bw->edge_panel[i];
-	struct rgba c = gesture_colour(gesture);
+	struct bezel_demo_box b = bezel_demo_panel_box(edge, progress, w->width, w->height);
 	bw->panel_output[i] = output_id;
-	/* Full sizes: the dock is a strip, the top panels cover the screen, slide-over a column. */
-	switch (edge) {
-	case BEZEL_EDGE_BOTTOM: {
-		double d = 0.22 * H * p;
-		place(bw, panel, c, X, Y + H - d, W, d);
-		break;
-	}
-	case BEZEL_EDGE_TOP:
-		place(bw, panel, c, X, Y, W, H * p);
-		break;
-	case BEZEL_EDGE_LEFT:
-		place(bw, panel, c, X, Y, 0.4 * W * p, H);
-		break;
-	case BEZEL_EDGE_RIGHT:
-		place(bw, panel, c, X + W - 0.4 * W * p, Y, 0.4 * W * p, H);
-		break;
-	}
+	place(bw, &bw->edge_panel[i], gesture_colour(gesture), w->x + b.x, w->y + b.y, b.width, b.height);
 }
 
 static void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool committed)
 {
-	int i = edge_index(edge);
+	int i = bezel_demo_edge_index(edge);
 	if (!bw->cfg.panels || i < 0)
 		return;
 	if (committed) {
@@ -144,11 +122,9 @@ static void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char 
 	struct weston_output *w = bw_output_by_id(bw, output_id);
 	if (!bw->cfg.panels || !w)
 		return;
-	double p = progress < 0 ? 0 : progress > 1 ? 1 : progress;
-	double iw = 0.6 * w->width * p, ih = 0.3 * w->height * p;
+	struct bezel_demo_box b = bezel_demo_indicator_box(progress, w->width, w->height);
 	bw->indicator_output = output_id;
-	place(bw, &bw->indicator, gesture_colour(gesture), w->x + (w->width - iw) / 2,
-	      w->y + (w->height - ih) / 2, iw, ih);
+	place(bw, &bw->indicator, gesture_colour(gesture), w->x + b.x, w->y + b.y, b.width, b.height);
 }
 
 static void bw_indicator_finish(struct bw *bw, const char *gesture, bool committed)
@@ -175,7 +151,7 @@ void bw_panels_dismiss_open(struct bw *bw)
 
 static void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge, bool show)
 {
-	int i = edge_index(edge);
+	int i = bezel_demo_edge_index(edge);
 	if (!bw->cfg.panels || i < 0)
 		return;
 	struct bw_panel *bar = &bw->affordance[i];
@@ -184,16 +160,9 @@ static void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge,
 		hide(bw, bar);
 		return;
 	}
-	double X = w->x, Y = w->y, W = w->width, H = w->height;
-	double shorter = W < H ? W : H;
-	double len = 0.36 * shorter, thick = shorter / 110 + 2, gap = thick * 1.5;
+	struct bezel_demo_box b = bezel_demo_affordance_box(edge, w->width, w->height);
 	struct rgba c = { 0.92f, 0.92f, 0.95f, 0.85f };
-	switch (edge) {
-	case BEZEL_EDGE_BOTTOM: place(bw, bar, c, X + (W - len) / 2, Y + H - gap - thick, len, thick); break;
-	case BEZEL_EDGE_TOP: place(bw, bar, c, X + (W - len) / 2, Y + gap, len, thick); break;
-	case BEZEL_EDGE_LEFT: place(bw, bar, c, X + gap, Y + (H - len) / 2, thick, len); break;
-	case BEZEL_EDGE_RIGHT: place(bw, bar, c, X + W - gap - thick, Y + (H - len) / 2, thick, len); break;
-	}
+	place(bw, bar, c, w->x + b.x, w->y + b.y, b.width, b.height);
 }
 
 /* ---- what the plugin tells about gestures (host interface version 2) ---- */

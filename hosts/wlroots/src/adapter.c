@@ -9,7 +9,7 @@
  *           -> grab_down                    grab.c: reserves the serial the client's down will
  *                                           carry, and sends nothing
  *        -> bezel_touch_down                the plugin decides: deliver now, hold, or keep
- *           -> bw_deliver_down              delivery.c: (now or at a later flush) wl_touch.down
+ *           -> bwl_deliver_down              delivery.c: (now or at a later flush) wl_touch.down
  *                                           with the reserved serial and original time
  *
  * The other files: surfaces.c (what the plugin knows of surfaces, R6 policy), outputs.c,
@@ -92,15 +92,15 @@ int bezel_wlr_create(struct wl_display *display, struct wlr_compositor *composit
 
 	struct bezel_host_interface host = {
 		.version = BEZEL_HOST_INTERFACE_VERSION,
-		.touch_down = bw_deliver_down,
-		.touch_motion = bw_deliver_motion,
-		.touch_up = bw_deliver_up,
-		.touch_frame = bw_deliver_frame,
-		.touch_cancel = bw_deliver_cancel,
-		.cancel_drag = bw_cancel_drag,
-		.log = bw_plugin_log,
-		.gesture_event = bw_gesture_event,
-		.affordance = bw_affordance,
+		.touch_down = bwl_deliver_down,
+		.touch_motion = bwl_deliver_motion,
+		.touch_up = bwl_deliver_up,
+		.touch_frame = bwl_deliver_frame,
+		.touch_cancel = bwl_deliver_cancel,
+		.cancel_drag = bwl_cancel_drag,
+		.log = bwl_plugin_log,
+		.gesture_event = bwl_gesture_event,
+		.affordance = bwl_affordance,
 	};
 	int r = bezel_plugin_create(display, &host, bw, &bw->plugin);
 	if (r != BEZEL_OK) {
@@ -111,24 +111,24 @@ int bezel_wlr_create(struct wl_display *display, struct wlr_compositor *composit
 	wlr_log(WLR_INFO, "bezel: libbezel %s on seat %s", bezel_version_string(), seat->name);
 	/* The plugin decides which surfaces may defer (R6), from the facts surfaces.c gives. */
 	bezel_plugin_decide_policy(bw->plugin, true);
-	bezel_plugin_set_region_reader(bw->plugin, bw_read_region, NULL);
+	bezel_plugin_set_region_reader(bw->plugin, bwl_read_region, NULL);
 
-	bw->new_surface.notify = bw_new_surface;
+	bw->new_surface.notify = bwl_new_surface;
 	wl_signal_add(&compositor->events.new_surface, &bw->new_surface);
-	bw->grab_begin.notify = bw_grab_begun;
+	bw->grab_begin.notify = bwl_grab_begun;
 	wl_signal_add(&seat->events.touch_grab_begin, &bw->grab_begin);
-	bw->grab_end.notify = bw_grab_ended;
+	bw->grab_end.notify = bwl_grab_ended;
 	wl_signal_add(&seat->events.touch_grab_end, &bw->grab_end);
-	bw->start_drag.notify = bw_drag_started;
+	bw->start_drag.notify = bwl_drag_started;
 	wl_signal_add(&seat->events.start_drag, &bw->start_drag);
 	bw->seat_destroy.notify = seat_destroyed;
 	wl_signal_add(&seat->events.destroy, &bw->seat_destroy);
-	bw_outputs_listen(bw);
+	bwl_outputs_listen(bw);
 
 	/* A grab already active (unusual at start-up) goes underneath ours like any other. */
 	if (wlr_seat_touch_has_grab(seat))
 		bw->inner = seat->touch_state.grab;
-	bw->grab.interface = &bw_grab_interface;
+	bw->grab.interface = &bwl_grab_interface;
 	bw->grab.data = bw;
 	wlr_seat_touch_start_grab(seat, &bw->grab);
 	*out = bw;
@@ -148,11 +148,9 @@ void bezel_wlr_destroy(struct bezel_wlr *bw)
 	}
 	if (bw->drag)
 		wl_list_remove(&bw->drag_destroy.link);
-	for (int i = 0; i < BW_MAX_TOUCHES; i++)
-		if (bw->touches[i].down)
-			bw_touch_release(&bw->touches[i]);
-	bw_surfaces_finish(bw);
-	bw_outputs_finish(bw);
+	bwl_touches_release_all(&bw->touches);
+	bwl_surfaces_finish(bw);
+	bwl_outputs_finish(bw);
 	wl_list_remove(&bw->grab_begin.link);
 	wl_list_remove(&bw->grab_end.link);
 	wl_list_remove(&bw->start_drag.link);
@@ -170,5 +168,5 @@ int bezel_wlr_set_locked(struct bezel_wlr *bw, bool locked)
 {
 	if (!bw)
 		return BEZEL_ERROR_INVALID_ARGUMENT;
-	return bezel_set_locked(bw->plugin, locked, (uint32_t)(bw_now_usec() / 1000));
+	return bezel_set_locked(bw->plugin, locked, (uint32_t)(bwl_now_usec() / 1000));
 }

@@ -1,7 +1,7 @@
 /*
  * bezel-wlroots-private.h: what the adapter's files share (never installed). The adapter is
  * split by concern: adapter.c (life cycle, and the path of a touch through the files),
- * input.c (touch input), surfaces.c (surfaces and policy, R6), outputs.c, delivery.c (events to
+ * input.c (touch input), touches.c (the table of fingers), surfaces.c (surfaces and policy, R6), outputs.c, delivery.c (events to
  * clients), grab.c (the seat's touch grab), drag.c (R7), gestures.c (gestures, affordances) and
  * log.c (the plugin's log lines).
  *
@@ -20,23 +20,10 @@
 
 #include "bezel.h"
 #include "bezel-wlroots.h"
-
-/* Touches the adapter tracks at once; the plugin tracks 16, libinput seat slots are small. */
-#define BW_MAX_TOUCHES 32
-
-/* One finger as the seat knows it, from its down to its up or cancel. */
-struct bw_touch {
-	bool down;
-	int32_t id;
-	struct wlr_surface *surface; /* hit at the down (NULL: no client surface) */
-	struct wl_listener surface_destroy;
-	double origin_x, origin_y;   /* the surface's layout position at the down */
-	uint32_t serial;             /* reserved at the seat's down; the client's down carries it */
-	bool serial_used;
-};
+#include "touches.h"
 
 /* A surface of the compositor; the plugin knows it (`added`) while it is shown. */
-struct bw_surface {
+struct bwl_surface {
 	struct bezel_wlr *bw;
 	struct wl_list link;
 	struct wlr_surface *surface;
@@ -44,10 +31,15 @@ struct bw_surface {
 	struct wl_listener destroy;
 	bool added;
 	bool top_level;       /* added without a parent: its facts decide its policy (R6) */
+	/* The plugin's tree, mirrored: the plugin drops a surface with everything added under
+	 * it, so the adapter forgets them together (surfaces.c, surface_forget). */
+	struct bwl_surface *under; /* the surface it was added under (NULL: top-level, or not added) */
+	struct wl_list children;   /* bwl_surface.sibling: the surfaces added under it */
+	struct wl_list sibling;
 	double x, y, w, h;    /* the rectangle last given to the plugin (layout coordinates) */
 };
 
-struct bw_output {
+struct bwl_output {
 	struct bezel_wlr *bw;
 	struct wl_list link;
 	struct wlr_output *output;
@@ -70,7 +62,7 @@ struct bezel_wlr {
 	struct wlr_seat_touch_grab *inner;
 	bool destroying;
 
-	struct bw_touch touches[BW_MAX_TOUCHES];
+	struct bwl_touches touches;
 	uint32_t last_msec;
 
 	/* The touch drag being followed (R7). */
@@ -78,8 +70,8 @@ struct bezel_wlr {
 	int32_t drag_id;
 	struct wl_listener drag_destroy;
 
-	struct wl_list surfaces; /* bw_surface.link */
-	struct wl_list outputs;  /* bw_output.link */
+	struct wl_list surfaces; /* bwl_surface.link */
+	struct wl_list outputs;  /* bwl_output.link */
 	uint32_t next_output_id; /* 0 is the plugin's default output: the first one seen */
 
 	struct wl_listener new_surface;
@@ -96,50 +88,45 @@ struct bezel_wlr {
 #pragma GCC visibility push(hidden)
 
 /* log.c */
-uint64_t bw_now_usec(void);
-void bw_plugin_log(void *data, int level, const char *message);
-
-/* input.c */
-struct bw_touch *bw_touch_get(struct bezel_wlr *bw, int32_t id);
-void bw_touch_release(struct bw_touch *t);
-bool bw_surface_touched(struct bezel_wlr *bw, struct wlr_surface *s);
+uint64_t bwl_now_usec(void);
+void bwl_plugin_log(void *data, int level, const char *message);
 
 /* outputs.c */
-struct bw_output *bw_output_find(struct bezel_wlr *bw, struct wlr_output *output);
-struct bw_output *bw_output_by_id(struct bezel_wlr *bw, uint32_t id);
-void bw_outputs_sync(struct bezel_wlr *bw);
-void bw_outputs_listen(struct bezel_wlr *bw);
-void bw_outputs_finish(struct bezel_wlr *bw);
+struct bwl_output *bwl_output_find(struct bezel_wlr *bw, struct wlr_output *output);
+struct bwl_output *bwl_output_by_id(struct bezel_wlr *bw, uint32_t id);
+void bwl_outputs_sync(struct bezel_wlr *bw);
+void bwl_outputs_listen(struct bezel_wlr *bw);
+void bwl_outputs_finish(struct bezel_wlr *bw);
 
 /* surfaces.c */
-void bw_new_surface(struct wl_listener *l, void *data);
-void bw_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, double y, int depth);
-void bw_surfaces_finish(struct bezel_wlr *bw);
+void bwl_new_surface(struct wl_listener *l, void *data);
+void bwl_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, double y, int depth);
+void bwl_surfaces_finish(struct bezel_wlr *bw);
 /* The plugin's wl_region reader (bezel.h, DEFERRAL REGIONS): wlroots' region rectangles. */
-int bw_read_region(void *data, struct wl_resource *region, struct bezel_rect *rects, size_t capacity);
+int bwl_read_region(void *data, struct wl_resource *region, struct bezel_rect *rects, size_t capacity);
 
 /* delivery.c: the plugin's decisions for clients (bezel_host_interface) */
-void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+void bwl_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
 		     uint32_t time);
-void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+void bwl_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
 		       uint32_t time);
-void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time);
-void bw_deliver_frame(void *data, struct wl_client *client);
-void bw_deliver_cancel(void *data, struct wl_client *client);
+void bwl_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time);
+void bwl_deliver_frame(void *data, struct wl_client *client);
+void bwl_deliver_cancel(void *data, struct wl_client *client);
 
 /* gestures.c */
-void bw_gesture_event(void *data, const struct bezel_gesture_event *e);
-void bw_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown);
+void bwl_gesture_event(void *data, const struct bezel_gesture_event *e);
+void bwl_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown);
 
 /* drag.c */
-void bw_drag_started(struct wl_listener *l, void *data);
-void bw_cancel_drag(void *data);
+void bwl_drag_started(struct wl_listener *l, void *data);
+void bwl_cancel_drag(void *data);
 
 /* grab.c */
-extern const struct wlr_touch_grab_interface bw_grab_interface;
-bool bw_inner_is_drag(struct bezel_wlr *bw);
-void bw_grab_begun(struct wl_listener *l, void *data);
-void bw_grab_ended(struct wl_listener *l, void *data);
+extern const struct wlr_touch_grab_interface bwl_grab_interface;
+bool bwl_inner_is_drag(struct bezel_wlr *bw);
+void bwl_grab_begun(struct wl_listener *l, void *data);
+void bwl_grab_ended(struct wl_listener *l, void *data);
 
 #pragma GCC visibility pop
 

@@ -30,26 +30,26 @@ static bool emulated(struct bezel_wlr *bw, struct wlr_seat_client *sc, enum beze
 	struct wl_resource *res;
 	for_each_live_touch(res, sc)
 		return false;
-	struct bw_touch *t = bw_touch_get(bw, id);
+	struct bwl_touch *t = bwl_touches_find(&bw->touches, id);
 	struct wlr_surface *s = surface ? wlr_surface_from_resource(surface) : NULL;
 	if (bw->iface.emulate && s)
 		bw->iface.emulate(bw->data, kind, s, id, t ? t->origin_x + sx : sx, t ? t->origin_y + sy : sy, time);
 	return true;
 }
 
-void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+void bwl_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
 		     uint32_t time)
 {
 	struct bezel_wlr *bw = data;
 	struct wlr_seat_client *sc = seat_client_of(bw, surface);
-	struct bw_touch *t = bw_touch_get(bw, id);
+	struct bwl_touch *t = bwl_touches_find(&bw->touches, id);
 	if (!sc)
 		return;
 	struct wlr_touch_point *point = wlr_seat_touch_get_point(bw->seat, id); /* sc: seat is alive */
 	uint32_t serial = 0;
 	if (emulated(bw, sc, BEZEL_WLR_EMULATE_DOWN, surface, id, sx, sy, time))
 		return;
-	if (bw->inner && !bw_inner_is_drag(bw) && point && point->surface &&
+	if (bw->inner && !bwl_inner_is_drag(bw) && point && point->surface &&
 	    point->surface->resource == surface) {
 		/* A popup grab decides about downs (one outside its client dismisses it). */
 		point->sx = sx;
@@ -76,7 +76,7 @@ void bw_deliver_down(void *data, struct wl_resource *surface, int32_t id, double
 	}
 }
 
-void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
+void bwl_deliver_motion(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,
 		       uint32_t time)
 {
 	struct bezel_wlr *bw = data;
@@ -88,7 +88,7 @@ void bw_deliver_motion(void *data, struct wl_resource *surface, int32_t id, doub
 		wl_touch_send_motion(res, time, id, wl_fixed_from_double(sx), wl_fixed_from_double(sy));
 }
 
-void bw_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time)
+void bwl_deliver_up(void *data, struct wl_resource *surface, int32_t id, uint32_t time)
 {
 	struct bezel_wlr *bw = data;
 	struct wlr_seat_client *sc = seat_client_of(bw, surface);
@@ -112,20 +112,20 @@ static struct wlr_seat_client *send_all(struct bezel_wlr *bw, struct wl_client *
 	return sc;
 }
 
-void bw_deliver_frame(void *data, struct wl_client *client)
+void bwl_deliver_frame(void *data, struct wl_client *client)
 {
 	struct wlr_seat_client *sc = send_all(data, client, wl_touch_send_frame);
 	if (sc)
 		sc->needs_touch_frame = false; /* the plugin sends the frame */
 }
 
-void bw_deliver_cancel(void *data, struct wl_client *client)
+void bwl_deliver_cancel(void *data, struct wl_client *client)
 {
 	struct bezel_wlr *bw = data;
 	struct wlr_seat_client *sc = send_all(bw, client, wl_touch_send_cancel);
 	/* A client without wl_touch: the surface one of its touches is on stands for it. */
-	for (int i = 0; sc && i < BW_MAX_TOUCHES; i++) {
-		struct bw_touch *t = &bw->touches[i];
+	for (int i = 0; sc && i < BWL_MAX_TOUCHES; i++) {
+		struct bwl_touch *t = &bw->touches.slot[i];
 		if (t->down && t->surface && t->surface->resource &&
 		    wl_resource_get_client(t->surface->resource) == client) {
 			emulated(bw, sc, BEZEL_WLR_EMULATE_CANCEL, t->surface->resource, -1, 0, 0, bw->last_msec);

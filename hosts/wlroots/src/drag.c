@@ -12,13 +12,13 @@ static void drag_destroyed(struct wl_listener *l, void *data)
 	struct bezel_wlr *bw = wl_container_of(l, bw, drag_destroy);
 	(void)data;
 	wl_list_remove(&bw->drag_destroy.link);
-	if (bw_inner_is_drag(bw))
+	if (bwl_inner_is_drag(bw))
 		bw->inner = NULL;
 	bw->drag = NULL;
 	bezel_drag_end(bw->plugin, bw->last_msec);
 }
 
-void bw_drag_started(struct wl_listener *l, void *data)
+void bwl_drag_started(struct wl_listener *l, void *data)
 {
 	struct bezel_wlr *bw = wl_container_of(l, bw, start_drag);
 	struct wlr_drag *drag = data;
@@ -38,7 +38,7 @@ void bw_drag_started(struct wl_listener *l, void *data)
  * gets leave) and nothing is dropped. A drag without a source (inside one client) is ended
  * through its grab's cancel.
  */
-void bw_cancel_drag(void *data)
+void bwl_cancel_drag(void *data)
 {
 	struct bezel_wlr *bw = data;
 	struct wlr_drag *drag = bw->drag;
@@ -47,7 +47,7 @@ void bw_cancel_drag(void *data)
 	wlr_log(WLR_INFO, "bezel: drag-and-drop session cancelled by a system gesture");
 	if (drag->source)
 		wlr_data_source_destroy(drag->source);
-	else if (bw_inner_is_drag(bw) && bw->inner->interface->cancel)
+	else if (bwl_inner_is_drag(bw) && bw->inner->interface->cancel)
 		bw->inner->interface->cancel(bw->inner);
 }
 

@@ -10,10 +10,10 @@
 
 static const char *const phase_names[] = { "began", "changed", "ended", "cancelled", "failed" };
 
-void bw_gesture_event(void *data, const struct bezel_gesture_event *e)
+void bwl_gesture_event(void *data, const struct bezel_gesture_event *e)
 {
 	struct bezel_wlr *bw = data;
-	struct bw_output *o = bw_output_by_id(bw, e->output_id);
+	struct bwl_output *o = bwl_output_by_id(bw, e->output_id);
 	if (e->phase > BEZEL_GESTURE_FAILED)
 		return;
 	if (e->phase != BEZEL_GESTURE_CHANGED && e->phase != BEZEL_GESTURE_FAILED)
@@ -31,10 +31,10 @@ void bw_gesture_event(void *data, const struct bezel_gesture_event *e)
 	bw->iface.gesture(bw->data, &ev);
 }
 
-void bw_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown)
+void bwl_affordance(void *data, uint32_t output_id, uint32_t edge, bool shown)
 {
 	struct bezel_wlr *bw = data;
-	struct bw_output *o = bw_output_by_id(bw, output_id);
+	struct bwl_output *o = bwl_output_by_id(bw, output_id);
 	if (bw->iface.affordance)
 		bw->iface.affordance(bw->data, o ? o->output : NULL, edge, shown);
 }

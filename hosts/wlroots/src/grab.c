@@ -12,7 +12,7 @@
 
 #include "bezel-wlroots-private.h"
 
-bool bw_inner_is_drag(struct bezel_wlr *bw)
+bool bwl_inner_is_drag(struct bezel_wlr *bw)
 {
 	return bw->inner && bw->drag && bw->inner == &bw->drag->touch_grab;
 }
@@ -21,7 +21,7 @@ static uint32_t grab_down(struct wlr_seat_touch_grab *grab, uint32_t time,
 			  struct wlr_touch_point *point)
 {
 	struct bezel_wlr *bw = grab->data;
-	struct bw_touch *t = bw_touch_get(bw, point->touch_id);
+	struct bwl_touch *t = bwl_touches_find(&bw->touches, point->touch_id);
 	if (!t) {
 		wlr_log(WLR_DEBUG, "bezel: touch %d reached the seat without bezel_wlr_touch_down; "
 			"passed on", point->touch_id);
@@ -40,12 +40,12 @@ static uint32_t grab_down(struct wlr_seat_touch_grab *grab, uint32_t time,
 static void grab_up(struct wlr_seat_touch_grab *grab, uint32_t time, struct wlr_touch_point *point)
 {
 	struct bezel_wlr *bw = grab->data;
-	if (!bw_touch_get(bw, point->touch_id)) {
+	if (!bwl_touches_find(&bw->touches, point->touch_id)) {
 		if (bw->inner)
 			bw->inner->interface->up(bw->inner, time, point);
 		else
 			wlr_seat_touch_send_up(grab->seat, time, point->touch_id);
-	} else if (bw_inner_is_drag(bw) && point->touch_id == bw->drag_id) {
+	} else if (bwl_inner_is_drag(bw) && point->touch_id == bw->drag_id) {
 		bw->inner->interface->up(bw->inner, time, point);
 	}
 }
@@ -54,13 +54,13 @@ static void grab_motion(struct wlr_seat_touch_grab *grab, uint32_t time,
 			struct wlr_touch_point *point)
 {
 	struct bezel_wlr *bw = grab->data;
-	if (!bw_touch_get(bw, point->touch_id)) {
+	if (!bwl_touches_find(&bw->touches, point->touch_id)) {
 		if (bw->inner)
 			bw->inner->interface->motion(bw->inner, time, point);
 		else if (!point->focus_surface || point->focus_surface == point->surface)
 			wlr_seat_touch_send_motion(grab->seat, time, point->touch_id, point->sx,
 						   point->sy);
-	} else if (bw_inner_is_drag(bw) && point->touch_id == bw->drag_id) {
+	} else if (bwl_inner_is_drag(bw) && point->touch_id == bw->drag_id) {
 		bw->inner->interface->motion(bw->inner, time, point);
 	}
 }
@@ -96,7 +96,7 @@ static void grab_wl_cancel(struct wlr_seat_touch_grab *grab, struct wlr_surface 
 	wlr_seat_touch_send_cancel(grab->seat, surface);
 }
 
-const struct wlr_touch_grab_interface bw_grab_interface = {
+const struct wlr_touch_grab_interface bwl_grab_interface = {
 	.down = grab_down,
 	.up = grab_up,
 	.motion = grab_motion,
@@ -107,7 +107,7 @@ const struct wlr_touch_grab_interface bw_grab_interface = {
 };
 
 /* Another grab started (an xdg_popup grab, a touch drag): it goes underneath ours. */
-void bw_grab_begun(struct wl_listener *l, void *data)
+void bwl_grab_begun(struct wl_listener *l, void *data)
 {
 	struct bezel_wlr *bw = wl_container_of(l, bw, grab_begin);
 	struct wlr_seat_touch_grab *g = data;
@@ -123,7 +123,7 @@ void bw_grab_begun(struct wl_listener *l, void *data)
  * makes when it is done (a popup dismissed, a drag dropped): forget the inner grab and put ours
  * back, where wlroots would have left the default grab.
  */
-void bw_grab_ended(struct wl_listener *l, void *data)
+void bwl_grab_ended(struct wl_listener *l, void *data)
 {
 	struct bezel_wlr *bw = wl_container_of(l, bw, grab_end);
 	struct wlr_seat_touch_grab *g = data;

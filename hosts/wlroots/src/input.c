@@ -4,8 +4,6 @@
  * decides what each client gets (delivery.c). The plugin takes layout coordinates too: which
  * output a touch is on, and where on it, is its business.
  */
-#include <string.h>
-
 #include <wlr/types/wlr_data_device.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
@@ -13,82 +11,26 @@
 
 #include "bezel-wlroots-private.h"
 
-struct bw_touch *bw_touch_get(struct bezel_wlr *bw, int32_t id)
-{
-	for (int i = 0; i < BW_MAX_TOUCHES; i++)
-		if (bw->touches[i].down && bw->touches[i].id == id)
-			return &bw->touches[i];
-	return NULL;
-}
-
-static void touch_clear_surface(struct bw_touch *t)
-{
-	if (t->surface) {
-		wl_list_remove(&t->surface_destroy.link);
-		t->surface = NULL;
-	}
-}
-
-static void touch_surface_destroyed(struct wl_listener *l, void *data)
-{
-	struct bw_touch *t = wl_container_of(l, t, surface_destroy);
-	(void)data;
-	touch_clear_surface(t);
-}
-
-void bw_touch_release(struct bw_touch *t)
-{
-	touch_clear_surface(t);
-	t->down = false;
-}
-
-/* A finger is on `s` (it may move under it, and its events are relative to it). */
-bool bw_surface_touched(struct bezel_wlr *bw, struct wlr_surface *s)
-{
-	for (int i = 0; i < BW_MAX_TOUCHES; i++)
-		if (bw->touches[i].down && bw->touches[i].surface == s)
-			return true;
-	return false;
-}
-
-static struct bw_touch *touch_begin(struct bezel_wlr *bw, int32_t id)
-{
-	struct bw_touch *t = bw_touch_get(bw, id);
-	if (t)
-		bw_touch_release(t); /* a down for an id that is down: the device lost an up */
-	for (int i = 0; i < BW_MAX_TOUCHES; i++)
-		if (!bw->touches[i].down) {
-			t = &bw->touches[i];
-			memset(t, 0, sizeof *t);
-			t->down = true;
-			t->id = id;
-			t->surface_destroy.notify = touch_surface_destroyed;
-			return t;
-		}
-	return NULL;
-}
-
 uint32_t bezel_wlr_touch_down(struct bezel_wlr *bw, int32_t id, double lx, double ly,
 			      uint32_t time_msec)
 {
 	if (!bw || !bw->seat || !bw->layout)
 		return 0;
 	bw->last_msec = time_msec;
-	struct bw_touch *t = touch_begin(bw, id);
+	struct bwl_touch *t = bwl_touches_begin(&bw->touches, id);
 	if (!t) {
 		wlr_log(WLR_ERROR, "bezel: more than %d touches down; touch %d dropped",
-			BW_MAX_TOUCHES, id);
+			BWL_MAX_TOUCHES, id);
 		return 0;
 	}
 	double sx = 0, sy = 0;
 	struct wlr_surface *s = bw->iface.surface_at(bw->data, lx, ly, &sx, &sy);
 	uint32_t serial = 0;
 	if (s && s->resource) {
-		t->surface = s;
-		wl_signal_add(&s->events.destroy, &t->surface_destroy);
+		bwl_touch_set_surface(t, s);
 		t->origin_x = lx - sx;
 		t->origin_y = ly - sy;
-		bw_surface_sync(bw, s, t->origin_x, t->origin_y, 0);
+		bwl_surface_sync(bw, s, t->origin_x, t->origin_y, 0);
 		/* The seat's touch point: popup grabs and drags see it, and it records the
 		 * serial our grab reserves (wl_data_device.start_drag checks it). */
 		if (wlr_surface_accepts_touch(bw->seat, s))
@@ -107,7 +49,7 @@ void bezel_wlr_touch_motion(struct bezel_wlr *bw, int32_t id, double lx, double 
 	if (!bw || !bw->seat)
 		return;
 	bw->last_msec = time_msec;
-	struct bw_touch *t = bw_touch_get(bw, id);
+	struct bwl_touch *t = bwl_touches_find(&bw->touches, id);
 	if (bw->drag && id == bw->drag_id) {
 		/* The drag owns this touch (R7): its target follows the finger. */
 		double sx, sy;
@@ -129,7 +71,7 @@ void bezel_wlr_touch_up(struct bezel_wlr *bw, int32_t id, uint32_t time_msec)
 	if (!bw || !bw->seat)
 		return;
 	bw->last_msec = time_msec;
-	struct bw_touch *t = bw_touch_get(bw, id);
+	struct bwl_touch *t = bwl_touches_find(&bw->touches, id);
 	if (bw->drag && id == bw->drag_id) {
 		/* The drag grab drops (or not) and ends; then the plugin sees the lift. */
 		wlr_seat_touch_notify_up(bw->seat, time_msec, id);
@@ -140,7 +82,7 @@ void bezel_wlr_touch_up(struct bezel_wlr *bw, int32_t id, uint32_t time_msec)
 		wlr_seat_touch_notify_up(bw->seat, time_msec, id);
 	}
 	if (t)
-		bw_touch_release(t);
+		bwl_touch_release(t);
 }
 
 void bezel_wlr_touch_frame(struct bezel_wlr *bw)
@@ -160,11 +102,11 @@ void bezel_wlr_touch_cancel(struct bezel_wlr *bw, uint32_t time_msec)
 		wlr_data_source_destroy(bw->drag->source);
 	bezel_touch_cancel(bw->plugin, time_msec);
 	/* The seat's points go without any further event: our grab's up sends nothing. */
-	for (int i = 0; i < BW_MAX_TOUCHES; i++) {
-		struct bw_touch *t = &bw->touches[i];
+	for (int i = 0; i < BWL_MAX_TOUCHES; i++) {
+		struct bwl_touch *t = &bw->touches.slot[i];
 		if (!t->down)
 			continue;
 		wlr_seat_touch_notify_up(bw->seat, time_msec, t->id);
-		bw_touch_release(t);
+		bwl_touch_release(t);
 	}
 }

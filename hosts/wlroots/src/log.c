@@ -9,14 +9,14 @@
 
 #include "bezel-wlroots-private.h"
 
-uint64_t bw_now_usec(void)
+uint64_t bwl_now_usec(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-void bw_plugin_log(void *data, int level, const char *message)
+void bwl_plugin_log(void *data, int level, const char *message)
 {
 	(void)data;
 	enum wlr_log_importance imp = level <= BEZEL_LOG_ERROR ? WLR_ERROR

@@ -13,9 +13,9 @@
 
 #include "bezel-wlroots-private.h"
 
-struct bw_output *bw_output_find(struct bezel_wlr *bw, struct wlr_output *output)
+struct bwl_output *bwl_output_find(struct bezel_wlr *bw, struct wlr_output *output)
 {
-	struct bw_output *o;
+	struct bwl_output *o;
 	wl_list_for_each(o, &bw->outputs, link)
 		if (o->output == output)
 			return o;
@@ -23,7 +23,7 @@ struct bw_output *bw_output_find(struct bezel_wlr *bw, struct wlr_output *output
 }
 
 /* Tells the plugin where `o` is and how big (R8 "every output"). */
-static void output_describe(struct bezel_wlr *bw, struct bw_output *o)
+static void output_describe(struct bezel_wlr *bw, struct bwl_output *o)
 {
 	struct wlr_box *box = bw->layout ? wlr_output_layout_get_box(bw->layout, o->output) : NULL;
 	if (!box || box->width <= 0 || box->height <= 0)
@@ -51,9 +51,9 @@ static void output_describe(struct bezel_wlr *bw, struct bw_output *o)
 		r == BEZEL_OK ? "" : ": ", r == BEZEL_OK ? "" : bezel_result_string(r));
 }
 
-struct bw_output *bw_output_by_id(struct bezel_wlr *bw, uint32_t id)
+struct bwl_output *bwl_output_by_id(struct bezel_wlr *bw, uint32_t id)
 {
-	struct bw_output *o;
+	struct bwl_output *o;
 	wl_list_for_each(o, &bw->outputs, link)
 		if (o->id == id)
 			return o;
@@ -62,7 +62,7 @@ struct bw_output *bw_output_by_id(struct bezel_wlr *bw, uint32_t id)
 
 static void output_destroyed(struct wl_listener *l, void *data)
 {
-	struct bw_output *o = wl_container_of(l, o, destroy);
+	struct bwl_output *o = wl_container_of(l, o, destroy);
 	struct bezel_wlr *bw = o->bw;
 	(void)data;
 	wlr_log(WLR_INFO, "bezel: output %s (id %u) removed", o->output->name, o->id);
@@ -75,13 +75,13 @@ static void output_destroyed(struct wl_listener *l, void *data)
 }
 
 /* Brings the plugin's outputs in line with the layout. */
-void bw_outputs_sync(struct bezel_wlr *bw)
+void bwl_outputs_sync(struct bezel_wlr *bw)
 {
 	struct wlr_output_layout_output *lo;
 	if (!bw->layout)
 		return;
 	wl_list_for_each(lo, &bw->layout->outputs, link) {
-		struct bw_output *o = bw_output_find(bw, lo->output);
+		struct bwl_output *o = bwl_output_find(bw, lo->output);
 		if (!o) {
 			o = calloc(1, sizeof *o);
 			if (!o)
@@ -101,14 +101,14 @@ static void layout_changed(struct wl_listener *l, void *data)
 {
 	struct bezel_wlr *bw = wl_container_of(l, bw, layout_change);
 	(void)data;
-	bw_outputs_sync(bw);
+	bwl_outputs_sync(bw);
 }
 
 static void layout_added(struct wl_listener *l, void *data)
 {
 	struct bezel_wlr *bw = wl_container_of(l, bw, layout_add);
 	(void)data;
-	bw_outputs_sync(bw);
+	bwl_outputs_sync(bw);
 }
 
 static void layout_destroyed(struct wl_listener *l, void *data)
@@ -125,7 +125,7 @@ static void layout_destroyed(struct wl_listener *l, void *data)
 }
 
 /* Follows the layout from now on, starting with the outputs it has. */
-void bw_outputs_listen(struct bezel_wlr *bw)
+void bwl_outputs_listen(struct bezel_wlr *bw)
 {
 	bw->layout_add.notify = layout_added;
 	wl_signal_add(&bw->layout->events.add, &bw->layout_add);
@@ -133,12 +133,12 @@ void bw_outputs_listen(struct bezel_wlr *bw)
 	wl_signal_add(&bw->layout->events.change, &bw->layout_change);
 	bw->layout_destroy.notify = layout_destroyed;
 	wl_signal_add(&bw->layout->events.destroy, &bw->layout_destroy);
-	bw_outputs_sync(bw);
+	bwl_outputs_sync(bw);
 }
 
-void bw_outputs_finish(struct bezel_wlr *bw)
+void bwl_outputs_finish(struct bezel_wlr *bw)
 {
-	struct bw_output *o, *otmp;
+	struct bwl_output *o, *otmp;
 	wl_list_for_each_safe(o, otmp, &bw->outputs, link) {
 		wl_list_remove(&o->destroy.link);
 		wl_list_remove(&o->link);
@@ -154,8 +154,8 @@ int bezel_wlr_set_output_size_mm(struct bezel_wlr *bw, struct wlr_output *output
 {
 	if (!bw || !output || width_mm < 0 || height_mm < 0)
 		return BEZEL_ERROR_INVALID_ARGUMENT;
-	bw_outputs_sync(bw);
-	struct bw_output *o = bw_output_find(bw, output);
+	bwl_outputs_sync(bw);
+	struct bwl_output *o = bwl_output_find(bw, output);
 	if (!o)
 		return BEZEL_ERROR_NOT_FOUND;
 	o->width_mm = width_mm;

@@ -27,10 +27,10 @@ static void surface_destroyed(struct wl_listener *l, void *data);
 
 /* The adapter's record of `s`: found through its own destroy listener on the surface, so the
  * cost is the few listeners of one surface, not the number of surfaces. */
-static struct bw_surface *surface_find(struct bezel_wlr *bw, struct wlr_surface *s)
+static struct bwl_surface *surface_find(struct bezel_wlr *bw, struct wlr_surface *s)
 {
 	struct wl_listener *l = wl_signal_get(&s->events.destroy, surface_destroyed);
-	struct bw_surface *bs = l ? wl_container_of(l, bs, destroy) : NULL;
+	struct bwl_surface *bs = l ? wl_container_of(l, bs, destroy) : NULL;
 	return bs && bs->bw == bw ? bs : NULL;
 }
 
@@ -69,7 +69,7 @@ static bool on_fullscreen_toplevel(struct wlr_surface *s)
 }
 
 /* The fact for a surface the plugin has as a top-level one (the plugin ignores a repeat). */
-static void surface_give_facts(struct bezel_wlr *bw, struct bw_surface *bs)
+static void surface_give_facts(struct bezel_wlr *bw, struct bwl_surface *bs)
 {
 	if (bs->added && bs->top_level)
 		bezel_surface_set_fullscreen(bw->plugin, bs->surface->resource,
@@ -82,7 +82,7 @@ static bool surface_position(struct bezel_wlr *bw, struct wlr_surface *s, double
 	       bw->iface.surface_position(bw->data, s, x, y);
 }
 
-static void surface_set_rect(struct bezel_wlr *bw, struct bw_surface *bs, double x, double y,
+static void surface_set_rect(struct bezel_wlr *bw, struct bwl_surface *bs, double x, double y,
 			     double w, double h)
 {
 	if (x == bs->x && y == bs->y && w == bs->w && h == bs->h)
@@ -94,9 +94,28 @@ static void surface_set_rect(struct bezel_wlr *bw, struct bw_surface *bs, double
 	bs->h = h;
 }
 
+/*
+ * The plugin no longer knows `bs`, nor what was added under it: it dropped them together
+ * (bezel_surface_remove, or its own listener on the wl_surface resource). Each is added again
+ * when it is next shown or touched (bwl_surface_sync); a child still marked added would never
+ * be, and touches on it would be taken as over no surface.
+ */
+static void surface_forget(struct bwl_surface *bs)
+{
+	struct bwl_surface *child, *tmp;
+	wl_list_for_each_safe(child, tmp, &bs->children, sibling)
+		surface_forget(child);
+	if (bs->under) {
+		wl_list_remove(&bs->sibling);
+		wl_list_init(&bs->sibling);
+		bs->under = NULL;
+	}
+	bs->added = false;
+}
+
 static void surface_committed(struct wl_listener *l, void *data)
 {
-	struct bw_surface *bs = wl_container_of(l, bs, commit);
+	struct bwl_surface *bs = wl_container_of(l, bs, commit);
 	struct bezel_wlr *bw = bs->bw;
 	struct wlr_surface *s = bs->surface;
 	(void)data;
@@ -108,10 +127,10 @@ static void surface_committed(struct wl_listener *l, void *data)
 	if (!wlr_surface_has_buffer(s)) {
 		if (bs->added && bw->iface.surface_position) {
 			bezel_surface_remove(bw->plugin, s->resource); /* unmapped: R8 for its touches */
-			bs->added = false;
+			surface_forget(bs);
 		}
-	} else if ((!bs->added || bw_surface_touched(bw, s)) && surface_position(bw, s, &x, &y)) {
-		bw_surface_sync(bw, s, x, y, 0);
+	} else if ((!bs->added || bwl_touches_on(&bw->touches, s)) && surface_position(bw, s, &x, &y)) {
+		bwl_surface_sync(bw, s, x, y, 0);
 	} else if (bs->added) {
 		surface_set_rect(bw, bs, bs->x, bs->y, s->current.width, s->current.height);
 	}
@@ -120,23 +139,23 @@ static void surface_committed(struct wl_listener *l, void *data)
 
 static void surface_destroyed(struct wl_listener *l, void *data)
 {
-	struct bw_surface *bs = wl_container_of(l, bs, destroy);
+	struct bwl_surface *bs = wl_container_of(l, bs, destroy);
 	(void)data;
-	/* The plugin also listens to the wl_resource; removing first keeps the order clear: the
-	 * client's touches there are cancelled, held events dropped. */
-	if (bs->added)
-		bezel_surface_remove(bs->bw->plugin, bs->surface->resource);
+	/* The plugin has already dropped it with its subtree (cancelling the client's touches
+	 * there, dropping held events): its listener on the wl_resource runs before this signal,
+	 * which wlroots emits from the resource's destroy callback, after every listener. */
+	surface_forget(bs);
 	wl_list_remove(&bs->commit.link);
 	wl_list_remove(&bs->destroy.link);
 	wl_list_remove(&bs->link);
 	free(bs);
 }
 
-void bw_new_surface(struct wl_listener *l, void *data)
+void bwl_new_surface(struct wl_listener *l, void *data)
 {
 	struct bezel_wlr *bw = wl_container_of(l, bw, new_surface);
 	struct wlr_surface *s = data;
-	struct bw_surface *bs = calloc(1, sizeof *bs);
+	struct bwl_surface *bs = calloc(1, sizeof *bs);
 	if (!bs) {
 		wlr_log(WLR_ERROR, "bezel: out of memory tracking a surface");
 		return;
@@ -145,6 +164,8 @@ void bw_new_surface(struct wl_listener *l, void *data)
 	bs->surface = s;
 	bs->commit.notify = surface_committed;
 	wl_signal_add(&s->events.commit, &bs->commit);
+	wl_list_init(&bs->children);
+	wl_list_init(&bs->sibling);
 	bs->destroy.notify = surface_destroyed;
 	wl_signal_add(&s->events.destroy, &bs->destroy);
 	wl_list_insert(bw->surfaces.prev, &bs->link);
@@ -154,20 +175,20 @@ void bw_new_surface(struct wl_listener *l, void *data)
  * Makes sure the plugin knows `s` at layout (x, y), and the surfaces above it in the R3 lookup
  * where the compositor can place them.
  */
-void bw_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, double y, int depth)
+void bwl_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, double y, int depth)
 {
-	struct bw_surface *bs = surface_find(bw, s);
+	struct bwl_surface *bs = surface_find(bw, s);
 	if (!bs || depth > 64)
 		return;
 	struct wlr_surface *parent = surface_parent(s);
-	struct bw_surface *pbs = parent ? surface_find(bw, parent) : NULL;
+	struct bwl_surface *pbs = parent ? surface_find(bw, parent) : NULL;
 	if (pbs) {
 		/* A parent the compositor cannot place sits at the child's origin until its own
 		 * hit (only its deferral is looked up through the child). */
 		double px = x, py = y;
 		bool placed = surface_position(bw, parent, &px, &py);
 		if (placed || !pbs->added)
-			bw_surface_sync(bw, parent, px, py, depth + 1);
+			bwl_surface_sync(bw, parent, px, py, depth + 1);
 	}
 	double w = s->current.width, h = s->current.height;
 	if (bs->added) {
@@ -179,6 +200,10 @@ void bw_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, doub
 	if (r == BEZEL_OK || r == BEZEL_ERROR_EXISTS) {
 		bs->added = true;
 		bs->top_level = !under;
+		if (under) {
+			bs->under = pbs;
+			wl_list_insert(&pbs->children, &bs->sibling);
+		}
 		bs->x = x;
 		bs->y = y;
 		bs->w = w;
@@ -187,9 +212,9 @@ void bw_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, doub
 	}
 }
 
-void bw_surfaces_finish(struct bezel_wlr *bw)
+void bwl_surfaces_finish(struct bezel_wlr *bw)
 {
-	struct bw_surface *bs, *btmp;
+	struct bwl_surface *bs, *btmp;
 	wl_list_for_each_safe(bs, btmp, &bw->surfaces, link) {
 		wl_list_remove(&bs->commit.link);
 		wl_list_remove(&bs->destroy.link);
@@ -210,7 +235,7 @@ int bezel_wlr_set_policy(struct bezel_wlr *bw, enum bezel_wlr_policy policy)
 /* A wl_region of wlr_compositor (bezel-compositor's and Wayfire's): wlr_region_from_resource
  * gives its pixman region, surface-local disjoint boxes. It asserts the resource is one of its
  * own; libwayland has checked the argument is a wl_region, and wl_compositor is wlroots'. */
-int bw_read_region(void *data, struct wl_resource *resource, struct bezel_rect *rects, size_t capacity)
+int bwl_read_region(void *data, struct wl_resource *resource, struct bezel_rect *rects, size_t capacity)
 {
 	(void)data;
 	if (strcmp(wl_resource_get_class(resource), "wl_region") != 0)

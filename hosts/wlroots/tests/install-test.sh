@@ -1,31 +1,36 @@
 #!/usr/bin/env bash
-# Installs Bezel through meson-shim with -Dwlroots=enabled into a temporary prefix, then checks
-# that the option fails the setup when wlroots is missing (and 'auto' skips with a summary), and
-# what a wlroots compositor author gets: `pkg-config --cflags --libs bezel-wlroots`, a C file
-# built against the installed header and library with those flags only, and the installed
-# bezel-compositor running headless (WLR_BACKENDS=headless WLR_RENDERER=pixman) with
-# wayland-info started through its -s option listing bezel_system_gestures_manager_v1.
+# Installs Bezel through meson-shim with -Dwlroots=enabled into a fresh prefix, as a product
+# (no -Dtest-rigs), then checks what a wlroots compositor author gets: `pkg-config --cflags
+# --libs bezel-wlroots`, a C file built against the installed headers and library with those
+# flags only, and the installed bezel-compositor running headless (WLR_BACKENDS=headless
+# WLR_RENDERER=pixman) with wayland-info started through its -s option listing
+# bezel_system_gestures_manager_v1; the product has no test build (bezel-compositor-rig). Case
+# `options`: the option fails the setup when wlroots is missing, and 'auto' skips with a summary.
 # Ends with "N passed, N failed".
 #
-# Usage: hosts/wlroots/tests/install-test.sh [BUILD_DIR]   (default: build-meson-wlroots in the repo)
+# Usage: hosts/wlroots/tests/install-test.sh [options] [--release]   (tests/lib/args.sh)
+#   The meson build folder is $SCRATCH/install-test-build; the Swift build reuses the SwiftPM
+#   scratch path $SCRATCH (BEZEL_WLROOTS_SCRATCH, default .build-wlroots in the repo).
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-BUILD=${1:-$ROOT/build-meson-wlroots}
+SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots}
+. "$ROOT/tests/lib/host.sh"
+runner_args "$@"
+BUILD=$SCRATCH/install-test-build
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wlroots-install.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+bounded_at_exit 'rm -rf "$WORK"'
 PREFIX=$WORK/prefix
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-finish() { echo "$PASS passed, $FAIL failed"; [ "$FAIL" -eq 0 ]; exit $?; }
 
-if [ -d "$BUILD" ]; then
-	meson setup --reconfigure "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" -Dwlroots=enabled >"$WORK/setup.log" 2>&1
+# A fresh prefix each run (the build folder is kept: ninja rebuilds what changed).
+if [ -f "$BUILD/build.ninja" ]; then
+	meson setup --reconfigure "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" --libdir lib -Dwlroots=enabled \
+		-Dtest-rigs=false -Dswift-scratch="$SCRATCH" -Dswift-config="$CONFIG" >"$WORK/setup.log" 2>&1
 else
-	meson setup "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" -Dwlroots=enabled >"$WORK/setup.log" 2>&1
+	meson setup "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" --libdir lib -Dwlroots=enabled \
+		-Dtest-rigs=false -Dswift-scratch="$SCRATCH" -Dswift-config="$CONFIG" >"$WORK/setup.log" 2>&1
 fi || { tail -20 "$WORK/setup.log"; fail "meson setup meson-shim -Dwlroots=enabled"; finish; }
-if ninja -C "$BUILD" >"$WORK/build.log" 2>&1 && ninja -C "$BUILD" install >"$WORK/install.log" 2>&1; then
+if run_bounded 3600 "the meson-shim build" ninja -C "$BUILD" >"$WORK/build.log" 2>&1 &&
+	ninja -C "$BUILD" install >"$WORK/install.log" 2>&1; then
 	pass "meson-shim -Dwlroots=enabled: ninja && ninja install into a fresh --prefix"
 else
 	tail -30 "$WORK/build.log" "$WORK/install.log"
@@ -43,7 +48,9 @@ for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
 		[ -e "$pc" ] && [ "$(basename "$pc")" != wlroots.pc ] && ln -sf "$pc" "$NOWLR/"
 	done
 done
-if PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-enabled" "$ROOT/meson-shim" -Dwlroots=enabled >"$WORK/nowlr-enabled.log" 2>&1; then
+if ! want options; then
+	:
+elif PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-enabled" "$ROOT/meson-shim" -Dwlroots=enabled >"$WORK/nowlr-enabled.log" 2>&1; then
 	fail "-Dwlroots=enabled without wlroots should fail meson setup, but it succeeded"
 elif grep -q "wlroots" "$WORK/nowlr-enabled.log" && grep -qi "not found" "$WORK/nowlr-enabled.log"; then
 	pass "-Dwlroots=enabled without wlroots fails meson setup and names the dependency"
@@ -51,7 +58,9 @@ else
 	tail -10 "$WORK/nowlr-enabled.log"
 	fail "-Dwlroots=enabled without wlroots failed for another reason"
 fi
-if PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-auto" "$ROOT/meson-shim" -Dwlroots=auto >"$WORK/nowlr-auto.log" 2>&1 &&
+if ! want options; then
+	:
+elif PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-auto" "$ROOT/meson-shim" -Dwlroots=auto >"$WORK/nowlr-auto.log" 2>&1 &&
 	grep -qE 'wlroots \(libbezel-wlroots, bezel-compositor\) *: NO' "$WORK/nowlr-auto.log"; then
 	pass "-Dwlroots=auto without wlroots configures, and the summary says the wlroots parts are not built"
 else
@@ -62,16 +71,25 @@ fi
 PCDIR=$(dirname "$(find "$PREFIX" -name bezel-wlroots.pc | head -1)")
 export PKG_CONFIG_PATH=$PCDIR
 if FLAGS=$(pkg-config --cflags --libs bezel-wlroots) && [ -f "$PREFIX/include/bezel-wlroots.h" ] &&
-	[ -x "$PREFIX/bin/bezel-compositor" ]; then
-	pass "pkg-config --cflags --libs bezel-wlroots: $FLAGS; header and bezel-compositor installed"
+	[ -f "$PREFIX/include/bezel-demo-panels.h" ] && [ -x "$PREFIX/bin/bezel-compositor" ]; then
+	pass "pkg-config --cflags --libs bezel-wlroots: $FLAGS; bezel-wlroots.h, bezel-demo-panels.h and bezel-compositor installed"
 else
-	fail "bezel-wlroots.pc, bezel-wlroots.h or bezel-compositor missing"
+	fail "bezel-wlroots.pc, bezel-wlroots.h, bezel-demo-panels.h or bezel-compositor missing"
 	finish
+fi
+# The product carries no test equipment: no rig build, and a compositor that reads no
+# touchscreen itself.
+if [ ! -e "$PREFIX/bin/bezel-compositor-rig" ] &&
+	! nm -D --undefined-only "$PREFIX/bin/bezel-compositor" | grep -q bezel_input_source_; then
+	pass "a product install has no bezel-compositor-rig, and bezel-compositor calls no bezel_input_source_*"
+else
+	fail "test equipment in a product install (bezel-compositor-rig, or the rig linked into bezel-compositor)"
 fi
 
 # A compositor author's first file: the calls of the README section, built with the flags only.
 cat >"$WORK/author.c" <<'EOF'
 #include <bezel.h>
+#include <bezel-demo-panels.h>
 #include <bezel-wlroots.h>
 #include <stdio.h>
 int main(void)
@@ -82,7 +100,9 @@ int main(void)
 	printf("bezel_wlr_create(NULL...) = %d (%s), libbezel %s\n", r, bezel_result_string(r),
 	       bezel_version_string());
 	bezel_wlr_touch_down(NULL, 0, 0, 0, 0);
-	return r == BEZEL_ERROR_INVALID_ARGUMENT && bezel == NULL ? 0 : 1;
+	/* The demo shell's dock on a 1080x1920 output, fully open: the bottom 22 %. */
+	struct bezel_demo_box dock = bezel_demo_panel_box(BEZEL_EDGE_BOTTOM, 1.0, 1080, 1920);
+	return r == BEZEL_ERROR_INVALID_ARGUMENT && bezel == NULL && dock.y == 1498 && dock.height == 422 ? 0 : 1;
 }
 EOF
 # shellcheck disable=SC2086 # FLAGS is a list of flags

@@ -4,113 +4,85 @@
 # touchscreen (tools/umockdev-preload) through the compositor's headless touch device, real
 # Wayland clients. No /dev/input, /dev/uinput, DRM or display needed.
 #
-# Each test writes a touch recording (tests/hosts/gen-touch.py, or hosts/wlroots/tests/
-# gen-touch-wlroots.py for the wlroots-only cases), starts bezel-compositor under umockdev-run
-# with the device opening on SIGUSR2, starts the client(s), waits for their "ready" line, sends
-# SIGUSR2, waits until the event log has seen every contact lift, stops the compositor and
-# checks what each party saw. Moments are awaited by polling files with a timeout
-# (hosts/weston/tests/lib.sh wait_for); no fixed sleeps.
+# The product is built and installed through meson-shim (tests/lib/product.sh). The cases with
+# touches run bezel-compositor-rig, the installed test build of the compositor with the rig of
+# hosts/wlroots/rig/ (it reads the touchscreen, touch-device=); those without (the hostile
+# course's scale part, the latency baseline's start) run the product bezel-compositor.
 #
-# usage: hosts/wlroots/tests/run.sh [--latency N] [--release] [--valgrind] [CASE...]
-#        hosts/wlroots/tests/run.sh [--valgrind] --hostile [--rounds N] [--seed S]
-#        hosts/wlroots/tests/run.sh --release --scale [--idle N] [--create N] [--toplevels N]
-#   --valgrind: bezel-compositor runs under valgrind memcheck; each case also fails on an error
+# Each test writes a touch recording (tests/hosts/gen-touch.py, or hosts/wlroots/tests/
+# gen-touch-wlroots.py for the wlroots-only cases), starts bezel-compositor-rig under
+# umockdev-run with the device opening on SIGUSR2, starts the client(s), waits for their
+# "ready" line, sends SIGUSR2, waits until the event log has seen every contact lift, stops the
+# compositor and checks what each party saw. Moments are awaited by polling files with a
+# timeout (tests/lib/bounded.sh wait_for); no fixed sleeps.
+#
+# usage: hosts/wlroots/tests/run.sh [CASE...] [--only CASE]... [--release] [--valgrind] [--latency N]
+#          [--hostile [--rounds N] [--seed S]] [--scale [--idle N] [--create N] [--toplevels N]] [--build-only]
+#   (tests/lib/args.sh)
+#   --valgrind: the compositor runs under valgrind memcheck; each case also fails on an error
 #   or a definite leak it reports (valgrind.log in the case's folder). Cases replayed at once
 #   (tap, swipe, late, defer, config, locked) depend on the plugin's hold timer keeping up with
 #   the recording's times, which valgrind's slowdown breaks: run the real-time ones under it
 #   (drag kill simple-touch policy: no error, no definite leak).
-#   CASE: run only these cases (table cases tap swipe late defer drag kill kill-sub multi
-#   multi-defer multi-policy; popup, two-outputs, output-removed, simple-touch, policy, panel,
-#   config, locked)
+#   CASE: run only these cases (table cases tap swipe late defer drag kill kill-sub remap multi
+#   multi-defer multi-policy rot-*; popup, two-outputs, output-removed, simple-touch, policy,
+#   panel, remap-log, config, locked)
 #   --hostile / --scale: the shared hostile course (tests/hosts/hostile.sh) instead: ROUNDS
 #   hostile rounds (default 56, 14 under valgrind), or its scale part (IDLE 50000 idle
 #   surfaces, CREATE 25000, TOPLEVELS 10000; "without Bezel" is intercept=false)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
-# libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils,
-# weston (weston-simple-touch), grim (screenshots through wlr-screencopy).
+# libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, meson, a C compiler,
+# wayland-utils, weston (weston-simple-touch), grim (screenshots through wlr-screencopy).
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots}
 OUT=$SCRATCH/wlroots-tests
-LATENCY=0
-CONFIG=debug
-CASES=()
-VALGRIND=
-COURSE=
-ROUNDS=
-SEED=1
-IDLE=50000
-CREATE=25000
-TOPLEVELS=10000
-while [ $# -gt 0 ]; do
-	case $1 in
-	--latency) LATENCY=$2; shift ;;
-	--release) CONFIG=release ;;
-	--valgrind) VALGRIND=1 ;;
-	--hostile) COURSE=hostile ;;
-	--scale) COURSE=scale ;;
-	--rounds) ROUNDS=$2; shift ;;
-	--seed) SEED=$2; shift ;;
-	--idle) IDLE=$2; shift ;;
-	--create) CREATE=$2; shift ;;
-	--toplevels) TOPLEVELS=$2; shift ;;
-	-*) echo "usage: $0 [--latency N] [--release] [--valgrind] [CASE...] | [--valgrind] --hostile [--rounds N] [--seed S] | --scale [--idle N] [--create N] [--toplevels N]" >&2; exit 2 ;;
-	*) CASES+=("$1") ;;
-	esac
-	shift
-done
-[ -z "$ROUNDS" ] && { [ -n "$VALGRIND" ] && ROUNDS=14 || ROUNDS=56; }
-
-# want CASE: true when CASE was asked for (or no case was named)
-want() {
-	[ ${#CASES[@]} = 0 ] && return 0
-	local c
-	for c in "${CASES[@]}"; do [ "$c" = "$1" ] && return 0; done
-	return 1
-}
-
 . "$ROOT/tests/lib/host.sh"
+runner_args "$@"
 
-# ---- build ----
-host_build_plugin "$SCRATCH" "$CONFIG" "$OUT"
-host_protocol_code "$OUT"
+# ---- build: the product installed through meson-shim, the test clients, the umockdev shim ----
+mkdir -p "$OUT"
+product_install "$CONFIG" || { fail "meson-shim build and install of the product ($CONFIG)"; finish; }
+COMPOSITOR=$PRODUCT_PREFIX/bin/bezel-compositor
+COMPOSITOR_RIG=$PRODUCT_PREFIX/bin/bezel-compositor-rig
 # DWARF 4: Debian's valgrind cannot read the DWARF 5 that newer compilers emit by default.
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1 -g -gdwarf-4"
-WLR="-DWLR_USE_UNSTABLE -I$OUT -I$ROOT/hosts/wlroots/src -I$INC $(pkg-config --cflags --libs wlroots wayland-server pixman-1)"
-if cc $CFLAGS -shared -fPIC -o "$OUT/libbezel-wlroots.so" "$ROOT"/hosts/wlroots/src/*.c $WLR \
-	-L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
-	cc $CFLAGS -o "$OUT/bezel-compositor" "$ROOT/hosts/wlroots/compositor/bezel-compositor.c" \
-		$WLR \
-		-L"$OUT" -lbezel-wlroots -L"$BIN" -lBezelPlugin -Wl,-rpath,"$OUT:$BIN" &&
+if [ -x "$COMPOSITOR" ] && [ -x "$COMPOSITOR_RIG" ] && host_protocol_code "$OUT" &&
 	host_table_clients "$OUT" &&
 	host_client "$OUT" bezel-shell-client "$ROOT/hosts/wlroots/tests/bezel-shell-client.c" &&
+	host_hostile_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
-	pass "libbezel-wlroots.so, bezel-compositor, test clients and umockdev shim compile with -Werror"
+	pass "meson-shim installs libbezel-wlroots, bezel-compositor and its test build bezel-compositor-rig; test clients and umockdev shim compile with -Werror"
 else
-	fail "compile"
+	fail "installed compositors ($PRODUCT_PREFIX/bin) or test equipment"
 	finish
 fi
+# The product reads no touchscreen itself (its touches come from the backend's devices); the
+# test build reads one through libbezel's source (bezel_input_source_*).
+if ! nm -D --undefined-only "$COMPOSITOR" | grep -q bezel_input_source_ &&
+	nm -D --undefined-only "$COMPOSITOR_RIG" | grep -q bezel_input_source_create; then
+	pass "the installed bezel-compositor carries no touch rig; bezel-compositor-rig reads its touchscreen through bezel_input_source_*"
+else
+	fail "bezel-compositor links bezel_input_source_* (the rig in the product?), or bezel-compositor-rig does not"
+fi
+[ "$BUILD_ONLY" = 1 ] && finish
 
-host_hostile_clients "$OUT" || { fail "compile the hostile course's clients"; finish; }
-
-# Under valgrind, libBezelPlugin.so is a copy without the Swift toolchain's DWARF 5 debug info
+# Under valgrind, libbezel.so is a copy without the Swift toolchain's DWARF 5 debug info
 # (valgrind gives up on it), found first through LD_LIBRARY_PATH.
 VG_ENV=
-if [ -n "$VALGRIND" ]; then
-	mkdir -p "$OUT/valgrind-lib"
-	objcopy --strip-debug "$BIN/libBezelPlugin.so" "$OUT/valgrind-lib/libBezelPlugin.so"
-	VG_ENV="LD_LIBRARY_PATH=$OUT/valgrind-lib"
-fi
+[ "$VALGRIND" = 1 ] && VG_ENV="LD_LIBRARY_PATH=$(product_strip_debug "$OUT/valgrind-lib")"
+VG=
+[ "$VALGRIND" = 1 ] && VG=1
 
 export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 NODE=/dev/input/event7
 START_TIMEOUT_S=20
-[ -n "$VALGRIND" ] && START_TIMEOUT_S=90
+[ -n "$VG" ] && START_TIMEOUT_S=90
 # bezel-compositor under memcheck may take a while to exit (its leak check).
-[ -n "$VALGRIND" ] && BOUNDED_STOP_TIMEOUT=180
+[ -n "$VG" ] && BOUNDED_STOP_TIMEOUT=180
 BOUNDED_DUMP_DIR=$OUT
 COMP_PID=
 
@@ -148,7 +120,7 @@ start_compositor() {
 		BEZEL_VG_ENV=$VG_ENV umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
 			-s "$NODE=$DIR/dev/device.script" -- \
 			sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec env $BEZEL_VG_ENV "$@"' \
-			"$SHIM" "$DIR" ${VALGRIND:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/hosts/wlroots/tests/valgrind.supp --log-file="$DIR/valgrind.log"} "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
+			"$SHIM" "$DIR" ${VG:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/hosts/wlroots/tests/valgrind.supp --log-file="$DIR/valgrind.log"} "$COMPOSITOR_RIG" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
 			>"$DIR/host.log" 2>&1 &
 		CPID=$!
 		COMP_PID=
@@ -169,7 +141,7 @@ stop_compositor() {
 	stop_process bezel-compositor "${COMP_PID:-$CPID}" "$CPID" ||
 		fail "$(basename "$DIR"): bezel-compositor did not stop within its bound after SIGTERM (stacks above)"
 	local rc=$STOP_STATUS
-	if [ -n "$VALGRIND" ]; then
+	if [ -n "$VG" ]; then
 		if [ $rc = 99 ] || grep -q "ERROR SUMMARY: [1-9]" "$DIR/valgrind.log" 2>/dev/null; then
 			fail "$(basename "$DIR"): valgrind reports errors ($DIR/valgrind.log)"
 		elif ! grep -q "ERROR SUMMARY: 0 errors" "$DIR/valgrind.log" 2>/dev/null; then
@@ -221,7 +193,7 @@ host_rotation() { :; }
 host_start() { start_compositor "$@" || return 1; HOST_PID=$COMP_PID; }
 host_stop() { stop_compositor "$@"; }
 HOST_NAME=bezel-compositor
-HOST_VALGRIND=$VALGRIND
+HOST_VALGRIND=$VG
 # host_start_plain NAME with|without: bezel-compositor with the adapter, or without it
 # (intercept=false: touches straight to the seat, as in tinywl), and no touch device.
 host_start_plain() {
@@ -233,7 +205,7 @@ host_start_plain() {
 	printf '[bezel]\nlog-level=warning\nintercept=%s\n' $intercept >"$DIR/bezel.ini"
 	SOCK=bezel-wlr-$name
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
-	WLR_BACKENDS=headless WLR_RENDERER=pixman "$OUT/bezel-compositor" --socket "$SOCK" --config "$DIR/bezel.ini" \
+	WLR_BACKENDS=headless WLR_RENDERER=pixman "$COMPOSITOR" --socket "$SOCK" --config "$DIR/bezel.ini" \
 		</dev/null >"$DIR/host.log" 2>&1 &
 	CPID=$!
 	COMP_PID=$CPID
@@ -407,6 +379,22 @@ if want panel && SCREENSHOT=1 play panel-dock swipe-up " ready" "$TOUCH_CLIENT";
 		pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's (grim)"
 	else
 		fail "dock panel pixels (see $DIR, screenshot '$PNG')"
+	fi
+fi
+
+# ---- 8f. the adapter never names a surface the plugin does not know ----
+# The table's `remap` row, watched from the compositor's log: the client's 400x400 subsurface
+# sits on a 600x600 subsurface of the window; both get new content while shown (the plugin
+# knows them), then that parent unmaps (a null buffer commit) and maps again, and a tap lands
+# on the inner one. The plugin dropped the parent with the inner one at the unmap, and drops a
+# destroyed surface by itself: the adapter adds both again and removes nothing twice, so no
+# "was not added" warning comes, at the tap nor when the surfaces are destroyed at the end.
+if want remap-log && play remap-log tap-middle " ready" "$TOUCH_CLIENT" --subsurface --remap; then
+	if grep -q " remapped" "$DIR/c.out" && grep -q " on sub" "$DIR/c.out" &&
+		grep -q "bezel-compositor: running on" "$DIR/host.log" && ! grep -q "was not added" "$DIR/host.log"; then
+		pass "R8 a subsurface's parent unmapped and mapped again, a tap on it, every surface destroyed: the adapter never names a surface the plugin does not know (no 'was not added' warning)"
+	else
+		fail "remap-log: $(grep -c 'was not added' "$DIR/host.log") 'was not added' warnings, or the tap missed the subsurface (see $DIR; $(grep -m2 'was not added' "$DIR/host.log"))"
 	fi
 fi
 

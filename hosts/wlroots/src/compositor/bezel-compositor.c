@@ -1,0 +1,551 @@
+/*
+ * bezel-compositor: a wlroots 0.15 compositor about the size of tinywl, written to show how a
+ * compositor takes libbezel-wlroots in. Read it top to bottom: windows, the two questions the
+ * adapter asks the compositor (what is under a finger, where a surface is shown), touches,
+ * drags, configuration, main (outputs are in outputs.c). What is not tinywl is marked "Bezel:".
+ *
+ *   WLR_BACKENDS=headless WLR_RENDERER=pixman bezel-compositor [--socket NAME] [-s CMD]
+ *       [--config FILE] [--outputs N] [--size WxH] [--transform T]
+ *
+ * The adapter sits between the touch device and the seat: the compositor hands it every touch
+ * in layout coordinates (bezel_wlr_touch_*) instead of hit-testing and notifying the seat
+ * itself, and the adapter decides, through the plugin, what each client gets. Everything else
+ * is an ordinary wlroots compositor: xdg-shell toplevels full-screen on their output (as on a
+ * phone) and popups in a scene graph, a seat with touch, drags started with a touch.
+ *
+ * --config FILE: its [bezel] section is read by the plugin (bezel_plugin_configure_file), with
+ * the one key list of docs/hosts.md; a refused key is named in a warning. The plugin acts on
+ * log-level, event-log, defer-policy, locked, output-width-mm/-height-mm and the gesture
+ * settings itself; the compositor reads back what only it acts on:
+ *   touch-output=N (1-based output the touchscreen maps to)   panels=true|false
+ *   intercept=true|false (false: no adapter, touches go to clients as in tinywl: latency baseline)
+ * --size is every output's mode; --transform T (a weston.ini name: 90, flipped-90, ...) turns
+ * every output as wl_output.transform does, so the user sees it turned and its edges are the
+ * user's (docs/design.md §4.1). SIGTERM/SIGINT stop it.
+ *
+ * panels.c draws the demo shell (what the gestures do). A test build (bezel-compositor-rig)
+ * also links the test rig of hosts/wlroots/rig/, which reads a touchscreen through Bezel's
+ * libinput source (touch-device=) into a headless touch device; the product has none.
+ */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <wayland-server-core.h>
+#include <wlr/backend.h>
+#include <wlr/backend/headless.h>
+#include <wlr/backend/multi.h>
+#include <wlr/render/allocator.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_data_device.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_scene.h>
+#include <wlr/types/wlr_screencopy_v1.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_touch.h>
+#include <wlr/types/wlr_xdg_output_v1.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/util/log.h>
+
+#include "bezel.h"
+#include "bezel-wlroots.h"
+#include "compositor.h"
+
+/* A toplevel window: its scene tree in the apps' layer. */
+struct view {
+	struct server *server;
+	struct wlr_xdg_surface *xdg;
+	struct wlr_scene_node *node;
+	struct wl_listener map, destroy, request_fullscreen;
+};
+
+/* The product has no rig: a test build's rig file sets this (compositor.h). */
+__attribute__((weak)) const struct compositor_rig *compositor_rig;
+
+/* ---------------------------------------------------------------- views */
+
+/* Full-screen on its output: the phone-style placement every toplevel gets. */
+static void view_place(struct view *v)
+{
+	struct server *s = v->server;
+	struct wlr_output *o = nth_output(s, s->touch_output);
+	struct wlr_box *box = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
+	if (!box)
+		return;
+	wlr_scene_node_set_position(v->node, box->x, box->y);
+	wlr_xdg_toplevel_set_size(v->xdg, (uint32_t)box->width, (uint32_t)box->height);
+}
+
+static void view_map(struct wl_listener *l, void *data)
+{
+	struct view *v = wl_container_of(l, v, map);
+	(void)data;
+	wlr_scene_node_raise_to_top(v->node);
+	view_place(v);
+	wlr_log(WLR_INFO, "toplevel mapped: %s", v->xdg->toplevel->title ? v->xdg->toplevel->title : "(no title)");
+}
+
+static void view_request_fullscreen(struct wl_listener *l, void *data)
+{
+	struct view *v = wl_container_of(l, v, request_fullscreen);
+	(void)data;
+	wlr_xdg_toplevel_set_fullscreen(v->xdg, v->xdg->toplevel->requested.fullscreen);
+	view_place(v);
+}
+
+static void view_destroy(struct wl_listener *l, void *data)
+{
+	struct view *v = wl_container_of(l, v, destroy);
+	(void)data;
+	wl_list_remove(&v->map.link);
+	wl_list_remove(&v->destroy.link);
+	wl_list_remove(&v->request_fullscreen.link);
+	free(v);
+}
+
+static void new_xdg_surface(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, new_xdg_surface);
+	struct wlr_xdg_surface *xdg = data;
+	if (xdg->role == WLR_XDG_SURFACE_ROLE_POPUP) {
+		/* A popup goes in its parent's scene tree, so it stacks and moves with it. */
+		struct wlr_xdg_surface *parent = wlr_xdg_surface_from_wlr_surface(xdg->popup->parent);
+		if (parent && parent->data)
+			xdg->data = wlr_scene_xdg_surface_create(parent->data, xdg);
+		return;
+	}
+	if (xdg->role != WLR_XDG_SURFACE_ROLE_TOPLEVEL)
+		return;
+	struct view *v = calloc(1, sizeof *v);
+	if (!v)
+		return;
+	v->server = s;
+	v->xdg = xdg;
+	v->node = wlr_scene_xdg_surface_create(&s->apps->node, xdg);
+	xdg->data = v->node;
+	v->map.notify = view_map;
+	wl_signal_add(&xdg->events.map, &v->map);
+	v->destroy.notify = view_destroy;
+	wl_signal_add(&xdg->events.destroy, &v->destroy);
+	v->request_fullscreen.notify = view_request_fullscreen;
+	wl_signal_add(&xdg->toplevel->events.request_fullscreen, &v->request_fullscreen);
+	/* wlroots announces a toplevel at its first commit: a set_fullscreen sent before that
+	 * is only in `requested`. */
+	if (xdg->toplevel->requested.fullscreen)
+		wlr_xdg_toplevel_set_fullscreen(xdg, true);
+	view_place(v);
+}
+
+/* ---------------------------------------------------------------- what the adapter asks */
+
+/* Bezel: the adapter's hit-test, the one thing only the compositor knows: the topmost app
+ * surface that takes input at a layout point. The plugin routes from it (R3's lookup walks up
+ * from this surface to the ones that may defer the edge). Panels are in another tree and are
+ * never hit. */
+static struct wlr_surface *surface_at(void *data, double lx, double ly, double *sx, double *sy)
+{
+	struct server *s = data;
+	struct wlr_scene_node *n = wlr_scene_node_at(&s->apps->node, lx, ly, sx, sy);
+	if (!n || n->type != WLR_SCENE_NODE_SURFACE)
+		return NULL;
+	return wlr_scene_surface_from_node(n)->surface;
+}
+
+/* Where an xdg surface's window geometry starts in the layout: a toplevel's scene node, a
+ * popup placed against its parent's (false: not shown). */
+static bool xdg_origin(struct wlr_xdg_surface *xdg, int depth, int *x, int *y)
+{
+	if (!xdg || !xdg->mapped || !xdg->data || depth > 64)
+		return false;
+	if (xdg->role == WLR_XDG_SURFACE_ROLE_POPUP) {
+		struct wlr_xdg_surface *parent = xdg->popup && xdg->popup->parent &&
+			wlr_surface_is_xdg_surface(xdg->popup->parent) ?
+			wlr_xdg_surface_from_wlr_surface(xdg->popup->parent) : NULL;
+		if (!xdg_origin(parent, depth + 1, x, y))
+			return false;
+		*x += xdg->popup->geometry.x;
+		*y += xdg->popup->geometry.y;
+		return true;
+	}
+	return wlr_scene_node_coords(xdg->data, x, y);
+}
+
+/* The adapter's question "where is this surface shown": from the surface up to its xdg
+ * surface, whose scene node knows its place. The cost is the depth of the surface, never the
+ * number of surfaces on screen (the adapter asks at a surface's map and while it is touched). */
+static bool surface_position(void *data, struct wlr_surface *surface, double *lx, double *ly)
+{
+	(void)data;
+	int dx = 0, dy = 0;
+	for (int depth = 0; depth < 64 && wlr_surface_is_subsurface(surface); depth++) {
+		struct wlr_subsurface *sub = wlr_subsurface_from_wlr_surface(surface);
+		if (!sub || !sub->mapped || !sub->parent)
+			return false;
+		dx += sub->current.x;
+		dy += sub->current.y;
+		surface = sub->parent;
+	}
+	if (!wlr_surface_is_xdg_surface(surface))
+		return false;
+	struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(surface);
+	int x, y;
+	if (!xdg_origin(xdg, 0, &x, &y))
+		return false;
+	struct wlr_box geo;
+	wlr_xdg_surface_get_geometry(xdg, &geo);
+	*lx = x - geo.x + dx;
+	*ly = y - geo.y + dy;
+	return true;
+}
+
+/* ---------------------------------------------------------------- touch */
+
+/*
+ * Bezel: where tinywl hit-tests a touch and notifies the seat, this compositor hands the touch
+ * to the adapter in layout coordinates and is done. The adapter makes the seat's touch point
+ * (popup grabs and drags see it) but decides itself, with the plugin, what the client gets and
+ * when: at once, held until the plugin knows it is no gesture, or never.
+ */
+
+/* wlr_touch positions are 0..1 on the device's output: layout pixels on the touch output. */
+static void touch_to_layout(struct server *s, double x, double y, double *lx, double *ly)
+{
+	struct wlr_output *o = nth_output(s, s->touch_output);
+	struct wlr_box *box = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
+	*lx = box ? box->x + x * box->width : x;
+	*ly = box ? box->y + y * box->height : y;
+}
+
+static void touch_down(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, touch_down);
+	struct wlr_event_touch_down *ev = data;
+	double lx, ly;
+	touch_to_layout(s, ev->x, ev->y, &lx, &ly);
+	/* A touch-down closes what committed gestures left open (a stand-in for a shell). */
+	panels_dismiss(s);
+	if (s->bezel) {
+		bezel_wlr_touch_down(s->bezel, ev->touch_id, lx, ly, ev->time_msec);
+		return;
+	}
+	/* Without the adapter (latency baseline): tinywl's way, straight to the seat. */
+	double sx, sy;
+	struct wlr_surface *surf = surface_at(s, lx, ly, &sx, &sy);
+	if (surf && wlr_surface_accepts_touch(s->seat, surf))
+		wlr_seat_touch_notify_down(s->seat, surf, ev->time_msec, ev->touch_id, sx, sy);
+}
+
+static void touch_motion(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, touch_motion);
+	struct wlr_event_touch_motion *ev = data;
+	double lx, ly;
+	touch_to_layout(s, ev->x, ev->y, &lx, &ly);
+	if (s->bezel) {
+		bezel_wlr_touch_motion(s->bezel, ev->touch_id, lx, ly, ev->time_msec);
+		return;
+	}
+	struct wlr_touch_point *p = wlr_seat_touch_get_point(s->seat, ev->touch_id);
+	if (!p || !p->surface)
+		return;
+	int nx = 0, ny = 0;
+	struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(p->surface);
+	if (xdg && xdg->data)
+		wlr_scene_node_coords(xdg->data, &nx, &ny);
+	wlr_seat_touch_notify_motion(s->seat, ev->time_msec, ev->touch_id, lx - nx, ly - ny);
+}
+
+static void touch_up(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, touch_up);
+	struct wlr_event_touch_up *ev = data;
+	if (s->bezel)
+		bezel_wlr_touch_up(s->bezel, ev->touch_id, ev->time_msec);
+	else
+		wlr_seat_touch_notify_up(s->seat, ev->time_msec, ev->touch_id);
+}
+
+static void touch_frame(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, touch_frame);
+	(void)data;
+	if (s->bezel)
+		bezel_wlr_touch_frame(s->bezel);
+	else
+		wlr_seat_touch_notify_frame(s->seat);
+}
+
+static void touch_cancel(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, touch_cancel);
+	struct wlr_event_touch_cancel *ev = data;
+	if (s->bezel)
+		bezel_wlr_touch_cancel(s->bezel, ev->time_msec);
+}
+
+static void new_input(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, new_input);
+	struct wlr_input_device *dev = data;
+	if (dev->type != WLR_INPUT_DEVICE_TOUCH || s->touch_dev)
+		return;
+	s->touch_dev = dev;
+	s->touch_down.notify = touch_down;
+	wl_signal_add(&dev->touch->events.down, &s->touch_down);
+	s->touch_motion.notify = touch_motion;
+	wl_signal_add(&dev->touch->events.motion, &s->touch_motion);
+	s->touch_up.notify = touch_up;
+	wl_signal_add(&dev->touch->events.up, &s->touch_up);
+	s->touch_frame.notify = touch_frame;
+	wl_signal_add(&dev->touch->events.frame, &s->touch_frame);
+	s->touch_cancel.notify = touch_cancel;
+	wl_signal_add(&dev->touch->events.cancel, &s->touch_cancel);
+	wlr_seat_set_capabilities(s->seat, WL_SEAT_CAPABILITY_TOUCH);
+	wlr_log(WLR_INFO, "touch device %s", dev->name);
+}
+
+/* ---------------------------------------------------------------- drags and selection */
+
+static void request_start_drag(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, request_start_drag);
+	struct wlr_seat_request_start_drag_event *ev = data;
+	struct wlr_touch_point *point;
+	if (wlr_seat_validate_touch_grab_serial(s->seat, ev->origin, ev->serial, &point)) {
+		wlr_seat_start_touch_drag(s->seat, ev->drag, ev->serial, point);
+		return;
+	}
+	wlr_log(WLR_DEBUG, "start_drag refused: serial %u is not a touch-down's", ev->serial);
+	wlr_data_source_destroy(ev->drag->source);
+}
+
+static void request_set_selection(struct wl_listener *l, void *data)
+{
+	struct server *s = wl_container_of(l, s, request_set_selection);
+	struct wlr_seat_request_set_selection_event *ev = data;
+	wlr_seat_set_selection(s->seat, ev->source, ev->serial);
+}
+
+/* ---------------------------------------------------------------- configuration */
+
+/* Bezel: the plugin parses the whole [bezel] section (one key list for every host); the
+ * compositor reads back the few keys only it acts on. The rig reads its own keys here too,
+ * while the plugin still exists (intercept=false destroys it next). */
+static int read_settings(struct server *s, const char *config_path, const char *rotate,
+			 bool *intercept)
+{
+	struct bezel_plugin *p = bezel_wlr_get_plugin(s->bezel);
+	if (config_path && bezel_plugin_configure_file(p, config_path, "bezel") == BEZEL_ERROR_IO)
+		return -1; /* the plugin said why */
+	char buf[4096];
+	if (bezel_plugin_get_setting(p, "log-level", buf, sizeof buf) == BEZEL_OK && !strcmp(buf, "debug"))
+		wlr_log_init(WLR_DEBUG, NULL);
+	int32_t n = 0;
+	bezel_plugin_get_setting_int(p, "touch-output", &n);
+	s->touch_output = n;
+	bezel_plugin_get_setting_bool(p, "panels", &s->panels.enabled);
+	bezel_plugin_get_setting_bool(p, "intercept", intercept);
+	if (compositor_rig)
+		return compositor_rig->configure(s, p, rotate) ? 0 : -1;
+	if (bezel_plugin_get_setting(p, "touch-device", buf, sizeof buf) == BEZEL_OK && *buf)
+		wlr_log(WLR_ERROR, "touch-device=%s: only the test build (bezel-compositor-rig) reads a "
+			"touchscreen itself; this one takes the backend's touch devices", buf);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- main */
+
+static void find_headless(struct wlr_backend *b, void *data)
+{
+	struct server *s = data;
+	if (wlr_backend_is_headless(b))
+		s->headless = b;
+}
+
+static int on_terminate(int sig, void *data)
+{
+	struct server *s = data;
+	wlr_log(WLR_INFO, "signal %d: shutting down", sig);
+	wl_display_terminate(s->display);
+	return 0;
+}
+
+static void usage(const char *argv0)
+{
+	fprintf(stderr, "usage: %s [--socket NAME] [-s CMD] [--config FILE] [--outputs N] "
+		"[--size WxH] [--transform T]%s\n", argv0, compositor_rig ? " [--rotate T@N]" : "");
+}
+
+int main(int argc, char **argv)
+{
+	struct server s = { .width = 1080, .height = 1920 };
+	const char *socket = NULL, *startup = NULL, *config_path = NULL, *rotate = NULL;
+	int outputs = 1;
+	bool intercept = true;
+	static const struct option opts[] = {
+		{ "socket", required_argument, NULL, 'S' }, { "config", required_argument, NULL, 'c' },
+		{ "outputs", required_argument, NULL, 'o' }, { "size", required_argument, NULL, 'z' },
+		{ "transform", required_argument, NULL, 't' }, { "rotate", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' }, { 0, 0, 0, 0 },
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "s:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'S': socket = optarg; break;
+		case 's': startup = optarg; break;
+		case 'c': config_path = optarg; break;
+		case 'o': outputs = atoi(optarg); break;
+		case 'z':
+			if (sscanf(optarg, "%dx%d", &s.width, &s.height) != 2 || s.width <= 0 || s.height <= 0) {
+				usage(argv[0]);
+				return 2;
+			}
+			break;
+		case 't':
+			if ((s.transform = transform_value(optarg)) < 0) {
+				usage(argv[0]);
+				return 2;
+			}
+			break;
+		case 'r': /* the rig's: it turns the touch output mid-gesture */
+			if (!compositor_rig) {
+				usage(argv[0]);
+				return 2;
+			}
+			rotate = optarg;
+			break;
+		default: usage(argv[0]); return c == 'h' ? 0 : 2;
+		}
+	}
+	if (outputs < 1 || outputs > 8) {
+		usage(argv[0]);
+		return 2;
+	}
+	wlr_log_init(WLR_INFO, NULL); /* read_settings raises it for log-level=debug */
+	wl_list_init(&s.outputs);
+
+	s.display = wl_display_create();
+	s.backend = wlr_backend_autocreate(s.display);
+	if (!s.backend) {
+		wlr_log(WLR_ERROR, "no backend (for no display and no GPU: WLR_BACKENDS=headless)");
+		return 1;
+	}
+	if (wlr_backend_is_multi(s.backend))
+		wlr_multi_for_each_backend(s.backend, find_headless, &s);
+	else if (wlr_backend_is_headless(s.backend))
+		s.headless = s.backend;
+	s.renderer = wlr_renderer_autocreate(s.backend);
+	if (!s.renderer) {
+		wlr_log(WLR_ERROR, "no renderer (without a GPU: WLR_RENDERER=pixman)");
+		return 1;
+	}
+	wlr_renderer_init_wl_display(s.renderer, s.display);
+	s.allocator = wlr_allocator_autocreate(s.backend, s.renderer);
+	s.compositor = wlr_compositor_create(s.display, s.renderer);
+	wlr_data_device_manager_create(s.display);
+
+	s.layout = wlr_output_layout_create();
+	/* Screenshots (grim) of what the compositor draws: the tests check the panels' pixels. */
+	wlr_screencopy_manager_v1_create(s.display);
+	wlr_xdg_output_manager_v1_create(s.display, s.layout);
+	s.scene = wlr_scene_create();
+	wlr_scene_attach_output_layout(s.scene, s.layout);
+	/* Layer order: apps, then the demo shell's panels above them (never hit: surface_at
+	 * looks in the apps' tree only). */
+	s.apps = wlr_scene_tree_create(&s.scene->node);
+	s.panels.tree = wlr_scene_tree_create(&s.scene->node);
+	s.new_output.notify = new_output;
+	wl_signal_add(&s.backend->events.new_output, &s.new_output);
+
+	/* The seat before xdg-shell: at wl_display_destroy, wlroots 0.15 frees xdg-shell's popup
+	 * grab while it still listens to the seat's destroy signal, unless the seat goes first. */
+	s.seat = wlr_seat_create(s.display, "seat0");
+	s.xdg_shell = wlr_xdg_shell_create(s.display);
+	s.new_xdg_surface.notify = new_xdg_surface;
+	wl_signal_add(&s.xdg_shell->events.new_surface, &s.new_xdg_surface);
+	s.new_input.notify = new_input;
+	wl_signal_add(&s.backend->events.new_input, &s.new_input);
+	s.request_start_drag.notify = request_start_drag;
+	wl_signal_add(&s.seat->events.request_start_drag, &s.request_start_drag);
+	s.request_set_selection.notify = request_set_selection;
+	wl_signal_add(&s.seat->events.request_set_selection, &s.request_set_selection);
+
+	/* Bezel: the adapter joins the seat. It asks the compositor two questions (surface_at,
+	 * surface_position) and tells it about gestures (the demo shell draws them). */
+	struct bezel_wlr_interface iface = {
+		.version = BEZEL_WLR_INTERFACE_VERSION,
+		.surface_at = surface_at,
+		.surface_position = surface_position,
+		.gesture = panels_gesture,
+		.affordance = panels_affordance,
+	};
+	int r = bezel_wlr_create(s.display, s.compositor, s.seat, s.layout, &iface, &s, &s.bezel);
+	if (r != BEZEL_OK) {
+		wlr_log(WLR_ERROR, "bezel: cannot attach: %s", bezel_result_string(r));
+		return 1;
+	}
+	if (read_settings(&s, config_path, rotate, &intercept) < 0)
+		return 1;
+	/* A latency baseline: the adapter read the configuration and goes again before any client
+	 * can connect; touches go straight to the seat, as in tinywl. */
+	if (!intercept) {
+		bezel_wlr_destroy(s.bezel);
+		s.bezel = NULL;
+		wlr_log(WLR_INFO, "bezel: intercept=false, touches go straight to the seat");
+	}
+
+	const char *name = socket;
+	if (socket) {
+		if (wl_display_add_socket(s.display, socket) != 0) {
+			wlr_log(WLR_ERROR, "cannot listen on socket %s", socket);
+			return 1;
+		}
+	} else if (!(name = wl_display_add_socket_auto(s.display))) {
+		wlr_log(WLR_ERROR, "cannot create a Wayland socket");
+		return 1;
+	}
+	if (!wlr_backend_start(s.backend)) {
+		wlr_log(WLR_ERROR, "cannot start the backend");
+		return 1;
+	}
+	/* More headless outputs than WLR_HEADLESS_OUTPUTS gave (one by default). */
+	int have = wl_list_length(&s.outputs);
+	for (int i = have; s.headless && i < outputs; i++)
+		wlr_headless_add_output(s.headless, s.width, s.height);
+	if (compositor_rig && !compositor_rig->start(&s))
+		return 1;
+
+	struct wl_event_loop *loop = wl_display_get_event_loop(s.display);
+	struct wl_event_source *sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_terminate, &s);
+	struct wl_event_source *sigint = wl_event_loop_add_signal(loop, SIGINT, on_terminate, &s);
+	setenv("WAYLAND_DISPLAY", name, true);
+	if (startup && fork() == 0) {
+		execl("/bin/sh", "/bin/sh", "-c", startup, (char *)NULL);
+		_exit(127);
+	}
+	wlr_log(WLR_INFO, "bezel-compositor: running on WAYLAND_DISPLAY=%s", name);
+	wl_display_run(s.display);
+
+	wl_display_destroy_clients(s.display);
+	wl_event_source_remove(sigterm);
+	wl_event_source_remove(sigint);
+	if (compositor_rig)
+		compositor_rig->stop(&s);
+	bezel_wlr_destroy(s.bezel);
+	/* The display takes the backend, outputs, seat and globals with it; the rest is ours. */
+	wl_display_destroy(s.display);
+	wlr_output_layout_destroy(s.layout); /* before the scene, which listens to it */
+	wlr_scene_node_destroy(&s.scene->node);
+	wlr_allocator_destroy(s.allocator);
+	wlr_renderer_destroy(s.renderer);
+	return 0;
+}
