@@ -28,6 +28,8 @@
 #   8. host-calls-test drives the 0.3 calls in-process: the [bezel] key list and its parser, the
 #      settings read back, the event log's line shapes, layout touches, the policy from facts,
 #      a refused down; every bad call comes back with its code and a log line.
+#   9. reentry-test: a gesture callback that reconfigures keeps reading its gesture's name, and
+#      every call from inside the log callback is BEZEL_ERROR_BUSY (bezel.h RE-ENTRANCY);
 #
 # Usage: tests/protocol/run.sh [--valgrind] [--hostile N]
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -517,6 +519,27 @@ if cc $CFLAGS -o "$OUT/host-calls-test" "$ROOT/tests/protocol/host-calls-test.c"
 	fi
 else
 	fail "compiling tests/protocol/host-calls-test.c"
+fi
+# ---- callbacks that call back into the plugin: a gesture callback that reconfigures, and
+# the log callback, from which every call is BEZEL_ERROR_BUSY (in-process, under valgrind too) ----
+if cc $CFLAGS -o "$OUT/reentry-test" "$ROOT/tests/protocol/reentry-test.c" -I"$INC" \
+	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
+	if [ "$VALGRIND" = 1 ]; then
+		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 300 valgrind --quiet \
+			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+			--error-exitcode=97 "$OUT/reentry-test" >"$OUT/reentry-test.log" 2>&1
+	else
+		timeout 60 "$OUT/reentry-test" >"$OUT/reentry-test.log" 2>&1
+	fi
+	RC=$?
+	if [ $RC -eq 0 ]; then
+		pass "re-entry: a gesture's name outlives a reconfiguring callback; every call from log is BUSY ($(grep -c '^ok ' "$OUT/reentry-test.log") checks)"
+	else
+		fail "re-entry (tests/protocol/reentry-test.c, exit $RC)"
+		grep -v '^ok ' "$OUT/reentry-test.log" | sed 's/^/    /' | head -40
+	fi
+else
+	fail "compiling tests/protocol/reentry-test.c"
 fi
 # ---- a 300,000-deep subsurface chain through bezel.h (own process). Under valgrind the chain
 # is 50,000 deep to keep CI short: 100,000 take 4 minutes there (run once, no errors), and

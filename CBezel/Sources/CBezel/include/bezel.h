@@ -41,6 +41,12 @@
  * `touch_cancel`), except bezel_plugin_destroy, which returns BEZEL_ERROR_BUSY from inside a
  * callback. Decisions made by such nested calls are delivered after the current one.
  *
+ * `log` is the exception: a line is written from wherever the plugin is, often halfway
+ * through a change (an output being removed, a configuration being applied), so no call may
+ * re-enter the plugin from it. Every call taking the plugin made from inside `log` returns
+ * BEZEL_ERROR_BUSY and changes nothing (bezel_plugin_get_event_log returns NULL). A host
+ * that wants to act on a line records it and acts after the call that logged it returns.
+ *
  * OUTPUTS, COORDINATES, TIME, EDGES
  *
  * The plugin knows one or more outputs, each named by a host-chosen uint32_t id. Output 0
@@ -206,7 +212,10 @@ enum bezel_gesture_kind {
 
 /**
  * One system gesture event, passed to the version 2 `gesture_event` callback. The struct and
- * its strings are owned by the plugin and valid only during the call.
+ * its strings are owned by the plugin and valid only during the call. `gesture` stays valid
+ * for the whole call even when the callback changes the configuration
+ * (bezel_plugin_configure*, bezel_plugin_set_setting): the names replaced then are freed
+ * only when the bezel_* call that is delivering returns.
  */
 struct bezel_gesture_event {
 	/** enum bezel_gesture_phase. */
@@ -239,7 +248,9 @@ struct bezel_gesture_event {
 /**
  * What the plugin asks of the host. Every callback may be NULL, in which case that kind of
  * decision is dropped. `data` is the `host_data` given to bezel_plugin_create. Strings passed
- * to callbacks are owned by the plugin and valid only during the call.
+ * to callbacks are owned by the plugin and valid only during the call; a gesture's name stays
+ * valid for the whole call even if the callback reconfigures the plugin (see
+ * struct bezel_gesture_event).
  *
  * The touch_* callbacks correspond one to one to wl_touch events: the host sends them to the
  * wl_touch resources of the surface's client (the client of `surface`, or `client`).
@@ -290,7 +301,11 @@ struct bezel_host_interface {
 	 */
 	void (*cancel_drag)(void *data);
 
-	/** A log line at `level` (enum bezel_log_level), without a trailing newline. */
+	/**
+	 * A log line at `level` (enum bezel_log_level), without a trailing newline. Called in
+	 * the middle of the plugin's work: every bezel_* call on the plugin from inside it
+	 * returns BEZEL_ERROR_BUSY (RE-ENTRANCY).
+	 */
 	void (*log)(void *data, int level, const char *message);
 
 	/* ---- version 2 (BEZEL_HOST_INTERFACE_VERSION >= 2) ---- */
