@@ -2,12 +2,18 @@ import BezelCore
 import CBezel
 import CWaylandServer
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A `set_deferred_region` waiting for its commit, already copied out of the wl_region.
 enum DeferredRegionRequest {
     /// `null`: the whole surface.
     case wholeSurface
-    /// The union of these surface-local rectangles.
-    case rects([Rect])
+    /// The union of these surface-local rectangles, as the host's reader gave them.
+    case rects([bezel_rect])
 }
 
 /// Deferral regions (protocol version 3, docs/design.md §5): the request, read through the
@@ -30,8 +36,10 @@ extension Plugin {
     }
 
     /// The rectangles of a wl_region, through the host's reader; `nil` (taken as null, with a
-    /// log line) when the host has no reader or the reader refuses the resource.
-    func readRegion(_ region: OpaquePointer) -> [Rect]? {
+    /// log line) when the host has no reader or the reader refuses the resource. The reader
+    /// writes into `regionScratch`, sized by the largest region read so far, so a region read
+    /// again costs one reader call and one copy.
+    func readRegion(_ region: OpaquePointer) -> [bezel_rect]? {
         guard let reader = regionReader else {
             if !warnedNoRegionReader {
                 warnedNoRegionReader = true
@@ -40,32 +48,51 @@ extension Plugin {
             return nil
         }
         let limit = DeferredRegion.maxRects
-        var buffer = [bezel_rect](repeating: bezel_rect(), count: 64)
-        var total = buffer.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
-        if total > Int32(buffer.count) {
-            buffer = [bezel_rect](repeating: bezel_rect(), count: min(Int(total), limit))
-            total = buffer.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
+        var total = regionScratch.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
+        if total > Int32(regionScratch.count) {
+            regionScratch = [bezel_rect](repeating: bezel_rect(), count: min(Int(total), limit))
+            total = regionScratch.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
         }
         guard total >= 0 else {
             log(.warning, "set_deferred_region: the host could not read wl_region@\(wl_resource_get_id(region)); taken as null, the whole surface")
             return nil
         }
         if Int(total) > limit { log(.warning, "set_deferred_region: \(total) rectangles, only the first \(limit) kept") }
-        let n = min(Int(total), buffer.count)
-        return buffer[0..<n].map {
-            Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+        let n = min(Int(total), regionScratch.count)
+        return regionScratch.withUnsafeBufferPointer { src in
+            [bezel_rect](unsafeUninitializedCapacity: n) { dst, count in
+                if n > 0 { memcpy(dst.baseAddress!, src.baseAddress!, n * MemoryLayout<bezel_rect>.stride) }
+                count = n
+            }
         }
     }
 
     /// Applies a pending region at the surface's commit (`node` is nil while the router does
-    /// not have the surface yet: `replay` sends it later).
+    /// not have the surface yet: `replay` sends it later). A region equal to the one committed
+    /// before changes nothing, so the router is not asked to rebuild it.
     func commitRegion(_ request: DeferredRegionRequest, of r: SurfaceRecord, node: NodeTree.NodeID?, time: Milliseconds) {
         r.pendingRegion = nil
+        let next: [bezel_rect]?
         switch request {
-        case .wholeSurface: r.committedRegion = nil
-        case .rects(let rects): r.committedRegion = rects
+        case .wholeSurface: next = nil
+        case .rects(let rects): next = rects
         }
+        if r.committedObject, Self.sameRegion(r.committedRegion, next) { return }
+        r.committedRegion = next
         r.committedObject = true
-        if let node { router.commitDeferredRegion(r.committedRegion, surface: node, time: time) }
+        if let node { router.commitDeferredRegion(Self.routerRects(next), surface: node, time: time) }
+    }
+
+    /// The router's rectangles for a committed region (`nil`: the whole surface).
+    static func routerRects(_ region: [bezel_rect]?) -> [Rect]? {
+        guard let region else { return nil }
+        return region.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) }
+    }
+
+    /// The two regions have the same rectangles in the same order (both `nil`: whole surface).
+    static func sameRegion(_ a: [bezel_rect]?, _ b: [bezel_rect]?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 }

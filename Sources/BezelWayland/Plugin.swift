@@ -34,8 +34,8 @@ final class Plugin {
         var committedKinds: GestureKindSet?
         /// `set_deferred_region` (version 3) received since the last commit, already copied.
         var pendingRegion: DeferredRegionRequest?
-        /// The committed region (surface-local rects), or `nil` for the whole surface.
-        var committedRegion: [Rect]?
+        /// The committed region (surface-local rects, as read), or `nil` for the whole surface.
+        var committedRegion: [bezel_rect]?
         /// The gesture object was destroyed; its deferral is cleared at the next commit.
         var pendingDestroy = false
         /// The committed request, replayed when the host adds the surface later.
@@ -107,6 +107,8 @@ final class Plugin {
     var gestureEntries: [(key: String, value: String)] = []
     /// The event log (`struct bezel_event_log *`), or `nil`.
     var eventLog: OpaquePointer?
+    /// Where the host's reader writes a wl_region's rectangles (grown to the largest read).
+    var regionScratch = [bezel_rect](repeating: bezel_rect(), count: 64)
     /// The host's wl_region reader (`bezel_plugin_set_region_reader`) and its data.
     var regionReader: bezel_region_reader?
     var regionReaderData: UnsafeMutableRawPointer?
@@ -281,7 +283,7 @@ final class Plugin {
         guard let node = r.node else { return }
         if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
         if r.committedObject, let kinds = r.committedKinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
-        if r.committedObject, let region = r.committedRegion { router.commitDeferredRegion(region, surface: node, time: time) }
+        if r.committedObject, let region = r.committedRegion { router.commitDeferredRegion(Self.routerRects(region), surface: node, time: time) }
     }
 
     /// Applies the double-buffered state of `surface` (its `wl_surface.commit`). The router
