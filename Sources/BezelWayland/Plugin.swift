@@ -340,6 +340,7 @@ final class Plugin {
     /// The display is being destroyed: drop the timer while the event loop still exists.
     func displayDestroyed() {
         displayAlive = false
+        attachEventLog() // its idle flush goes with the loop
         if let timer { wl_event_source_remove(timer) }
         timer = nil
     }

@@ -386,6 +386,8 @@ int bezel_plugin_set_log_level(struct bezel_plugin *plugin, int level);
  *                                        applied when given, like bezel_plugin_set_log_level)
  *   event-log=PATH                       append the event log (section 5) to PATH (default
  *                                        none; applied when given)
+ *   event-log-max-kb=N                   past N KiB the event log is renamed PATH.1 and a new
+ *                                        one begun (default 65536; 0: no cap)
  *   defer-policy=fullscreen|all          which surfaces may defer (R6) when the plugin decides
  *                                        the policy (bezel_plugin_decide_policy); default
  *                                        fullscreen. `policy` is read as an old spelling.
@@ -1049,7 +1051,10 @@ int bezel_input_source_destroy(struct bezel_input_source *source);
  * with the `event-log` key or bezel_plugin_set_event_log; a host adds lines only it can know
  * (a popup grab, a foreign grab) with bezel_event_log_write on bezel_plugin_get_event_log.
  * Other processes and modules (a test rig) may append to the same file with a log of their
- * own: lines are written whole and flushed at once.
+ * own: lines are written whole, and a log of one's own is flushed at each line. The plugin's
+ * log is buffered (64 KiB) and flushed when the display's event loop goes idle, so its lines
+ * reach the file within one pass of the loop, and it is capped by `event-log-max-kb` (one
+ * rotation: PATH.1).
  */
 
 /** An open event log. */
