@@ -119,6 +119,48 @@ run_host_hostile() {
 	else
 		pass "$HOST_NAME's log shows no crash, assertion or abort"
 	fi
+	run_host_region_flood
+}
+
+# ---- 1b. region flood: one client's deferred-region commits must not stall another client ----
+# One client maps full screen with a version 3 gesture object and floods set_deferred_region +
+# commit with 4,096 rectangles (the same region at every commit, as a client re-sending its
+# region with each frame does); meanwhile
+# another client times its round trips. The figure line gives what a region commit costs beside
+# set_input_region with the same rectangles, and the other client's median and p99; the p99
+# must stay under HOSTILE_FLOOD_P99_MS (20 ms: a bound that catches a stall of a region rebuilt
+# slowly at every commit even on a loaded 2-core machine, not a timing goal).
+run_host_region_flood() {
+	local bound=${HOSTILE_FLOOD_P99_MS:-20} cost rt p99
+	if ! host_start_plain region-flood with; then
+		host_stop
+		fail "$HOST_NAME did not start for the region flood (see $DIR)"
+		return 1
+	fi
+	start_client flood "$HOSTILE_CLIENT" region-flood 6
+	if ! wait_for "$DIR/flood.out" "^flooding" 1 120 "the flooding client's cost figures and its flooding line"; then
+		host_stop "$CPID_flood"
+		fail "$HOST_NAME: the region flood client did not start flooding (see $DIR/flood.out)"
+		return 1
+	fi
+	run_bounded 60 "hostile-client roundtrips" env WAYLAND_DISPLAY="$SOCK" "$HOSTILE_CLIENT" roundtrips 3 \
+		>"$DIR/roundtrips.out" 2>&1
+	wait_for "$DIR/flood.out" "^flooded\\|^FAIL" 1 120 "the flooding client's last line"
+	host_stop "$CPID_flood"
+	cost=$(sed -n 's/^region-cost-us //p' "$DIR/flood.out")
+	rt=$(sed -n 's/^roundtrip-ms //p' "$DIR/roundtrips.out")
+	p99=$(num "$DIR/roundtrips.out" roundtrip-ms 4)
+	echo "figure: $HOST_NAME${HOST_VALGRIND:+ under valgrind}, region flood: a commit's extra cost in us (median): ${cost:-?}; another client's round trips during the flood (ms): ${rt:-?}; $(sed -n 's/^flooded //p' "$DIR/flood.out")"
+	if [ -n "${HOST_VALGRIND:-}" ]; then
+		echo "SKIP: the region flood's p99 bound under valgrind (memcheck's own cost, not Bezel's)"
+	elif [ -n "$p99" ] && lt "$p99" "$bound"; then
+		pass "$HOST_NAME: another client's round trip p99 ${p99} ms while a client floods 4,096-rectangle region commits (bound $bound ms)"
+	else
+		fail "$HOST_NAME: another client's round trip p99 ${p99:-?} ms while a client floods 4,096-rectangle region commits (bound $bound ms; see $DIR)"
+	fi
+	if grep -q '^FAIL' "$DIR/flood.out" "$DIR/roundtrips.out"; then
+		fail "$HOST_NAME: region flood clients: $(grep -h '^FAIL' "$DIR/flood.out" "$DIR/roundtrips.out" | head -2 | paste -sd ';')"
+	fi
 }
 
 # ---- 2. scale: what one client's surfaces cost everyone else ----
