@@ -14,6 +14,8 @@ enum DeferredRegionRequest {
     case wholeSurface
     /// The union of these surface-local rectangles, as the host's reader gave them.
     case rects([bezel_rect])
+    /// The same rectangles as the region committed when the request came: nothing to copy.
+    case committed
 }
 
 /// Deferral regions (protocol version 3, docs/design.md §5): the request, read through the
@@ -27,19 +29,26 @@ extension Plugin {
             r.pendingRegion = .wholeSurface
             return .ok
         }
-        guard let rects = readRegion(region) else {
+        guard let n = readRegion(region) else {
             r.pendingRegion = .wholeSurface
             return .ok
         }
-        r.pendingRegion = .rects(rects)
+        regionScratch.withUnsafeBufferPointer { read in
+            let rects = UnsafeBufferPointer(rebasing: read[0..<n])
+            if r.committedObject, let committed = r.committedRegion, Self.sameRects(committed, rects) {
+                r.pendingRegion = .committed
+            } else {
+                r.pendingRegion = .rects(Array(rects))
+            }
+        }
         return .ok
     }
 
     /// The rectangles of a wl_region, through the host's reader; `nil` (taken as null, with a
     /// log line) when the host has no reader or the reader refuses the resource. The reader
-    /// writes into `regionScratch`, sized by the largest region read so far, so a region read
-    /// again costs one reader call and one copy.
-    func readRegion(_ region: OpaquePointer) -> [bezel_rect]? {
+    /// writes into `regionScratch`, sized by the largest region read so far; the result is how
+    /// many of its rectangles were read.
+    func readRegion(_ region: OpaquePointer) -> Int? {
         guard let reader = regionReader else {
             if !warnedNoRegionReader {
                 warnedNoRegionReader = true
@@ -58,13 +67,7 @@ extension Plugin {
             return nil
         }
         if Int(total) > limit { log(.warning, "set_deferred_region: \(total) rectangles, only the first \(limit) kept") }
-        let n = min(Int(total), regionScratch.count)
-        return regionScratch.withUnsafeBufferPointer { src in
-            [bezel_rect](unsafeUninitializedCapacity: n) { dst, count in
-                if n > 0 { memcpy(dst.baseAddress!, src.baseAddress!, n * MemoryLayout<bezel_rect>.stride) }
-                count = n
-            }
-        }
+        return min(Int(total), regionScratch.count)
     }
 
     /// Applies a pending region at the surface's commit (`node` is nil while the router does
@@ -76,6 +79,7 @@ extension Plugin {
         switch request {
         case .wholeSurface: next = nil
         case .rects(let rects): next = rects
+        case .committed: return
         }
         if r.committedObject, Self.sameRegion(r.committedRegion, next) { return }
         r.committedRegion = next
@@ -92,7 +96,13 @@ extension Plugin {
     /// The two regions have the same rectangles in the same order (both `nil`: whole surface).
     static func sameRegion(_ a: [bezel_rect]?, _ b: [bezel_rect]?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
+        return b.withUnsafeBufferPointer { sameRects(a, $0) }
+    }
+
+    /// `a` holds the rectangles of `b`, byte for byte (one memcmp: no per-rectangle work).
+    static func sameRects(_ a: [bezel_rect], _ b: UnsafeBufferPointer<bezel_rect>) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        if a.isEmpty { return true }
+        return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, b.baseAddress!, a.count * MemoryLayout<bezel_rect>.stride) == 0 }
     }
 }

@@ -35,6 +35,7 @@
  * round failed.
  *
  *   hostile-client region-flood SECONDS
+ *   hostile-client input-region-flood SECONDS
  *   hostile-client roundtrips SECONDS
  *
  * The region flood (docs/design.md §5 version 3): a full-screen toplevel with a version 3
@@ -43,7 +44,9 @@
  * a region that changes at every commit cost ("region-cost-us input I same S changed C", each
  * the median extra µs over a bare commit round trip), prints "flooding", then sends
  * set_deferred_region + commit pairs (the same region) as fast as the socket takes them for
- * SECONDS ("flooded N commits in S s"). `roundtrips` times wl_display roundtrips for
+ * SECONDS ("flooded N commits in S s"). `input-region-flood` floods set_input_region + commit
+ * with the same rectangles instead: what the compositor's own commits cost, the control.
+ * `roundtrips` times wl_display roundtrips for
  * SECONDS: "roundtrip-ms median M p99 P max X count N".
  */
 #include <errno.h>
@@ -419,7 +422,7 @@ static uint64_t timed_commits(struct wl_surface *s, struct bezel_gesture_surface
 	return t[n / 2];
 }
 
-static int region_flood(int seconds)
+static int region_flood(int seconds, bool input_only)
 {
 	static const struct kit_global extra[] = {
 		{ &bezel_system_gestures_manager_v1_interface, 3, &manager },
@@ -469,7 +472,10 @@ static int region_flood(int seconds)
 	long commits = 0;
 	while (kit_now_us() < end) {
 		for (int i = 0; i < FLOOD_BATCH / 2; i++, commits++) {
-			bezel_gesture_surface_v1_set_deferred_region(g, a);
+			if (input_only)
+				wl_surface_set_input_region(top.surface, a);
+			else
+				bezel_gesture_surface_v1_set_deferred_region(g, a);
 			wl_surface_commit(top.surface);
 		}
 		if (!kit_flush(&kit, 5000)) {
@@ -518,11 +524,13 @@ int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 3 && !strcmp(argv[1], "region-flood"))
-		return region_flood(atoi(argv[2]));
+		return region_flood(atoi(argv[2]), false);
+	if (argc == 3 && !strcmp(argv[1], "input-region-flood"))
+		return region_flood(atoi(argv[2]), true);
 	if (argc == 3 && !strcmp(argv[1], "roundtrips"))
 		return roundtrips(atoi(argv[2]));
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s SEED ROUNDS | region-flood SECONDS | roundtrips SECONDS\n", argv[0]);
+		fprintf(stderr, "usage: %s SEED ROUNDS | region-flood SECONDS | input-region-flood SECONDS | roundtrips SECONDS\n", argv[0]);
 		return 2;
 	}
 	unsigned seed = (unsigned)strtoul(argv[1], NULL, 0);
