@@ -16,7 +16,7 @@ public func bezel_c_plugin_configure(_ handle: OpaquePointer?,
                                      _ keys: UnsafePointer<UnsafePointer<CChar>?>?,
                                      _ values: UnsafePointer<UnsafePointer<CChar>?>?,
                                      _ count: Int) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     // A call that cannot be read leaves the defaults, as for a bad key.
     func rejected(_ why: String) -> Int32 {
         p.log(.warning, "configuration rejected, using the defaults: \(why)")
@@ -50,7 +50,7 @@ private func configure(_ p: Plugin, lines text: Substring, firstLine: Int, sourc
 /// `bezel_plugin_configure_text`: the same, from `key=value` lines.
 @_cdecl("bezel_plugin_configure_text")
 public func bezel_c_plugin_configure_text(_ handle: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let text else {
         p.log(.warning, "bezel_plugin_configure_text: NULL text")
         return INVALID
@@ -63,7 +63,7 @@ public func bezel_c_plugin_configure_text(_ handle: OpaquePointer?, _ text: Unsa
 @_cdecl("bezel_plugin_configure_file")
 public func bezel_c_plugin_configure_file(_ handle: OpaquePointer?, _ path: UnsafePointer<CChar>?,
                                           _ section: UnsafePointer<CChar>?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let path else {
         p.log(.warning, "bezel_plugin_configure_file: NULL path")
         return INVALID
@@ -88,7 +88,7 @@ public func bezel_c_plugin_configure_file(_ handle: OpaquePointer?, _ path: Unsa
 @_cdecl("bezel_plugin_set_setting")
 public func bezel_c_plugin_set_setting(_ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?,
                                        _ value: UnsafePointer<CChar>?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let key, let value else {
         p.log(.warning, "bezel_plugin_set_setting: NULL key or value")
         return INVALID
@@ -122,7 +122,7 @@ private func readFile(_ path: UnsafePointer<CChar>) -> String? {
 @_cdecl("bezel_plugin_get_setting")
 public func bezel_c_plugin_get_setting(_ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?,
                                        _ buf: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let key, let buf, size > 0 else {
         p.log(.warning, "bezel_plugin_get_setting: NULL key or buffer, or size 0")
         return INVALID
@@ -142,7 +142,7 @@ public func bezel_c_plugin_get_setting(_ handle: OpaquePointer?, _ key: UnsafePo
 /// A setting's value for the typed getters: the result code, and the value when it is OK.
 private func typedSetting(_ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ call: String,
                           _ kind: String, _ isKind: (HostSettingSpec.Kind) -> Bool) -> (Int32, String?) {
-    guard let p = plugin(handle) else { return (INVALID, nil) }
+    guard let p = plugin(handle) else { return (refusal(handle), nil) }
     guard let key else {
         p.log(.warning, "\(call): NULL key or result pointer")
         return (INVALID, nil)
@@ -186,7 +186,7 @@ public func bezel_c_plugin_get_setting_bool(_ handle: OpaquePointer?, _ key: Uns
 /// `bezel_plugin_set_event_log`: opens (or, with NULL or "", closes) the plugin's event log.
 @_cdecl("bezel_plugin_set_event_log")
 public func bezel_c_plugin_set_event_log(_ handle: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let path, path.pointee != 0 else { return p.openEventLog(nil) }
     return p.openEventLog(String(cString: path))
 }

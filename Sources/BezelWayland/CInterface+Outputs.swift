@@ -49,7 +49,7 @@ extension Plugin {
 @_cdecl("bezel_output_set")
 public func bezel_c_output_set(_ handle: OpaquePointer?, _ width: Int32, _ height: Int32,
                                _ widthMm: Int32, _ heightMm: Int32, _ transform: Int32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard validOutput(p, "bezel_output_set", width, height, transform) else { return INVALID }
     guard let origin = p.router.placement(of: 0)?.origin else {
         p.log(.warning, "bezel_output_set: output 0 was removed; use bezel_output_add")
@@ -70,7 +70,7 @@ public func bezel_c_output_set(_ handle: OpaquePointer?, _ width: Int32, _ heigh
 public func bezel_c_output_add(_ handle: OpaquePointer?, _ id: UInt32, _ x: Int32, _ y: Int32,
                                _ width: Int32, _ height: Int32, _ widthMm: Int32, _ heightMm: Int32,
                                _ transform: Int32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     if p.router.placement(of: id) != nil {
         p.log(.warning, "bezel_output_add: output \(id) is already known")
         return EXISTS
@@ -94,7 +94,7 @@ public func bezel_c_output_add(_ handle: OpaquePointer?, _ id: UInt32, _ x: Int3
 public func bezel_c_output_update(_ handle: OpaquePointer?, _ id: UInt32, _ x: Int32, _ y: Int32,
                                   _ width: Int32, _ height: Int32, _ widthMm: Int32, _ heightMm: Int32,
                                   _ transform: Int32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard p.router.placement(of: id) != nil else {
         p.log(.warning, "bezel_output_update: unknown output \(id)")
         return NOT_FOUND
@@ -115,7 +115,7 @@ public func bezel_c_output_update(_ handle: OpaquePointer?, _ id: UInt32, _ x: I
 /// `bezel_output_remove`: an output went away; what its touches carried is cancelled (R8).
 @_cdecl("bezel_output_remove")
 public func bezel_c_output_remove(_ handle: OpaquePointer?, _ id: UInt32, _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     if p.router.placement(of: id) != nil {
         bzl_evlog_output_removed(p.eventLog, id)
         p.hostOutputs.removeAll { $0.id == id }

@@ -11,7 +11,7 @@ import CWaylandServer
 private func setPolicy(_ handle: OpaquePointer?, _ surface: OpaquePointer?, raw: UInt32, hasUnknownBits: Bool,
                        what: String, _ call: String,
                        apply: (Plugin, Plugin.SurfaceRecord, NodeTree.NodeID) -> Void) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface, !hasUnknownBits else {
         p.log(.warning, "\(call): NULL surface or unknown \(what) bits 0x\(String(raw, radix: 16))")
         return INVALID
@@ -27,7 +27,7 @@ private func setPolicy(_ handle: OpaquePointer?, _ surface: OpaquePointer?, raw:
 private func getHonored(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                         _ result: UnsafeMutablePointer<UInt32>?, _ call: String,
                         read: (Plugin, NodeTree.NodeID) -> UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface, let result else {
         p.log(.warning, "\(call): NULL surface or result pointer")
         return INVALID
@@ -90,7 +90,7 @@ public func bezel_c_set_locked(_ handle: OpaquePointer?, _ locked: Bool, _ time:
 /// and the host's facts (Plugin+Policy), or leaves it to the host's masks.
 @_cdecl("bezel_plugin_decide_policy")
 public func bezel_c_plugin_decide_policy(_ handle: OpaquePointer?, _ decide: Bool) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     if decide == p.decidesPolicy { return OK }
     // Surfaces already added were told their policy the old way: changing it under them
     // would take back what they were told.
@@ -108,7 +108,7 @@ public func bezel_c_plugin_decide_policy(_ handle: OpaquePointer?, _ decide: Boo
 @_cdecl("bezel_surface_set_fullscreen")
 public func bezel_c_surface_set_fullscreen(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                            _ fullscreen: Bool) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface else {
         p.log(.warning, "bezel_surface_set_fullscreen: NULL surface")
         return INVALID

@@ -8,7 +8,7 @@ import CBezel
 @_cdecl("bezel_plugin_set_region_reader")
 public func bezel_c_plugin_set_region_reader(_ handle: OpaquePointer?, _ reader: bezel_region_reader?,
                                              _ data: UnsafeMutableRawPointer?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     p.regionReader = reader
     p.regionReaderData = data
     return OK
@@ -19,7 +19,7 @@ public func bezel_c_plugin_set_region_reader(_ handle: OpaquePointer?, _ reader:
 public func bezel_c_surface_get_deferred_region(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                                 _ rects: UnsafeMutablePointer<bezel_rect>?, _ capacity: Int,
                                                 _ count: UnsafeMutablePointer<Int32>?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface, let count, capacity >= 0, rects != nil || capacity == 0 else {
         p.log(.warning, "bezel_surface_get_deferred_region: NULL surface or count, or NULL rects with capacity > 0")
         return INVALID

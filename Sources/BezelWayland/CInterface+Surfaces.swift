@@ -10,7 +10,7 @@ import CWaylandServer
 public func bezel_c_surface_add(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                 _ parent: OpaquePointer?, _ x: Double, _ y: Double,
                                 _ width: Double, _ height: Double) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface else {
         p.log(.warning, "bezel_surface_add: NULL surface")
         return INVALID
@@ -52,7 +52,7 @@ public func bezel_c_surface_add(_ handle: OpaquePointer?, _ surface: OpaquePoint
 public func bezel_c_surface_set_rect(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                      _ x: Double, _ y: Double,
                                      _ width: Double, _ height: Double) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface else {
         p.log(.warning, "bezel_surface_set_rect: NULL surface")
         return INVALID
@@ -69,7 +69,7 @@ public func bezel_c_surface_set_rect(_ handle: OpaquePointer?, _ surface: Opaque
 /// `bezel_surface_remove`: removes a surface and its subsurfaces from hit-testing.
 @_cdecl("bezel_surface_remove")
 public func bezel_c_surface_remove(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface else {
         p.log(.warning, "bezel_surface_remove: NULL surface")
         return INVALID
@@ -88,7 +88,7 @@ public func bezel_c_surface_remove(_ handle: OpaquePointer?, _ surface: OpaquePo
 /// `bezel_surface_commit`: applies the surface's double-buffered protocol state.
 @_cdecl("bezel_surface_commit")
 public func bezel_c_surface_commit(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface else {
         p.log(.warning, "bezel_surface_commit: NULL surface")
         return INVALID
@@ -106,7 +106,7 @@ private let maxRegionRects = 4096
 @_cdecl("bezel_surface_set_input_region")
 public func bezel_c_surface_set_input_region(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                              _ rects: UnsafePointer<bezel_rect>?, _ count: Int) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface else {
         p.log(.warning, "bezel_surface_set_input_region: NULL surface")
         return INVALID
@@ -131,7 +131,7 @@ public func bezel_c_surface_set_input_region(_ handle: OpaquePointer?, _ surface
 /// `bezel_surface_reset_input_region`: the whole surface takes input again.
 @_cdecl("bezel_surface_reset_input_region")
 public func bezel_c_surface_reset_input_region(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface else {
         p.log(.warning, "bezel_surface_reset_input_region: NULL surface")
         return INVALID
@@ -144,7 +144,7 @@ public func bezel_c_surface_reset_input_region(_ handle: OpaquePointer?, _ surfa
 /// `bezel_surface_set_hidden`: a hidden surface (and its subsurfaces) is never hit.
 @_cdecl("bezel_surface_set_hidden")
 public func bezel_c_surface_set_hidden(_ handle: OpaquePointer?, _ surface: OpaquePointer?, _ hidden: Bool) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface else {
         p.log(.warning, "bezel_surface_set_hidden: NULL surface")
         return INVALID
@@ -158,7 +158,7 @@ public func bezel_c_surface_set_hidden(_ handle: OpaquePointer?, _ surface: Opaq
 @_cdecl("bezel_surface_place_above")
 public func bezel_c_surface_place_above(_ handle: OpaquePointer?, _ surface: OpaquePointer?,
                                         _ sibling: OpaquePointer?) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let surface else {
         p.log(.warning, "bezel_surface_place_above: NULL surface")
         return INVALID

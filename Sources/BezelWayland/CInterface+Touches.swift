@@ -45,7 +45,7 @@ public func bezel_c_touch_down_layout_on_surface(_ handle: OpaquePointer?, _ id:
 /// The layout touch-downs: the output under the point, and the point local to it.
 private func touchDownLayout(_ handle: OpaquePointer?, id: Int32, lx: Double, ly: Double,
                              target: OpaquePointer??, time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard plausible(lx, ly) else {
         p.log(.warning, "touch \(id): down at layout \(lx),\(ly) dropped: not a position")
         return INVALID
@@ -61,7 +61,7 @@ private func touchDownLayout(_ handle: OpaquePointer?, id: Int32, lx: Double, ly
 /// NULL: no surface). (x, y) is local to `output`.
 private func touchDown(_ handle: OpaquePointer?, output: UInt32, id: Int32, x: Double, y: Double,
                        target: OpaquePointer??, time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard plausible(x, y) else {
         p.log(.warning, "touch \(id): down at \(x),\(y) on output \(output) dropped: not a position")
         return INVALID
@@ -94,7 +94,7 @@ private func touchDown(_ handle: OpaquePointer?, output: UInt32, id: Int32, x: D
 @_cdecl("bezel_touch_motion")
 public func bezel_c_touch_motion(_ handle: OpaquePointer?, _ id: Int32, _ x: Double, _ y: Double,
                                  _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     return touchMotion(p, id: id, x: x, y: y, time: time)
 }
 
@@ -102,7 +102,7 @@ public func bezel_c_touch_motion(_ handle: OpaquePointer?, _ id: Int32, _ x: Dou
 @_cdecl("bezel_touch_motion_layout")
 public func bezel_c_touch_motion_layout(_ handle: OpaquePointer?, _ id: Int32, _ lx: Double, _ ly: Double,
                                         _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard plausible(lx, ly) else {
         p.log(.warning, "touch \(id): motion to layout \(lx),\(ly) dropped: not a position")
         return INVALID
@@ -126,7 +126,7 @@ private func touchMotion(_ p: Plugin, id: Int32, x: Double, y: Double, time: UIn
 /// `bezel_touch_up`: a finger lifted.
 @_cdecl("bezel_touch_up")
 public func bezel_c_touch_up(_ handle: OpaquePointer?, _ id: Int32, _ time: UInt32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     bzl_evlog_touch(p.eventLog, 0, Int32(BZL_EVLOG_UP.rawValue), id, 0, 0, time)
     let result = p.router.touchUp(id: id, time: p.time(time))
     p.forgetTouchOutput(id: id)
@@ -174,7 +174,7 @@ public func bezel_c_drag_end(_ handle: OpaquePointer?, _ time: UInt32) -> Int32 
 /// `bezel_touch_refused`: from inside `touch_down`, the host could not deliver that down.
 @_cdecl("bezel_touch_refused")
 public func bezel_c_touch_refused(_ handle: OpaquePointer?, _ id: Int32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard p.deliveringDown == id else {
         p.log(.warning, "bezel_touch_refused(\(id)): not called from inside touch_down for that touch; ignored")
         return NOT_FOUND

@@ -30,16 +30,21 @@ let WAYLAND = Int32(BEZEL_ERROR_WAYLAND.rawValue)
 let LIMIT = Int32(BEZEL_ERROR_LIMIT.rawValue)
 let IO = Int32(BEZEL_ERROR_IO.rawValue)
 
-/// The plugin behind a `struct bezel_plugin *`.
+/// The plugin behind a `struct bezel_plugin *`; `nil` also while the host's `log` callback
+/// runs: a line can come from the middle of a state change, so no call may re-enter then.
 func plugin(_ p: OpaquePointer?) -> Plugin? {
     guard let p else { return nil }
-    return Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+    let plugin = Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+    return plugin.logGate.busy ? nil : plugin
 }
+
+/// Why `plugin(handle)` gave no plugin: a NULL handle, or a call from inside `log` (BUSY).
+func refusal(_ handle: OpaquePointer?) -> Int32 { handle == nil ? INVALID : BUSY }
 
 /// The common shape of a host call that feeds the router: resolve the handle, let `body` feed
 /// the router with the host time converted, then deliver what it decided.
 func feed(_ handle: OpaquePointer?, _ time: UInt32, _ body: (Plugin, Milliseconds) -> Void) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     body(p, p.time(time))
     p.flush()
     return OK
@@ -137,7 +142,8 @@ public func bezel_c_plugin_create(_ display: OpaquePointer?,
 /// `bezel_plugin_destroy`: frees the plugin; its protocol objects become inert.
 @_cdecl("bezel_plugin_destroy")
 public func bezel_c_plugin_destroy(_ handle: OpaquePointer?) -> Int32 {
-    guard let handle, let p = plugin(handle) else { return INVALID }
+    guard let handle else { return INVALID }
+    guard let p = plugin(handle) else { return BUSY }
     if p.delivering { return BUSY }
     p.teardown()
     Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).release()
@@ -147,7 +153,7 @@ public func bezel_c_plugin_destroy(_ handle: OpaquePointer?) -> Int32 {
 /// `bezel_plugin_set_log_level`: the most verbose level passed to the host.
 @_cdecl("bezel_plugin_set_log_level")
 public func bezel_c_plugin_set_log_level(_ handle: OpaquePointer?, _ level: Int32) -> Int32 {
-    guard let p = plugin(handle) else { return INVALID }
+    guard let p = plugin(handle) else { return refusal(handle) }
     guard let l = LogLevel(rawValue: Int(level)) else {
         p.log(.warning, "bezel_plugin_set_log_level: unknown level \(level)")
         return INVALID

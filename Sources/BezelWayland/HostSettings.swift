@@ -70,6 +70,7 @@ enum HostSettings {
         // Acted on by the plugin.
         HostSettingSpec("log-level", .choice(["error", "warning", "info", "debug"]), "info", appliedWhenGiven: true),
         HostSettingSpec("event-log", .text, "", appliedWhenGiven: true),
+        HostSettingSpec("event-log-max-kb", .count(0...4_000_000), "65536"),
         HostSettingSpec("defer-policy", .choice(["fullscreen", "all"]), "fullscreen"),
         HostSettingSpec("locked", .boolean, "false", appliedWhenGiven: true),
         HostSettingSpec("output-width-mm", .count(0...100_000), "0"),

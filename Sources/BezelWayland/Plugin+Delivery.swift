@@ -16,6 +16,7 @@ extension Plugin {
         // makes the router decide joins the end of the queue and comes out of this loop.
         while let output = router.nextOutput() { deliver(output) }
         delivering = false
+        freeRetiredGestureNames()
         armTimer()
     }
 

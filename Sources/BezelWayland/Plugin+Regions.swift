@@ -2,12 +2,20 @@ import BezelCore
 import CBezel
 import CWaylandServer
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A `set_deferred_region` waiting for its commit, already copied out of the wl_region.
 enum DeferredRegionRequest {
     /// `null`: the whole surface.
     case wholeSurface
-    /// The union of these surface-local rectangles.
-    case rects([Rect])
+    /// The union of these surface-local rectangles, as the host's reader gave them.
+    case rects([bezel_rect])
+    /// The same rectangles as the region committed when the request came: nothing to copy.
+    case committed
 }
 
 /// Deferral regions (protocol version 3, docs/design.md §5): the request, read through the
@@ -21,17 +29,26 @@ extension Plugin {
             r.pendingRegion = .wholeSurface
             return .ok
         }
-        guard let rects = readRegion(region) else {
+        guard let n = readRegion(region) else {
             r.pendingRegion = .wholeSurface
             return .ok
         }
-        r.pendingRegion = .rects(rects)
+        regionScratch.withUnsafeBufferPointer { read in
+            let rects = UnsafeBufferPointer(rebasing: read[0..<n])
+            if r.committedObject, let committed = r.committedRegion, Self.sameRects(committed, rects) {
+                r.pendingRegion = .committed
+            } else {
+                r.pendingRegion = .rects(Array(rects))
+            }
+        }
         return .ok
     }
 
     /// The rectangles of a wl_region, through the host's reader; `nil` (taken as null, with a
-    /// log line) when the host has no reader or the reader refuses the resource.
-    func readRegion(_ region: OpaquePointer) -> [Rect]? {
+    /// log line) when the host has no reader or the reader refuses the resource. The reader
+    /// writes into `regionScratch`, sized by the largest region read so far; the result is how
+    /// many of its rectangles were read.
+    func readRegion(_ region: OpaquePointer) -> Int? {
         guard let reader = regionReader else {
             if !warnedNoRegionReader {
                 warnedNoRegionReader = true
@@ -40,32 +57,52 @@ extension Plugin {
             return nil
         }
         let limit = DeferredRegion.maxRects
-        var buffer = [bezel_rect](repeating: bezel_rect(), count: 64)
-        var total = buffer.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
-        if total > Int32(buffer.count) {
-            buffer = [bezel_rect](repeating: bezel_rect(), count: min(Int(total), limit))
-            total = buffer.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
+        var total = regionScratch.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
+        if total > Int32(regionScratch.count) {
+            regionScratch = [bezel_rect](repeating: bezel_rect(), count: min(Int(total), limit))
+            total = regionScratch.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
         }
         guard total >= 0 else {
             log(.warning, "set_deferred_region: the host could not read wl_region@\(wl_resource_get_id(region)); taken as null, the whole surface")
             return nil
         }
         if Int(total) > limit { log(.warning, "set_deferred_region: \(total) rectangles, only the first \(limit) kept") }
-        let n = min(Int(total), buffer.count)
-        return buffer[0..<n].map {
-            Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
-        }
+        return min(Int(total), regionScratch.count)
     }
 
     /// Applies a pending region at the surface's commit (`node` is nil while the router does
-    /// not have the surface yet: `replay` sends it later).
+    /// not have the surface yet: `replay` sends it later). A region equal to the one committed
+    /// before changes nothing, so the router is not asked to rebuild it.
     func commitRegion(_ request: DeferredRegionRequest, of r: SurfaceRecord, node: NodeTree.NodeID?, time: Milliseconds) {
         r.pendingRegion = nil
+        let next: [bezel_rect]?
         switch request {
-        case .wholeSurface: r.committedRegion = nil
-        case .rects(let rects): r.committedRegion = rects
+        case .wholeSurface: next = nil
+        case .rects(let rects): next = rects
+        case .committed: return
         }
+        if r.committedObject, Self.sameRegion(r.committedRegion, next) { return }
+        r.committedRegion = next
         r.committedObject = true
-        if let node { router.commitDeferredRegion(r.committedRegion, surface: node, time: time) }
+        if let node { router.commitDeferredRegion(Self.routerRects(next), surface: node, time: time) }
+    }
+
+    /// The router's rectangles for a committed region (`nil`: the whole surface).
+    static func routerRects(_ region: [bezel_rect]?) -> [Rect]? {
+        guard let region else { return nil }
+        return region.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) }
+    }
+
+    /// The two regions have the same rectangles in the same order (both `nil`: whole surface).
+    static func sameRegion(_ a: [bezel_rect]?, _ b: [bezel_rect]?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return b.withUnsafeBufferPointer { sameRects(a, $0) }
+    }
+
+    /// `a` holds the rectangles of `b`, byte for byte (one memcmp: no per-rectangle work).
+    static func sameRects(_ a: [bezel_rect], _ b: UnsafeBufferPointer<bezel_rect>) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.isEmpty { return true }
+        return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, b.baseAddress!, a.count * MemoryLayout<bezel_rect>.stride) == 0 }
     }
 }

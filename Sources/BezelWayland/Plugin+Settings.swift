@@ -1,5 +1,6 @@
 import BezelCore
 import CBezel
+import CWaylandServer
 
 #if canImport(Glibc)
 import Glibc
@@ -98,6 +99,7 @@ extension Plugin {
             router.logger.threshold = level
         }
         if let path = given["event-log"] { _ = openEventLog(path.isEmpty ? nil : path) }
+        else if previous["event-log-max-kb"] != next["event-log-max-kb"] { attachEventLog() }
         if let locked = given["locked"] {
             setLocked(locked == "true", time: t)
         }
@@ -139,7 +141,15 @@ extension Plugin {
         }
         eventLog = log
         settings["event-log"] = path
+        attachEventLog()
         return OK
+    }
+
+    /// Lets the event log flush when the display's loop goes idle (not at every line) and
+    /// rotate past `event-log-max-kb`; without a display, each line is flushed at once.
+    func attachEventLog() {
+        let kb = UInt64(settings["event-log-max-kb"] ?? "0") ?? 0
+        bzl_evlog_attach(eventLog, displayAlive ? wl_display_get_event_loop(display) : nil, kb * 1024)
     }
 
     /// Locks or unlocks, with the event-log line of a change.

@@ -34,8 +34,8 @@ final class Plugin {
         var committedKinds: GestureKindSet?
         /// `set_deferred_region` (version 3) received since the last commit, already copied.
         var pendingRegion: DeferredRegionRequest?
-        /// The committed region (surface-local rects), or `nil` for the whole surface.
-        var committedRegion: [Rect]?
+        /// The committed region (surface-local rects, as read), or `nil` for the whole surface.
+        var committedRegion: [bezel_rect]?
         /// The gesture object was destroyed; its deferral is cleared at the next commit.
         var pendingDestroy = false
         /// The committed request, replayed when the host adds the surface later.
@@ -107,6 +107,8 @@ final class Plugin {
     var gestureEntries: [(key: String, value: String)] = []
     /// The event log (`struct bezel_event_log *`), or `nil`.
     var eventLog: OpaquePointer?
+    /// Where the host's reader writes a wl_region's rectangles (grown to the largest read).
+    var regionScratch = [bezel_rect](repeating: bezel_rect(), count: 64)
     /// The host's wl_region reader (`bezel_plugin_set_region_reader`) and its data.
     var regionReader: bezel_region_reader?
     var regionReaderData: UnsafeMutableRawPointer?
@@ -116,16 +118,22 @@ final class Plugin {
     /// layout touch lands, and what to re-apply when those settings change.
     var hostOutputs: ContiguousArray<HostOutput> = [HostOutput(id: 0, x: 0, y: 0, width: 1080, height: 1920,
                                                                widthMm: 68, heightMm: 121, transform: 0)]
-    /// Gesture names as C strings, by gesture index (allocated once, freed in `deinit`; `nil`
-    /// if `strdup` failed, then reported as "unknown").
+    /// Gesture names as C strings, by gesture index (`nil` if `strdup` failed, then reported as
+    /// "unknown"). Replaced when the configuration changes; freed in `deinit`.
     var gestureNames: [UnsafeMutablePointer<CChar>?] = []
+    /// Names replaced while a delivery ran: a callback may still read its `event->gesture`
+    /// after reconfiguring, so they are freed only once the delivery returns (`flush`).
+    var retiredGestureNames: [UnsafeMutablePointer<CChar>?] = []
+    /// Busy while the host's `log` callback runs (no call may re-enter the plugin then).
+    let logGate: LogGate
     let clock = HostClock()
 
     init(display: OpaquePointer, host: bezel_host_interface, hostData: UnsafeMutableRawPointer?) {
         self.display = display
         self.host = host
         self.hostData = hostData
-        let sink = HostLogSink(log: host.log, data: hostData)
+        logGate = LogGate()
+        let sink = HostLogSink(log: host.log, data: hostData, gate: logGate)
         var logger = Logger(threshold: .info)
         if host.log != nil {
             logger.sink = { @Sendable (level: LogLevel, message: String) in sink.write(level, message) }
@@ -140,13 +148,23 @@ final class Plugin {
 
     deinit {
         for name in gestureNames { free(name) }
+        for name in retiredGestureNames { free(name) }
         if let eventLog { bezel_event_log_close(eventLog) }
     }
 
-    /// Rebuilds the C strings of the gesture names from the router's configuration.
+    /// Rebuilds the C strings of the gesture names from the router's configuration. During a
+    /// delivery the old ones are retired, not freed: the callback may be holding one.
     func refreshGestureNames() {
-        for name in gestureNames { free(name) }
+        if delivering { retiredGestureNames.append(contentsOf: gestureNames) }
+        else { for name in gestureNames { free(name) } }
         gestureNames = router.config.gestures.map { strdup($0.name) }
+    }
+
+    /// Frees the names retired during the delivery that just returned.
+    func freeRetiredGestureNames() {
+        if retiredGestureNames.isEmpty { return }
+        for name in retiredGestureNames { free(name) }
+        retiredGestureNames.removeAll()
     }
 
     // MARK: - Logging
@@ -265,7 +283,7 @@ final class Plugin {
         guard let node = r.node else { return }
         if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
         if r.committedObject, let kinds = r.committedKinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
-        if r.committedObject, let region = r.committedRegion { router.commitDeferredRegion(region, surface: node, time: time) }
+        if r.committedObject, let region = r.committedRegion { router.commitDeferredRegion(Self.routerRects(region), surface: node, time: time) }
     }
 
     /// Applies the double-buffered state of `surface` (its `wl_surface.commit`). The router
@@ -322,6 +340,7 @@ final class Plugin {
     /// The display is being destroyed: drop the timer while the event loop still exists.
     func displayDestroyed() {
         displayAlive = false
+        attachEventLog() // its idle flush goes with the loop
         if let timer { wl_event_source_remove(timer) }
         timer = nil
     }
@@ -365,10 +384,24 @@ struct HostOutput {
 struct HostLogSink: @unchecked Sendable {
     let log: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?
     let data: UnsafeMutableRawPointer?
+    let gate: LogGate
 
     func write(_ level: LogLevel, _ message: String) {
         guard let log else { return }
+        gate.depth += 1
+        defer { gate.depth -= 1 }
         message.withCString { log(data, Int32(level.rawValue), $0) }
     }
+}
+
+/// Counts the host's `log` calls in progress. A line is written from wherever the router
+/// is, often halfway through a change, so while one runs every call into the plugin is
+/// refused with `BEZEL_ERROR_BUSY` (bezel.h, "Callbacks").
+///
+/// `@unchecked Sendable`: used on the compositor's thread only, like the plugin.
+final class LogGate: @unchecked Sendable {
+    var depth = 0
+    /// A `log` call is running.
+    var busy: Bool { depth > 0 }
 }
 

@@ -33,6 +33,21 @@
  *                             than the one provoked, or a compositor that stopped answering
  * then a summary line "hostile: R rounds, F failed, M mid-touch". Exit status 0 when no
  * round failed.
+ *
+ *   hostile-client region-flood SECONDS
+ *   hostile-client input-region-flood SECONDS
+ *   hostile-client roundtrips SECONDS
+ *
+ * The region flood (docs/design.md §5 version 3): a full-screen toplevel with a version 3
+ * gesture object and a wl_region of 4,096 rectangles. It first times, against a bare commit,
+ * what set_input_region + commit, set_deferred_region + commit of an unchanged region, and of
+ * a region that changes at every commit cost ("region-cost-us input I same S changed C", each
+ * the median extra µs over a bare commit round trip), prints "flooding", then sends
+ * set_deferred_region + commit pairs (the same region) as fast as the socket takes them for
+ * SECONDS ("flooded N commits in S s"). `input-region-flood` floods set_input_region + commit
+ * with the same rectangles instead: what the compositor's own commits cost, the control.
+ * `roundtrips` times wl_display roundtrips for
+ * SECONDS: "roundtrip-ms median M p99 P max X count N".
  */
 #include <errno.h>
 #include <signal.h>
@@ -359,10 +374,163 @@ after:;
 	return status;
 }
 
+/* ---- the region flood, and another client's round trips beside it ---- */
+
+#define REGION_SIDE 64 /* a REGION_SIDE x REGION_SIDE grid: 4,096 rectangles */
+
+/* Non-touching 8 x 8 squares on a 16 px pitch, `shift` px to the right: pixman keeps each.
+ * Sent a row at a time, so the client's own buffer never overflows. */
+static struct wl_region *grid_region(int shift)
+{
+	struct wl_region *r = wl_compositor_create_region(kit.compositor);
+	for (int y = 0; y < REGION_SIDE; y++) {
+		for (int x = 0; x < REGION_SIDE; x++)
+			wl_region_add(r, x * 16 + shift, y * 16, 8, 8);
+		kit_flush(&kit, 5000);
+	}
+	return r;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* What the compositor takes for `what` + commit, as the median of `n` round trips (µs). */
+enum region_step { STEP_BARE, STEP_INPUT, STEP_SAME, STEP_CHANGED };
+static uint64_t timed_commits(struct wl_surface *s, struct bezel_gesture_surface_v1 *g,
+			      struct wl_region *a, struct wl_region *b, enum region_step what, int n)
+{
+	uint64_t t[200];
+	if (n > 200)
+		n = 200;
+	for (int i = 0; i < n; i++) {
+		uint64_t t0 = kit_now_us();
+		if (what == STEP_INPUT)
+			wl_surface_set_input_region(s, a);
+		else if (what == STEP_SAME)
+			bezel_gesture_surface_v1_set_deferred_region(g, a);
+		else if (what == STEP_CHANGED)
+			bezel_gesture_surface_v1_set_deferred_region(g, i % 2 ? b : a);
+		wl_surface_commit(s);
+		if (wl_display_roundtrip(kit.display) < 0)
+			return 0;
+		t[i] = kit_now_us() - t0;
+	}
+	qsort(t, (size_t)n, sizeof t[0], cmp_u64);
+	return t[n / 2];
+}
+
+static int region_flood(int seconds, bool input_only)
+{
+	static const struct kit_global extra[] = {
+		{ &bezel_system_gestures_manager_v1_interface, 3, &manager },
+		{ NULL, 0, NULL },
+	};
+	kit.extra = extra;
+	if (!kit_connect(&kit, 10000) || !kit.compositor || !kit.shm || !kit.wm_base || !manager ||
+	    bezel_system_gestures_manager_v1_get_version(manager) < 3) {
+		printf("FAIL region-flood: cannot connect, or no bezel_system_gestures_manager_v1 version 3\n");
+		return 1;
+	}
+	struct kit_toplevel top;
+	kit_toplevel_init(&kit, &top, 1080, 1920);
+	xdg_toplevel_set_fullscreen(top.tl, NULL);
+	struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(manager, top.surface);
+	bezel_gesture_surface_v1_add_listener(g, &gesture_listener, NULL);
+	bezel_gesture_surface_v1_set_deferred_edges(g, BEZEL_GESTURE_SURFACE_V1_EDGE_BOTTOM);
+	if (!kit_toplevel_configure(&kit, &top, KIT_CONFIGURE_MS)) {
+		printf("FAIL region-flood: toplevel not configured\n");
+		return 1;
+	}
+	struct wl_buffer *buf = kit_buffer(&kit, top.width, top.height, 0xff205080);
+	if (!buf) {
+		printf("FAIL region-flood: no shm buffer\n");
+		return 1;
+	}
+	kit_commit_buffer(top.surface, buf, top.width, top.height);
+	struct wl_region *a = grid_region(0), *b = grid_region(1);
+	wl_display_roundtrip(kit.display);
+
+	uint64_t bare = timed_commits(top.surface, g, a, b, STEP_BARE, 100);
+	uint64_t input = timed_commits(top.surface, g, a, b, STEP_INPUT, 100);
+	wl_surface_set_input_region(top.surface, NULL);
+	uint64_t same = timed_commits(top.surface, g, a, b, STEP_SAME, 100);
+	uint64_t changed = timed_commits(top.surface, g, a, b, STEP_CHANGED, 100);
+	if (!bare || !input || !same || !changed) {
+		printf("FAIL region-flood: connection lost while timing (error %d)\n", wl_display_get_error(kit.display));
+		return 1;
+	}
+	printf("region-cost-us input %lld same %lld changed %lld (bare commit round trip %llu us, %d rectangles)\n",
+	       (long long)(input - bare), (long long)(same - bare), (long long)(changed - bare),
+	       (unsigned long long)bare, REGION_SIDE * REGION_SIDE);
+	printf("flooding\n");
+	fflush(stdout);
+
+	uint64_t start = kit_now_us(), end = start + (uint64_t)seconds * 1000000u;
+	long commits = 0;
+	while (kit_now_us() < end) {
+		for (int i = 0; i < FLOOD_BATCH / 2; i++, commits++) {
+			if (input_only)
+				wl_surface_set_input_region(top.surface, a);
+			else
+				bezel_gesture_surface_v1_set_deferred_region(g, a);
+			wl_surface_commit(top.surface);
+		}
+		if (!kit_flush(&kit, 5000)) {
+			printf("FAIL region-flood: the compositor stopped reading (errno %d)\n", errno);
+			return 1;
+		}
+	}
+	if (wl_display_roundtrip(kit.display) < 0) {
+		printf("FAIL region-flood: connection lost (error %d)\n", wl_display_get_error(kit.display));
+		return 1;
+	}
+	printf("flooded %ld commits in %.1f s\n", commits, (double)(kit_now_us() - start) / 1e6);
+	return 0;
+}
+
+static int roundtrips(int seconds)
+{
+	static uint64_t t[200000];
+	struct wl_display *d = wl_display_connect(NULL);
+	if (!d) {
+		printf("FAIL roundtrips: cannot connect (errno %d)\n", errno);
+		return 1;
+	}
+	uint64_t end = kit_now_us() + (uint64_t)seconds * 1000000u;
+	size_t n = 0;
+	while (n < sizeof t / sizeof t[0] && kit_now_us() < end) {
+		uint64_t t0 = kit_now_us();
+		if (wl_display_roundtrip(d) < 0) {
+			printf("FAIL roundtrips: connection lost\n");
+			return 1;
+		}
+		t[n++] = kit_now_us() - t0;
+	}
+	if (n == 0) {
+		printf("FAIL roundtrips: none timed in %d s\n", seconds);
+		return 1;
+	}
+	qsort(t, n, sizeof t[0], cmp_u64);
+	printf("roundtrip-ms median %.2f p99 %.2f max %.2f count %zu\n", (double)t[n / 2] / 1000,
+	       (double)t[n * 99 / 100] / 1000, (double)t[n - 1] / 1000, n);
+	wl_display_disconnect(d);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 3 && !strcmp(argv[1], "region-flood"))
+		return region_flood(atoi(argv[2]), false);
+	if (argc == 3 && !strcmp(argv[1], "input-region-flood"))
+		return region_flood(atoi(argv[2]), true);
+	if (argc == 3 && !strcmp(argv[1], "roundtrips"))
+		return roundtrips(atoi(argv[2]));
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s SEED ROUNDS\n", argv[0]);
+		fprintf(stderr, "usage: %s SEED ROUNDS | region-flood SECONDS | input-region-flood SECONDS | roundtrips SECONDS\n", argv[0]);
 		return 2;
 	}
 	unsigned seed = (unsigned)strtoul(argv[1], NULL, 0);

@@ -429,6 +429,51 @@ static void test_event_log(void)
 	unlink(path);
 }
 
+static long file_size(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fclose(f);
+	return n;
+}
+
+/* The plugin's event log is capped (event-log-max-kb, one rotation to PATH.1) and written
+ * without a flush per line: its lines reach the file when the display's loop goes idle. */
+static void test_event_log_cap(struct wl_display *display)
+{
+	char path[256], old[260];
+	snprintf(path, sizeof path, "%s/capped.log", tmpdir);
+	snprintf(old, sizeof old, "%s.1", path);
+	struct wl_event_loop *loop = wl_display_get_event_loop(display);
+	CHECK(bezel_plugin_set_setting(plugin, "event-log-max-kb", "64") == BEZEL_OK &&
+		      bezel_plugin_set_event_log(plugin, path) == BEZEL_OK,
+	      "event-log-max-kb=64, then the log opened");
+	struct bezel_event_log *log = bezel_plugin_get_event_log(plugin);
+	bezel_event_log_write(log, "first line");
+	CHECK(strstr(read_file(path), "first line") == NULL,
+	      "a line is not flushed on its own (no write per line on the compositor's thread)");
+	wl_event_loop_dispatch(loop, 0);
+	CHECK(strstr(read_file(path), " first line\n") != NULL,
+	      "it is in the file once the event loop has dispatched (its idle)");
+	/* 2,000 lines of about 110 bytes: 220 kB through a 64 kB cap. */
+	for (int i = 0; i < 2000; i++)
+		bezel_event_log_write(log, "flood %04d %0100d", i, 0);
+	wl_event_loop_dispatch(loop, 0);
+	long now = file_size(path), before = file_size(old);
+	CHECK(now >= 0 && now <= 64 * 1024 && before > 32 * 1024 && before <= 64 * 1024 + 200 &&
+		      strstr(read_file(path), " flood 1999 ") != NULL && strstr(read_file(old), " first line\n") == NULL,
+	      "past 64 kB the log is rotated once: %s %ld bytes (holds the last line), %s.1 %ld bytes, older lines gone",
+	      "capped.log", now, "capped.log", before);
+	CHECK(bezel_plugin_set_event_log(plugin, NULL) == BEZEL_OK &&
+		      bezel_plugin_set_setting(plugin, "event-log-max-kb", "65536") == BEZEL_OK,
+	      "the log closed, the cap back at its default");
+	unlink(path);
+	unlink(old);
+}
+
 int main(void)
 {
 	struct wl_display *display = wl_display_create();
@@ -453,6 +498,7 @@ int main(void)
 	test_refused(left);
 	test_policy(display, client);
 	test_event_log();
+	test_event_log_cap(display);
 
 	wl_client_destroy(client);
 	close(fds[1]);

@@ -29,6 +29,8 @@
 #   8. host-calls-test drives the 0.3 calls in-process: the [bezel] key list and its parser, the
 #      settings read back, the event log's line shapes, layout touches, the policy from facts,
 #      a refused down; every bad call comes back with its code and a log line.
+#   9. reentry-test: a gesture callback that reconfigures keeps reading its gesture's name, and
+#      every call from inside the log callback is BEZEL_ERROR_BUSY (bezel.h RE-ENTRANCY);
 #
 # Usage: tests/protocol/run.sh [--valgrind] [--rounds N]   (N hostile and N raw-fuzz clients, default 150)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
@@ -481,6 +483,10 @@ in_process_verdict $rc capi-test "C interface: outputs, host interface v1/v2, re
 # ---- the 0.3 calls that took host logic into the library, in-process (under valgrind too) ----
 rc=0; in_process_test host-calls-test 60 300 || rc=$?
 in_process_verdict $rc host-calls-test "host logic in the library: [bezel] keys, settings read back, event log, layout touches, policy facts, refused downs ($(ok_lines host-calls-test) checks)"
+# ---- callbacks that call back into the plugin: a gesture callback that reconfigures, and
+# the log callback, from which every call is BEZEL_ERROR_BUSY (in-process, under valgrind too) ----
+rc=0; in_process_test reentry-test 60 300 || rc=$?
+in_process_verdict $rc reentry-test "re-entry: a gesture's name outlives a reconfiguring callback; every call from log is BUSY ($(ok_lines reentry-test) checks)"
 # ---- a 300,000-deep subsurface chain through bezel.h (own process). Under valgrind the chain
 # is 50,000 deep to keep CI short: 100,000 take 4 minutes there (run once, no errors), and
 # 300,000 without the wide part about 5 (no errors either). ----

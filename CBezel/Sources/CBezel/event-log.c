@@ -4,7 +4,13 @@
  * Written in C because the lines are printf shapes (docs/hosts.md) that tests match exactly,
  * and because Swift cannot call variadic C functions. The bzl_evlog_* writers below are what
  * the plugin calls for its own lines: typed, so a line costs no allocation on the Swift side.
- * Every line is flushed at once: tests read the file while the compositor runs.
+ *
+ * Tests read the file while the compositor runs, so lines must reach it promptly, but a
+ * flush per line is a write(2) per event on the compositor's thread. The plugin's log
+ * (bzl_evlog_attach) is therefore buffered and flushed when the event loop goes idle (at once
+ * after the dispatch that wrote the lines) or when its buffer fills; a log of one's own (a
+ * test rig's) has no loop and is flushed at each line. Past its cap the file is renamed
+ * PATH.1 (replacing an older one) and a new PATH begun, so a client cannot fill the disk.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,13 +18,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <wayland-server-core.h>
 
 #include "bezel.h"
 #include "bezel_shim.h"
 
+/* The buffer of a log flushed on idle: lines past it are written at once. */
+#define EVLOG_BUFFER 65536
+
 struct bezel_event_log {
 	FILE *file;
+	char *path;
+	unsigned long long size;      /* bytes in the file at PATH */
+	unsigned long long max_bytes; /* rotate past this; 0: never */
+	struct wl_event_loop *loop;   /* flush on idle (NULL: at each line) */
+	struct wl_event_source *idle; /* the idle flush scheduled, if any */
 };
 
 static unsigned long long now_usec(void)
@@ -28,12 +44,56 @@ static unsigned long long now_usec(void)
 	return (unsigned long long)ts.tv_sec * 1000000u + (unsigned long long)ts.tv_nsec / 1000u;
 }
 
+static void idle_flush(void *data)
+{
+	struct bezel_event_log *log = data;
+	log->idle = NULL;
+	fflush(log->file);
+}
+
+static FILE *open_append(const char *path)
+{
+	/* Append, close-on-exec: several writers (a host and its test rig) share one file. */
+	FILE *f = fopen(path, "ae");
+	if (f)
+		setvbuf(f, NULL, _IOFBF, EVLOG_BUFFER);
+	return f;
+}
+
+/* PATH becomes PATH.1 and a new PATH begins. A failure keeps writing to the old file. */
+static void rotate(struct bezel_event_log *log)
+{
+	size_t n = strlen(log->path) + 3;
+	char *old = malloc(n);
+	if (!old)
+		return;
+	snprintf(old, n, "%s.1", log->path);
+	fflush(log->file);
+	if (rename(log->path, old) == 0) {
+		FILE *f = open_append(log->path);
+		if (f) {
+			fclose(log->file);
+			log->file = f;
+		}
+	}
+	log->size = 0;
+	free(old);
+}
+
 static void vline(struct bezel_event_log *log, const char *fmt, va_list ap)
 {
-	fprintf(log->file, "%llu ", now_usec());
-	vfprintf(log->file, fmt, ap);
+	int a = fprintf(log->file, "%llu ", now_usec());
+	int b = vfprintf(log->file, fmt, ap);
 	fputc('\n', log->file);
-	fflush(log->file);
+	log->size += (unsigned long long)(a > 0 ? a : 0) + (unsigned long long)(b > 0 ? b : 0) + 1;
+	if (log->max_bytes && log->size > log->max_bytes)
+		rotate(log);
+	if (!log->loop)
+		fflush(log->file);
+	else if (!log->idle)
+		log->idle = wl_event_loop_add_idle(log->loop, idle_flush, log);
+	if (log->loop && !log->idle)
+		fflush(log->file); /* no idle source could be added */
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -56,16 +116,34 @@ int bezel_event_log_open(const char *path, struct bezel_event_log **out)
 	struct bezel_event_log *log = calloc(1, sizeof *log);
 	if (!log)
 		return BEZEL_ERROR_IO;
-	/* Append, close-on-exec: several writers (a host and its test rig) share one file. */
-	log->file = fopen(path, "ae");
+	log->path = strdup(path);
+	log->file = log->path ? open_append(path) : NULL;
 	if (!log->file) {
 		int err = errno;
+		free(log->path);
 		free(log);
 		errno = err;
 		return BEZEL_ERROR_IO;
 	}
+	struct stat st;
+	if (fstat(fileno(log->file), &st) == 0)
+		log->size = (unsigned long long)st.st_size;
 	*out = log;
 	return BEZEL_OK;
+}
+
+void bzl_evlog_attach(struct bezel_event_log *log, struct wl_event_loop *loop,
+		      unsigned long long max_bytes)
+{
+	if (!log)
+		return;
+	if (log->idle && loop != log->loop) {
+		wl_event_source_remove(log->idle);
+		log->idle = NULL;
+	}
+	fflush(log->file);
+	log->loop = loop;
+	log->max_bytes = max_bytes;
 }
 
 int bezel_event_log_write(struct bezel_event_log *log, const char *fmt, ...)
@@ -85,7 +163,10 @@ int bezel_event_log_close(struct bezel_event_log *log)
 {
 	if (!log)
 		return BEZEL_ERROR_INVALID_ARGUMENT;
+	if (log->idle)
+		wl_event_source_remove(log->idle);
 	fclose(log->file);
+	free(log->path);
 	free(log);
 	return BEZEL_OK;
 }

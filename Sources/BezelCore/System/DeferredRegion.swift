@@ -22,16 +22,37 @@ public struct DeferredRegion: Hashable, Sendable {
     /// Builds the region from `rects` (surface-local px). Rectangles with a non-finite field or
     /// no area are left out, and only the first `maxRects` are kept.
     public init<C: Collection>(_ rects: C) where C.Element == Rect {
+        self.init(rects as? [Rect] ?? Array(rects))
+    }
+
+    /// Builds the region from `rects`, as the generic initialiser does. Concrete, and one pass
+    /// over the rectangles: a client may commit 4,096 of them at every frame, so the cost is a
+    /// copy plus the sort of one extent (a pixman region, as wl_region gives it, is already
+    /// sorted by y: that extent needs no sort).
+    public init(_ rects: [Rect]) {
+        let n = min(rects.count, Self.maxRects)
         var kept = ContiguousArray<Rect>()
-        kept.reserveCapacity(min(rects.count, Self.maxRects))
-        for r in rects where kept.count < Self.maxRects {
-            guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite,
-                  r.width > 0, r.height > 0 else { continue }
-            kept.append(r)
+        var xs = ContiguousArray<Interval>(), ys = ContiguousArray<Interval>()
+        kept.reserveCapacity(n)
+        xs.reserveCapacity(n)
+        ys.reserveCapacity(n)
+        var xSorted = true, ySorted = true
+        rects.withUnsafeBufferPointer { all in
+            for r in all where kept.count < Self.maxRects {
+                guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite,
+                      r.width > 0, r.height > 0 else { continue }
+                kept.append(r)
+                if let last = xs.last, last.start > r.x { xSorted = false }
+                if let last = ys.last, last.start > r.y { ySorted = false }
+                xs.append(Interval(start: r.x, end: r.x + r.width))
+                ys.append(Interval(start: r.y, end: r.y + r.height))
+            }
         }
         self.rects = kept
-        extentX = Self.merged(kept.map { Interval(start: $0.x, end: $0.x + $0.width) })
-        extentY = Self.merged(kept.map { Interval(start: $0.y, end: $0.y + $0.height) })
+        Self.merge(&xs, sorted: xSorted)
+        Self.merge(&ys, sorted: ySorted)
+        extentX = xs
+        extentY = ys
     }
 
     /// `true` if the surface-local point `p` lies in one of the rectangles.
@@ -56,17 +77,21 @@ public struct DeferredRegion: Hashable, Sendable {
         return total
     }
 
-    /// Sorts `intervals` and merges the ones that overlap or touch.
-    static func merged(_ intervals: [Interval]) -> ContiguousArray<Interval> {
-        var out = ContiguousArray<Interval>()
-        for iv in intervals.sorted(by: { $0.start < $1.start }) {
-            if let last = out.last, iv.start <= last.end {
-                out[out.count - 1].end = max(last.end, iv.end)
+    /// Sorts `intervals` (unless already `sorted` by start) and merges, in place, the ones
+    /// that overlap or touch.
+    static func merge(_ intervals: inout ContiguousArray<Interval>, sorted: Bool) {
+        if !sorted { intervals.sort { $0.start < $1.start } }
+        var n = 0
+        for i in intervals.indices {
+            let iv = intervals[i]
+            if n > 0, iv.start <= intervals[n - 1].end {
+                intervals[n - 1].end = max(intervals[n - 1].end, iv.end)
             } else {
-                out.append(iv)
+                intervals[n] = iv
+                n += 1
             }
         }
-        return out
+        intervals.removeLast(intervals.count - n)
     }
 }
 
@@ -77,24 +102,21 @@ struct DeferredRegionTable {
 
     /// `true` when no surface has a region: the touch path then skips every region check.
     var isEmpty: Bool { regions.isEmpty }
+    /// How many surfaces have a region.
+    var count: Int { regions.count }
 
     /// The region of `surface`, or `nil` for the whole surface.
     subscript(_ surface: NodeTree.NodeID) -> DeferredRegion? {
         regions.isEmpty ? nil : regions[surface]
     }
 
-    /// Sets (`region != nil`) or resets the region of `surface`. Entries of surfaces that are
-    /// gone (`isAlive` false) are dropped at the same time, so the table never outgrows the
-    /// surfaces that committed a region.
-    mutating func set(_ region: DeferredRegion?, for surface: NodeTree.NodeID,
-                      isAlive: (NodeTree.NodeID) -> Bool) {
-        if !regions.isEmpty {
-            for key in regions.keys where !isAlive(key) { regions[key] = nil }
-        }
+    /// Sets (`region != nil`) or resets the region of `surface`. The entry of a surface that
+    /// goes is removed with it (`remove`, from `removeSurface`).
+    mutating func set(_ region: DeferredRegion?, for surface: NodeTree.NodeID) {
         regions[surface] = region
     }
 
-    /// Forgets the region of `surface` (its gesture object was destroyed).
+    /// Forgets the region of `surface` (its gesture object was destroyed, or it was removed).
     mutating func remove(_ surface: NodeTree.NodeID) {
         if !regions.isEmpty { regions[surface] = nil }
     }

@@ -4,8 +4,7 @@ extension RouterCore {
     /// Applies a committed `set_deferred_region`: `rects` (surface-local px, their union), or
     /// `nil` for the whole surface. `honored_edges` is unchanged by a region, so nothing is
     /// emitted. Touches already down keep the decision made at their down (§4.3).
-    mutating func commitDeferredRegion<C: Collection>(_ rects: C?, surface: NodeTree.NodeID, time: Milliseconds)
-    where C.Element == Rect {
+    mutating func commitDeferredRegion(_ rects: [Rect]?, surface: NodeTree.NodeID, time: Milliseconds) {
         beginInstant(time)
         guard acceptsDeferral(surface, request: "deferred region") else { return }
         var region: DeferredRegion?
@@ -16,8 +15,7 @@ extension RouterCore {
             }
             region = r
         }
-        let tree = self.tree
-        deferredRegions.set(region, for: surface, isAlive: { tree.contains($0) })
+        deferredRegions.set(region, for: surface)
     }
 
     /// The committed region of `surface`, or `nil` for the whole surface.

@@ -29,15 +29,18 @@ extension RouterCore {
                                 removed: (NodeTree.NodeID) -> Void = { _ in }) {
         beginInstant(time)
         cancelScratch.removeAll(keepingCapacity: true)
-        // The walk mutates `tree`, so the closure may not touch `self`: the deferrals are moved
-        // out for its duration (no copy, the table stays uniquely referenced).
-        var deferrals = self.deferrals
+        // The walk mutates `tree`, so the closure may not touch `self`: the deferrals and the
+        // regions are moved out for its duration (no copy, the tables stay uniquely referenced).
+        var deferrals = self.deferrals, regions = self.deferredRegions
         self.deferrals = [:]
+        self.deferredRegions = DeferredRegionTable()
         tree.remove(surface) { node in
             if !deferrals.isEmpty { deferrals[node] = nil }
+            regions.remove(node)
             removed(node)
         }
         self.deferrals = deferrals
+        self.deferredRegions = regions
         // A touch on a surface that went is no longer in the tree: one look per slot.
         for i in slots.indices where slots[i].active && slots[i].surface != .none
             && !tree.contains(slots[i].surface) {

@@ -6,6 +6,11 @@ extension SystemGestureRouter {
     /// deferred edges apply only inside it (R3); outside it the edges behave as not deferred.
     public func commitDeferredRegion<C: Collection>(_ rects: C?, surface: NodeTree.NodeID, time: Milliseconds)
     where C.Element == Rect {
+        core.commitDeferredRegion(rects.map { $0 as? [Rect] ?? Array($0) }, surface: surface, time: time)
+    }
+
+    /// `commitDeferredRegion` for an array, without generic iteration (the Wayland path).
+    public func commitDeferredRegion(_ rects: [Rect]?, surface: NodeTree.NodeID, time: Milliseconds) {
         core.commitDeferredRegion(rects, surface: surface, time: time)
     }
 

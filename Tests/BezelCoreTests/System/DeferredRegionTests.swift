@@ -167,4 +167,32 @@ struct DeferredRegionTests {
         #expect(region.extent(along: .left, before: 22) == 12)
         #expect(region.contains(Point(x: 9, y: 9)) && !region.contains(Point(x: 10, y: 5)))
     }
+
+    @Test("§5 v3: a removed surface's region goes with it, its subsurfaces' too (nothing held for surfaces that are gone)")
+    func regionsGoWithTheirSurfaces() {
+        let r = SystemGestureRouter(output: Self.phone)
+        var tops: [NodeTree.NodeID] = []
+        for k in 0..<300 {
+            let top = r.addSurface(client: ClientID(k + 1), rect: Self.phone.bounds)!
+            let child = r.addSurface(client: ClientID(k + 1), rect: Rect(x: 0, y: 0, width: 100, height: 100), parent: top)!
+            for s in [top, child] {
+                r.commitDeferredEdges([.bottom], surface: s, time: .zero)
+                r.commitDeferredRegion([Rect(x: 0, y: 0, width: 64, height: 64)], surface: s, time: .zero)
+            }
+            tops.append(top)
+        }
+        #expect(r.core.deferredRegions.count == 600)
+        for top in tops { r.removeSurface(top, time: Milliseconds(10)) }
+        #expect(r.core.deferredRegions.count == 0)
+    }
+
+    @Test("§5 v3: a banded region (as wl_region gives it) has the extents of an unsorted one")
+    func bandedExtents() {
+        var banded: [Rect] = []
+        for y in 0..<64 { for x in 0..<64 { banded.append(Rect(x: Double(x * 16), y: Double(y * 16), width: 8, height: 8)) } }
+        let a = DeferredRegion(banded), b = DeferredRegion(Array(banded.reversed()))
+        #expect(a.rects.count == 4096)
+        #expect(a.extent(along: .bottom, before: 2000) == 64 * 8 && b.extent(along: .bottom, before: 2000) == 64 * 8)
+        #expect(a.extent(along: .left, before: 20) == 12 && b.extent(along: .left, before: 20) == 12)
+    }
 }

@@ -41,6 +41,12 @@
  * `touch_cancel`), except bezel_plugin_destroy, which returns BEZEL_ERROR_BUSY from inside a
  * callback. Decisions made by such nested calls are delivered after the current one.
  *
+ * `log` is the exception: a line is written from wherever the plugin is, often halfway
+ * through a change (an output being removed, a configuration being applied), so no call may
+ * re-enter the plugin from it. Every call taking the plugin made from inside `log` returns
+ * BEZEL_ERROR_BUSY and changes nothing (bezel_plugin_get_event_log returns NULL). A host
+ * that wants to act on a line records it and acts after the call that logged it returns.
+ *
  * OUTPUTS, COORDINATES, TIME, EDGES
  *
  * The plugin knows one or more outputs, each named by a host-chosen uint32_t id. Output 0
@@ -206,7 +212,10 @@ enum bezel_gesture_kind {
 
 /**
  * One system gesture event, passed to the version 2 `gesture_event` callback. The struct and
- * its strings are owned by the plugin and valid only during the call.
+ * its strings are owned by the plugin and valid only during the call. `gesture` stays valid
+ * for the whole call even when the callback changes the configuration
+ * (bezel_plugin_configure*, bezel_plugin_set_setting): the names replaced then are freed
+ * only when the bezel_* call that is delivering returns.
  */
 struct bezel_gesture_event {
 	/** enum bezel_gesture_phase. */
@@ -239,7 +248,9 @@ struct bezel_gesture_event {
 /**
  * What the plugin asks of the host. Every callback may be NULL, in which case that kind of
  * decision is dropped. `data` is the `host_data` given to bezel_plugin_create. Strings passed
- * to callbacks are owned by the plugin and valid only during the call.
+ * to callbacks are owned by the plugin and valid only during the call; a gesture's name stays
+ * valid for the whole call even if the callback reconfigures the plugin (see
+ * struct bezel_gesture_event).
  *
  * The touch_* callbacks correspond one to one to wl_touch events: the host sends them to the
  * wl_touch resources of the surface's client (the client of `surface`, or `client`).
@@ -290,7 +301,11 @@ struct bezel_host_interface {
 	 */
 	void (*cancel_drag)(void *data);
 
-	/** A log line at `level` (enum bezel_log_level), without a trailing newline. */
+	/**
+	 * A log line at `level` (enum bezel_log_level), without a trailing newline. Called in
+	 * the middle of the plugin's work: every bezel_* call on the plugin from inside it
+	 * returns BEZEL_ERROR_BUSY (RE-ENTRANCY).
+	 */
 	void (*log)(void *data, int level, const char *message);
 
 	/* ---- version 2 (BEZEL_HOST_INTERFACE_VERSION >= 2) ---- */
@@ -371,6 +386,8 @@ int bezel_plugin_set_log_level(struct bezel_plugin *plugin, int level);
  *                                        applied when given, like bezel_plugin_set_log_level)
  *   event-log=PATH                       append the event log (section 5) to PATH (default
  *                                        none; applied when given)
+ *   event-log-max-kb=N                   past N KiB the event log is renamed PATH.1 and a new
+ *                                        one begun (default 65536; 0: no cap)
  *   defer-policy=fullscreen|all          which surfaces may defer (R6) when the plugin decides
  *                                        the policy (bezel_plugin_decide_policy); default
  *                                        fullscreen. `policy` is read as an old spelling.
@@ -1034,7 +1051,10 @@ int bezel_input_source_destroy(struct bezel_input_source *source);
  * with the `event-log` key or bezel_plugin_set_event_log; a host adds lines only it can know
  * (a popup grab, a foreign grab) with bezel_event_log_write on bezel_plugin_get_event_log.
  * Other processes and modules (a test rig) may append to the same file with a log of their
- * own: lines are written whole and flushed at once.
+ * own: lines are written whole, and a log of one's own is flushed at each line. The plugin's
+ * log is buffered (64 KiB) and flushed when the display's event loop goes idle, so its lines
+ * reach the file within one pass of the loop, and it is capped by `event-log-max-kb` (one
+ * rotation: PATH.1).
  */
 
 /** An open event log. */

@@ -86,6 +86,12 @@ struct bezel_gesture_event;
 /** Which touch line: `input ...` (sent 0: the host fed it) or `send ...` (sent 1). */
 enum bzl_evlog_touch_phase { BZL_EVLOG_DOWN = 0, BZL_EVLOG_MOTION = 1, BZL_EVLOG_UP = 2 };
 
+struct wl_event_loop;
+/** The plugin's own log: flushed when `loop` goes idle (NULL: at each line, as a log of
+ *  one's own), and rotated to PATH.1 past `max_bytes` (0: never). Flushes what is buffered. */
+void bzl_evlog_attach(struct bezel_event_log *log, struct wl_event_loop *loop,
+		      unsigned long long max_bytes);
+
 /* Each writer does nothing when `log` is NULL. */
 void bzl_evlog_touch(struct bezel_event_log *log, int sent, int phase, int32_t id, double x,
 		     double y, uint32_t time);
