@@ -3,6 +3,25 @@
 # Usage: scripts/install-deps.sh   (needs root or sudo when something is missing)
 set -euo pipefail
 
+# scripts/install-deps.sh --list DISTRO: prints the packages another distribution's root needs
+# (scripts/distro.sh makes that root with them), one a line, and installs nothing.
+# Debian 13: what the machine's Swift toolchain needs to run there, and the project's builds
+# against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18).
+if [ "${1:-}" = --list ]; then
+	case ${2:-} in
+	debian13)
+		printf '%s\n' \
+			libncurses6 libxml2 libcurl4t64 libedit2 libsqlite3-0 libpython3.13 \
+			binutils gcc g++ libc6-dev libstdc++-14-dev git ca-certificates pkg-config \
+			libwayland-dev wayland-protocols libinput-dev libudev-dev umockdev libumockdev-dev \
+			meson ninja-build python3 valgrind gdb time util-linux patch xz-utils \
+			libwlroots-0.18-dev libpixman-1-dev libxkbcommon-dev wayland-utils weston
+		;;
+	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
+	esac
+	exit 0
+fi
+
 packages=(
     pkg-config gcc binutils coreutils
     libwayland-dev wayland-protocols             # protocol server, wayland-scanner, xdg-shell
