@@ -23,7 +23,8 @@
  * every output as wl_output.transform does, so the user sees it turned and its edges are the
  * user's (docs/design.md §4.1). SIGTERM/SIGINT stop it.
  *
- * panels.c draws the demo shell (what the gestures do). A test build (bezel-compositor-rig)
+ * configuration.c reads the [bezel] keys the compositor acts on and names the command line
+ * (read_settings, transform_value, usage); panels.c draws the demo shell (what the gestures do). A test build (bezel-compositor-rig)
  * also links the test rig of hosts/wlroots/rig/, which reads a touchscreen through Bezel's
  * libinput source (touch-device=) into a headless touch device; the product has none.
  */
@@ -107,6 +108,19 @@ struct wlr_output *nth_output(struct server *s, int n)
 			first = o;
 	}
 	return first ? first->wlr_output : NULL; /* no such output: the first one */
+}
+
+bool output_box(struct server *s, struct wlr_output *o, struct wlr_box *box)
+{
+	struct wlr_box *b = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
+	*box = b ? *b : (struct wlr_box){ 0 };
+	return b != NULL;
+}
+
+bool output_turn(struct wlr_output *o, int transform)
+{
+	wlr_output_set_transform(o, (enum wl_output_transform)transform);
+	return wlr_output_commit(o);
 }
 
 static void new_output(struct wl_listener *l, void *data)
@@ -401,33 +415,6 @@ static void request_set_selection(struct wl_listener *l, void *data)
 	wlr_seat_set_selection(s->seat, ev->source, ev->serial);
 }
 
-/* ---------------------------------------------------------------- configuration */
-
-/* Bezel: the plugin parses the whole [bezel] section (one key list for every host); the
- * compositor reads back the few keys only it acts on. The rig reads its own keys here too,
- * while the plugin still exists (intercept=false destroys it next). */
-static int read_settings(struct server *s, const char *config_path, const char *rotate,
-			 bool *intercept)
-{
-	struct bezel_plugin *p = bezel_wlr_get_plugin(s->bezel);
-	if (config_path && bezel_plugin_configure_file(p, config_path, "bezel") == BEZEL_ERROR_IO)
-		return -1; /* the plugin said why */
-	char buf[4096];
-	if (bezel_plugin_get_setting(p, "log-level", buf, sizeof buf) == BEZEL_OK && !strcmp(buf, "debug"))
-		wlr_log_init(WLR_DEBUG, NULL);
-	int32_t n = 0;
-	bezel_plugin_get_setting_int(p, "touch-output", &n);
-	s->touch_output = n;
-	bezel_plugin_get_setting_bool(p, "panels", &s->panels.enabled);
-	bezel_plugin_get_setting_bool(p, "intercept", intercept);
-	if (compositor_rig)
-		return compositor_rig->configure(s, p, rotate) ? 0 : -1;
-	if (bezel_plugin_get_setting(p, "touch-device", buf, sizeof buf) == BEZEL_OK && *buf)
-		wlr_log(WLR_ERROR, "touch-device=%s: only the test build (bezel-compositor-rig) reads a "
-			"touchscreen itself; this one takes the backend's touch devices", buf);
-	return 0;
-}
-
 /* ---------------------------------------------------------------- main */
 
 static void find_headless(struct wlr_backend *b, void *data)
@@ -443,23 +430,6 @@ static int on_terminate(int sig, void *data)
 	wlr_log(WLR_INFO, "signal %d: shutting down", sig);
 	wl_display_terminate(s->display);
 	return 0;
-}
-
-/* A weston.ini transform name (normal, 90, ..., flipped-270) as its wl_output value, or -1. */
-static int transform_value(const char *name)
-{
-	static const char *const names[] = { "normal", "90", "180", "270", "flipped",
-					     "flipped-90", "flipped-180", "flipped-270" };
-	for (int i = 0; i < 8; i++)
-		if (!strcmp(name, names[i]))
-			return i;
-	return -1;
-}
-
-static void usage(const char *argv0)
-{
-	fprintf(stderr, "usage: %s [--socket NAME] [-s CMD] [--config FILE] [--outputs N] "
-		"[--size WxH] [--transform T]%s\n", argv0, compositor_rig ? " [--rotate T@N]" : "");
 }
 
 int main(int argc, char **argv)

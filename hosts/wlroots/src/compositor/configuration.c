@@ -1,0 +1,51 @@
+/*
+ * configuration.c: what bezel-compositor reads at start, the same for every wlroots
+ * generation: the [bezel] keys only the compositor acts on, and its command line's words.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <wlr/util/log.h>
+
+#include "compositor.h"
+
+/* Bezel: the plugin parses the whole [bezel] section (one key list for every host); the
+ * compositor reads back the few keys only it acts on. The rig reads its own keys here too,
+ * while the plugin still exists (intercept=false destroys it next). */
+int read_settings(struct server *s, const char *config_path, const char *rotate, bool *intercept)
+{
+	struct bezel_plugin *p = bezel_wlr_get_plugin(s->bezel);
+	if (config_path && bezel_plugin_configure_file(p, config_path, "bezel") == BEZEL_ERROR_IO)
+		return -1; /* the plugin said why */
+	char buf[4096];
+	if (bezel_plugin_get_setting(p, "log-level", buf, sizeof buf) == BEZEL_OK && !strcmp(buf, "debug"))
+		wlr_log_init(WLR_DEBUG, NULL);
+	int32_t n = 0;
+	bezel_plugin_get_setting_int(p, "touch-output", &n);
+	s->touch_output = n;
+	bezel_plugin_get_setting_bool(p, "panels", &s->panels.enabled);
+	bezel_plugin_get_setting_bool(p, "intercept", intercept);
+	if (compositor_rig)
+		return compositor_rig->configure(s, p, rotate) ? 0 : -1;
+	if (bezel_plugin_get_setting(p, "touch-device", buf, sizeof buf) == BEZEL_OK && *buf)
+		wlr_log(WLR_ERROR, "touch-device=%s: only the test build (bezel-compositor-rig) reads a "
+			"touchscreen itself; this one takes the backend's touch devices", buf);
+	return 0;
+}
+
+/* A weston.ini transform name (normal, 90, ..., flipped-270) as its wl_output value, or -1. */
+int transform_value(const char *name)
+{
+	static const char *const names[] = { "normal", "90", "180", "270", "flipped",
+					     "flipped-90", "flipped-180", "flipped-270" };
+	for (int i = 0; i < 8; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
+void usage(const char *argv0)
+{
+	fprintf(stderr, "usage: %s [--socket NAME] [-s CMD] [--config FILE] [--outputs N] "
+		"[--size WxH] [--transform T]%s\n", argv0, compositor_rig ? " [--rotate T@N]" : "");
+}
