@@ -86,13 +86,24 @@ bool output_box(struct server *s, struct wlr_output *o, struct wlr_box *box);
 /* Turns `o` to a wl_output transform and commits it (the rig's --rotate); false if refused. */
 bool output_turn(struct wlr_output *o, int transform);
 
-/* configuration.c. Bezel: the plugin parses the whole [bezel] section (one key list for every
+/* configuration.c. The command line: --socket, -s, --config, --outputs, --rotate (the rig's)
+ * in `cl`, --size and --transform in the server; -1 to run, else the status to exit with (the
+ * usage printed). Bezel: the plugin parses the whole [bezel] section (one key list for every
  * host); read_settings reads back the few keys only the compositor acts on (and has the rig
  * read its own), -1 if the compositor cannot start. transform_value: a weston.ini transform
- * name as its wl_output value, or -1. usage: the command line, on stderr. */
+ * name as its wl_output value, or -1. */
+struct command_line {
+	const char *socket, *startup, *config_path, *rotate;
+	int outputs;
+};
+int read_command_line(int argc, char **argv, struct server *s, struct command_line *cl);
 int read_settings(struct server *s, const char *config_path, const char *rotate, bool *intercept);
 int transform_value(const char *name);
-void usage(const char *argv0);
+
+/* seat-requests.c: the seat's request_start_drag (granted for a touch-down's serial) and
+ * request_set_selection listeners. */
+void request_start_drag(struct wl_listener *l, void *data);
+void request_set_selection(struct wl_listener *l, void *data);
 
 /* panels.c: the adapter's gesture and affordance callbacks, and a touch-down's dismissal of
  * what committed gestures left open. */

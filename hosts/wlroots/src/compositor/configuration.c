@@ -2,7 +2,9 @@
  * configuration.c: what bezel-compositor reads at start, the same for every wlroots
  * generation: the [bezel] keys only the compositor acts on, and its command line's words.
  */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <wlr/util/log.h>
@@ -44,8 +46,53 @@ int transform_value(const char *name)
 	return -1;
 }
 
-void usage(const char *argv0)
+static void usage(const char *argv0)
 {
 	fprintf(stderr, "usage: %s [--socket NAME] [-s CMD] [--config FILE] [--outputs N] "
 		"[--size WxH] [--transform T]%s\n", argv0, compositor_rig ? " [--rotate T@N]" : "");
+}
+
+int read_command_line(int argc, char **argv, struct server *s, struct command_line *cl)
+{
+	*cl = (struct command_line){ .outputs = 1 };
+	static const struct option opts[] = {
+		{ "socket", required_argument, NULL, 'S' }, { "config", required_argument, NULL, 'c' },
+		{ "outputs", required_argument, NULL, 'o' }, { "size", required_argument, NULL, 'z' },
+		{ "transform", required_argument, NULL, 't' }, { "rotate", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' }, { 0, 0, 0, 0 },
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "s:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'S': cl->socket = optarg; break;
+		case 's': cl->startup = optarg; break;
+		case 'c': cl->config_path = optarg; break;
+		case 'o': cl->outputs = atoi(optarg); break;
+		case 'z':
+			if (sscanf(optarg, "%dx%d", &s->width, &s->height) != 2 || s->width <= 0 || s->height <= 0) {
+				usage(argv[0]);
+				return 2;
+			}
+			break;
+		case 't':
+			if ((s->transform = transform_value(optarg)) < 0) {
+				usage(argv[0]);
+				return 2;
+			}
+			break;
+		case 'r': /* the rig's: it turns the touch output mid-gesture */
+			if (!compositor_rig) {
+				usage(argv[0]);
+				return 2;
+			}
+			cl->rotate = optarg;
+			break;
+		default: usage(argv[0]); return c == 'h' ? 0 : 2;
+		}
+	}
+	if (cl->outputs < 1 || cl->outputs > 8) {
+		usage(argv[0]);
+		return 2;
+	}
+	return -1;
 }
