@@ -52,6 +52,16 @@ check_tap() {
 		grep -q "gesture failed dock.*reason=tap" "$ev"
 }
 
+# R1/R8: a subsurface whose parent was unmapped (a null buffer commit) and mapped again still
+# takes touches: a tap in the middle lands on it (bezel-touch-client --subsurface --remap puts
+# its 400x400 subsurface there), delivered at once at its surface-local centre.
+check_remap() {
+	local c=$DIR/c.out
+	grep -q " unmapped" "$c" && grep -q " remapped" "$c" &&
+		[ "$(count "$c" ' down id=0')" = 1 ] && [ "$(count "$c" ' up id=0')" = 1 ] &&
+		grep -q " down id=0 x=200.0 y=200.0" "$c" && grep -q " on sub" "$c"
+}
+
 # R2 + R5: a swipe up from the bottom is the dock; it follows the finger and commits; the client
 # never sees the touch.
 check_dock_swipe() {
@@ -281,6 +291,7 @@ HOST_EXPECTATIONS=(
 	"drag|drag|touch:--drag| ready|realtime|check_drag|hold-window-ms=1000|R7 drag survives a second-finger dock swipe; the cover sheet cancels it (source cancelled, leave, no drop)"
 	"kill|kill|kill| motion id=0|realtime|check_client_killed|-|R8/R9 client killed mid-touch: the compositor keeps running, the next client gets the next taps"
 	"kill-sub|kill|kill:--subsurface| down id=0|realtime|check_client_killed|-|R8/R9 a client with a subsurface killed right after a touch-down on it: the compositor keeps running, the next client gets the next taps"
+	"remap|tap-middle|touch:--subsurface --remap| ready|fast|check_remap|-|R1/R8 a subsurface whose parent was unmapped (null buffer) and mapped again: a tap on it reaches the client at (200, 200) on the subsurface"
 	"multi|three-finger-swipe|touch| ready|fast|check_multi_finger_swipe|multi-finger=workspace:swipe:3:left|M1/M3 three-finger swipe in the middle: the bound gesture begins and commits; the client got the downs, then wl_touch.cancel, then nothing"
 	"multi-defer|three-finger-swipe|defer:--gestures swipe|honored_gestures swipe|fast|check_multi_finger_deferred|multi-finger=workspace:swipe:3:left|M4 a full-screen client deferring the swipe kind keeps the three-finger swipe: downs and ups, no gesture_taken, no cancel; the workspace gesture failed 'deferred', never began"
 	"multi-policy|three-finger-swipe|defer:--gestures swipe --windowed|honored_gestures none|fast|check_multi_finger_policy|multi-finger=workspace:swipe:3:left|M4/R6 the same deferral from a window that is not full screen: told honored_gestures none (0); the workspace swipe begins and commits; the client got its downs, gesture_taken 0, wl_touch.cancel, no up"

@@ -8,6 +8,7 @@ Prints the number of touch sequences (contacts) in the recording.
 
 Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
   tap-bottom   one tap at the bottom edge (down, up 40 ms later, no motion)
+  tap-middle   one tap in the middle (down, up 40 ms later, no motion)
   swipe-up     one swipe up from the bottom edge
   late-begin   a touch at the bottom edge that rests past the hold window, then swipes up
   swipe-twice  two swipes up from the bottom, 600 ms apart
@@ -148,6 +149,9 @@ def main():
     bottom = H - 10
     if name == "tap-bottom":
         r.down(0, 0, cx, bottom)
+        r.up(40, 0)
+    elif name == "tap-middle":
+        r.down(0, 0, cx, cy)
         r.up(40, 0)
     elif name == "swipe-up":
         r.swipe(0, 0, cx, bottom, cx, bottom - 600, 160)

@@ -7,7 +7,6 @@ usage: gen-touch-wlroots.py SCENARIO OUT.evemu
   tap-swipe   a tap in the middle, then a swipe up from the bottom (two-output case)
   tap-app     a tap at (300, 250) (inside a 600x500 window at the top left), then a swipe up
               from the bottom edge (over no window)
-  tap-middle  one tap in the middle (540, 960)
   slow-swipe  a swipe up from the bottom that begins at once and then goes on for 2.5 s
               (an output is unplugged meanwhile)
 Any other name is passed to tests/hosts/gen-touch.py.
@@ -42,9 +41,6 @@ def main():
         r.down(0, 0, 300, 250)
         r.up(40, 0)
         r.swipe(400, 0, cx, bottom, cx, bottom - 600, 160)
-    elif name == "tap-middle":
-        r.down(0, 0, cx, cy)
-        r.up(40, 0)
     elif name == "slow-swipe":
         r.down(0, 0, cx, bottom)
         for i in range(1, 11):      # 200 px in 80 ms: the dock begins within the hold window

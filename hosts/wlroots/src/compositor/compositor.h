@@ -1,9 +1,10 @@
 /*
  * compositor.h: what bezel-compositor's files share. VERSION/bezel-compositor.c is the
- * compositor for one wlroots generation (0.15/, 0.18/: outputs, windows, the seat, touches
- * through the adapter); panels.c draws the demo shell; a test build links the rig of
- * hosts/wlroots/rig/ as well, which the product never needs. panels.c and the rig serve every
- * generation: where wlroots moved under them, they go through this header.
+ * compositor for one wlroots generation (0.15/, 0.18/: windows, the seat, touches through the
+ * adapter); outputs.c its outputs; panels.c draws the demo shell; a test build links the rig
+ * of hosts/wlroots/rig/ as well, which the product never needs. The files beside the
+ * generations' folders serve every generation: where wlroots moved under them, they say so
+ * with WLR_VERSION_MINOR, or go through this header.
  */
 #ifndef BEZEL_COMPOSITOR_H
 #define BEZEL_COMPOSITOR_H
@@ -79,26 +80,28 @@ struct output {
 	struct wl_listener frame, destroy;
 };
 
-/* The n-th output (1-based) in the order they appeared; the first for no such output. */
+/* outputs.c: the backend's new_output handler; the n-th output (1-based) in the order they
+ * appeared (the first for no such output); a weston.ini transform name (normal, 90, ...,
+ * flipped-270) as its wl_output value, or -1; `o`'s place and size in the layout (false, and
+ * an empty box, if it has none); `o` turned to a wl_output transform and committed (the rig's
+ * --rotate; false if refused). */
+void new_output(struct wl_listener *l, void *data);
 struct wlr_output *nth_output(struct server *s, int n);
-/* `o`'s place and size in the layout; false (and an empty box) if it has none. */
+int transform_value(const char *name);
 bool output_box(struct server *s, struct wlr_output *o, struct wlr_box *box);
-/* Turns `o` to a wl_output transform and commits it (the rig's --rotate); false if refused. */
 bool output_turn(struct wlr_output *o, int transform);
 
 /* configuration.c. The command line: --socket, -s, --config, --outputs, --rotate (the rig's)
  * in `cl`, --size and --transform in the server; -1 to run, else the status to exit with (the
  * usage printed). Bezel: the plugin parses the whole [bezel] section (one key list for every
  * host); read_settings reads back the few keys only the compositor acts on (and has the rig
- * read its own), -1 if the compositor cannot start. transform_value: a weston.ini transform
- * name as its wl_output value, or -1. */
+ * read its own), -1 if the compositor cannot start. */
 struct command_line {
 	const char *socket, *startup, *config_path, *rotate;
 	int outputs;
 };
 int read_command_line(int argc, char **argv, struct server *s, struct command_line *cl);
 int read_settings(struct server *s, const char *config_path, const char *rotate, bool *intercept);
-int transform_value(const char *name);
 
 /* seat-requests.c: the seat's request_start_drag (granted for a touch-down's serial) and
  * request_set_selection listeners. */

@@ -35,17 +35,6 @@ int read_settings(struct server *s, const char *config_path, const char *rotate,
 	return 0;
 }
 
-/* A weston.ini transform name (normal, 90, ..., flipped-270) as its wl_output value, or -1. */
-int transform_value(const char *name)
-{
-	static const char *const names[] = { "normal", "90", "180", "270", "flipped",
-					     "flipped-90", "flipped-180", "flipped-270" };
-	for (int i = 0; i < 8; i++)
-		if (!strcmp(name, names[i]))
-			return i;
-	return -1;
-}
-
 static void usage(const char *argv0)
 {
 	fprintf(stderr, "usage: %s [--socket NAME] [-s CMD] [--config FILE] [--outputs N] "

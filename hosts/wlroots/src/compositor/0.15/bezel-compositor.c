@@ -1,8 +1,8 @@
 /*
  * bezel-compositor: a wlroots 0.15 compositor about the size of tinywl, written to show how a
- * compositor takes libbezel-wlroots in. Read it top to bottom: outputs, windows, the two
- * questions the adapter asks the compositor (what is under a finger, where a surface is
- * shown), touches, main. What is not tinywl is marked "Bezel:".
+ * compositor takes libbezel-wlroots in. Read it top to bottom: windows, the two questions the
+ * adapter asks the compositor (what is under a finger, where a surface is shown), touches,
+ * main. What is not tinywl is marked "Bezel:".
  * This is the Debian 12 generation; ../0.18/bezel-compositor.c is Debian 13's, the same
  * compositor on wlroots 0.18 (hosts/wlroots/README.md lists what differs).
  *
@@ -25,9 +25,9 @@
  * every output as wl_output.transform does, so the user sees it turned and its edges are the
  * user's (docs/design.md §4.1). SIGTERM/SIGINT stop it.
  *
- * Beside it, the same for every generation: configuration.c reads the command line and the
- * [bezel] keys the compositor acts on, seat-requests.c grants a client's drag and selection,
- * panels.c draws the demo shell (what the gestures do). A test build (bezel-compositor-rig)
+ * Beside it, the same for every generation: outputs.c makes the outputs, configuration.c
+ * reads the command line and the [bezel] keys the compositor acts on, seat-requests.c grants
+ * a client's drag and selection, panels.c draws the demo shell (what the gestures do). A test build (bezel-compositor-rig)
  * also links the test rig of hosts/wlroots/rig/, which reads a touchscreen through Bezel's
  * libinput source (touch-device=) into a headless touch device; the product has none.
  */
@@ -73,85 +73,6 @@ struct view {
 
 /* The product has no rig: a test build's rig file sets this (compositor.h). */
 __attribute__((weak)) const struct compositor_rig *compositor_rig;
-
-/* ---------------------------------------------------------------- outputs */
-
-static void output_frame(struct wl_listener *l, void *data)
-{
-	struct output *o = wl_container_of(l, o, frame);
-	(void)data;
-	struct wlr_scene_output *so = wlr_scene_get_scene_output(o->server->scene, o->wlr_output);
-	if (!so)
-		return;
-	wlr_scene_output_commit(so);
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	wlr_scene_output_send_frame_done(so, &now);
-}
-
-static void output_destroy(struct wl_listener *l, void *data)
-{
-	struct output *o = wl_container_of(l, o, destroy);
-	(void)data;
-	wl_list_remove(&o->frame.link);
-	wl_list_remove(&o->destroy.link);
-	wl_list_remove(&o->link);
-	free(o);
-}
-
-struct wlr_output *nth_output(struct server *s, int n)
-{
-	struct output *o, *first = NULL;
-	int i = 1;
-	wl_list_for_each(o, &s->outputs, link) {
-		if (i++ == n)
-			return o->wlr_output;
-		if (!first)
-			first = o;
-	}
-	return first ? first->wlr_output : NULL; /* no such output: the first one */
-}
-
-bool output_box(struct server *s, struct wlr_output *o, struct wlr_box *box)
-{
-	struct wlr_box *b = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
-	*box = b ? *b : (struct wlr_box){ 0 };
-	return b != NULL;
-}
-
-bool output_turn(struct wlr_output *o, int transform)
-{
-	wlr_output_set_transform(o, (enum wl_output_transform)transform);
-	return wlr_output_commit(o);
-}
-
-static void new_output(struct wl_listener *l, void *data)
-{
-	struct server *s = wl_container_of(l, s, new_output);
-	struct wlr_output *wo = data;
-	wlr_output_init_render(wo, s->allocator, s->renderer);
-	/* Headless outputs take any mode: a phone-shaped one by default. */
-	wlr_output_set_custom_mode(wo, s->width, s->height, 0);
-	wlr_output_set_transform(wo, (enum wl_output_transform)s->transform);
-	wlr_output_enable(wo, true);
-	if (!wlr_output_commit(wo)) {
-		wlr_log(WLR_ERROR, "cannot enable output %s", wo->name);
-		return;
-	}
-	struct output *o = calloc(1, sizeof *o);
-	if (!o)
-		return;
-	o->server = s;
-	o->wlr_output = wo;
-	o->frame.notify = output_frame;
-	wl_signal_add(&wo->events.frame, &o->frame);
-	o->destroy.notify = output_destroy;
-	wl_signal_add(&wo->events.destroy, &o->destroy);
-	wl_list_insert(s->outputs.prev, &o->link);
-	/* Side by side, left to right: the layout tells the adapter (and clients) about it. */
-	wlr_output_layout_add_auto(s->layout, wo);
-	wlr_log(WLR_INFO, "output %s %dx%d", wo->name, s->width, s->height);
-}
 
 /* ---------------------------------------------------------------- views */
 
