@@ -33,23 +33,15 @@ prefix=$work/prefix
 echo "== building the app, the touch rig and the touchscreen emulation"
 gen=$work/gen
 mkdir -p "$gen"
-xml=$root/protocol/bezel-system-gestures-v1.xml
-xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
-wayland-scanner client-header "$xml" "$gen/bezel-system-gestures-v1-client-protocol.h"
-wayland-scanner private-code "$xml" "$gen/bezel-system-gestures-v1-protocol.c"
-wayland-scanner client-header "$xdg" "$gen/xdg-shell-client-protocol.h"
-wayland-scanner private-code "$xdg" "$gen/xdg-shell-protocol.c"
-# shellcheck disable=SC2046 # pkg-config output is a list
-cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
-	"$gen/bezel-system-gestures-v1-protocol.c" "$gen/xdg-shell-protocol.c" -I"$gen" \
-	$(pkg-config --cflags --libs wayland-client)
+ROOT=$root SCRATCH=$root/.build
+. "$root/tests/lib/host.sh"
+host_protocol_code "$gen"
+CFLAGS=-O2 host_client "$gen" bezel-defer-client examples/bezel-defer-client.c
 # shellcheck disable=SC2046
 cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/cage/rig/bezel-wlr-touch-rig.c \
 	-I"$prefix/include" $(pkg-config --cflags wlroots pixman-1) -L"$prefix/lib" -lbezel \
 	-Wl,-rpath,"$prefix/lib" -ldl
 # bezel-input-probe: test equipment of the product install (tests/lib/product.sh)
-ROOT=$root SCRATCH=$root/.build
-. "$root/tests/lib/product.sh"
 product_install release || exit 1
 probe=$PROBE
 shim=$(tools/umockdev-preload/build.sh "$gen/shim")

@@ -17,42 +17,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 "$root/scripts/install-deps.sh"
 
-work=$root/.build/demo-wlroots
-out=$root/demo-out
-rm -rf "$work/run"
-mkdir -p "$work/run" "$out"
-
-# The product as the tests install it (tests/lib/product.sh): meson-shim with its test rigs,
-# optimised, into a prefix under .build (BEZEL_TEST_PREFIX, if set, names another).
-ROOT=$root SCRATCH=$root/.build
-. "$root/tests/lib/product.sh"
-product_install release || exit 1
+. "$root/scripts/demo-setup.sh" demo-wlroots
 [ -f "$PRODUCT_LIB/pkgconfig/bezel-wlroots.pc" ] ||
 	{ echo "meson-shim built no wlroots parts (wlroots 0.15, wayland-protocols, pixman-1 missing?)"; exit 1; }
 echo "   pkg-config --cflags --libs bezel-wlroots: $(pkg-config --cflags --libs bezel-wlroots)"
-
-echo "== building the app against the installed protocol, and the touchscreen emulation"
-xml=$(pkg-config --variable=pkgdatadir bezel)/bezel-system-gestures-v1.xml
-xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
-gen=$work/gen
-mkdir -p "$gen"
-wayland-scanner client-header "$xml" "$gen/bezel-system-gestures-v1-client-protocol.h"
-wayland-scanner private-code "$xml" "$gen/bezel-system-gestures-v1-protocol.c"
-wayland-scanner client-header "$xdg" "$gen/xdg-shell-client-protocol.h"
-wayland-scanner private-code "$xdg" "$gen/xdg-shell-protocol.c"
-cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
-	"$gen/bezel-system-gestures-v1-protocol.c" "$gen/xdg-shell-protocol.c" -I"$gen" \
-	$(pkg-config --cflags --libs wayland-client)
-probe=$PROBE
-shim=$(tools/umockdev-preload/build.sh "$gen/shim")
-
-. "$root/hosts/weston/tests/lib.sh"
-export XDG_RUNTIME_DIR=$work/xdg
-mkdir -p "$XDG_RUNTIME_DIR"
-chmod 700 "$XDG_RUNTIME_DIR"
-run=$work/run
-node=/dev/input/event7
-make_touch_device "$root" "$probe" demo "$run" $node realtime
 cat >"$run/bezel.ini" <<EOF
 [bezel]
 touch-device=$node
@@ -65,12 +33,9 @@ EOF
 echo "== starting the installed bezel-compositor (headless, pixman) with the app"
 sock=bezel-demo-wlroots
 rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock"
-umockdev-run -d "$run/dev/device.umockdev" -i "$node=$run/dev/device.ioctl" \
-	-s "$node=$run/dev/device.script" -- \
-	sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
-	"$shim" "$run" "$PRODUCT_PREFIX/bin/bezel-compositor-rig" --socket "$sock" --config "$run/bezel.ini" \
-	>"$run/compositor.log" 2>&1 &
-umockdev_pid=$!
+touchscreen_run "$run" "$node" "$shim" "$run/compositor.pid" "$run/compositor.log" \
+	env WLR_BACKENDS=headless WLR_RENDERER=pixman "$PRODUCT_PREFIX/bin/bezel-compositor-rig" --socket "$sock" --config "$run/bezel.ini"
+umockdev_pid=$UMOCKDEV_PID
 bounded_track "$umockdev_pid" bezel-compositor
 wait_for "$run/compositor.log" "bezel-compositor: running on" || { tail -20 "$run/compositor.log"; exit 1; }
 compositor_pid=$(cat "$run/compositor.pid")

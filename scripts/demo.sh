@@ -16,42 +16,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 "$root/scripts/install-deps.sh"
 
-work=$root/.build/demo
-out=$root/demo-out
-rm -rf "$work/run"
-mkdir -p "$work/run" "$out"
-
-# The product as the tests install it (tests/lib/product.sh): meson-shim with its test rigs,
-# optimised, into a prefix under .build (BEZEL_TEST_PREFIX, if set, names another).
-ROOT=$root SCRATCH=$root/.build
-. "$root/tests/lib/product.sh"
-product_install release || exit 1
+. "$root/scripts/demo-setup.sh" demo
+. "$root/hosts/weston/tests/lib.sh"
 module=$(pkg-config --variable=westonmoduledir bezel)/bezel-weston.so
 rig=$(pkg-config --variable=westonmoduledir bezel)/bezel-weston-rig.so
 echo "   installed: $(cd "$PRODUCT_PREFIX" && find . -type f | sort | tr '\n' ' ')"
-
-echo "== building the app against the installed protocol, and the touchscreen emulation"
-xml=$(pkg-config --variable=pkgdatadir bezel)/bezel-system-gestures-v1.xml
-xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
-gen=$work/gen
-mkdir -p "$gen"
-wayland-scanner client-header "$xml" "$gen/bezel-system-gestures-v1-client-protocol.h"
-wayland-scanner private-code "$xml" "$gen/bezel-system-gestures-v1-protocol.c"
-wayland-scanner client-header "$xdg" "$gen/xdg-shell-client-protocol.h"
-wayland-scanner private-code "$xdg" "$gen/xdg-shell-protocol.c"
-cc -O2 -o "$gen/bezel-defer-client" examples/bezel-defer-client.c \
-	"$gen/bezel-system-gestures-v1-protocol.c" "$gen/xdg-shell-protocol.c" -I"$gen" \
-	$(pkg-config --cflags --libs wayland-client)
-probe=$PROBE
-shim=$(tools/umockdev-preload/build.sh "$gen/shim")
-
-. "$root/hosts/weston/tests/lib.sh"
-export XDG_RUNTIME_DIR=$work/xdg
-mkdir -p "$XDG_RUNTIME_DIR"
-chmod 700 "$XDG_RUNTIME_DIR"
-run=$work/run
-node=/dev/input/event7
-make_touch_device "$root" "$probe" demo "$run" $node realtime
 cat >"$run/weston.ini" <<EOF
 [core]
 idle-time=0

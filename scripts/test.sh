@@ -127,8 +127,9 @@ group "protocol tests over a real socket" env BEZEL_PROTOCOL_SCRATCH="$root/.bui
 group "protocol tests under valgrind" env BEZEL_PROTOCOL_SCRATCH="$root/.build" tests/protocol/run.sh --valgrind
 group "libinput touch source through bezel.h, from C, real libinput under umockdev" env BEZEL_INPUT_SCRATCH="$root/.build" tests/input/run.sh
 group "meson-shim host module options" tests/meson-shim/run.sh
-group "meson-shim install and C consumer" tests/protocol/install-test.sh
+group "meson-shim install and C consumer" env BEZEL_INSTALL_SCRATCH="$root/.build" tests/protocol/install-test.sh
 group "weston 10 headless with bezel-weston.so, real clients, libinput under umockdev" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/run.sh
+group "meson-shim -Dweston=enabled install: weston loads the installed module" env BEZEL_INSTALL_SCRATCH="$root/.build" hosts/weston/tests/install-test.sh
 group "weston with bezel-weston.so under valgrind (tap, swipe, defer)" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/run.sh --valgrind
 # The hostile course (tests/hosts/hostile.sh), the same on every host: hostile rounds while
 # touches play (under valgrind where the host's suite has a valgrind mode), then scale (idle
@@ -152,7 +153,7 @@ group "Wayfire: hostile clients while touches play" env BEZEL_WAYFIRE_SCRATCH="$
 # 2,000 toplevels: Wayfire 0.7's own cost grows faster than linearly (10,000 take it over 3
 # minutes to map and 8 to tear down, with or without the plugin).
 group "Wayfire: hostile scale (idle surfaces, creation, 2,000 toplevels; release build)" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --release --scale --toplevels 2000
-group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" hosts/wayfire/tests/install-test.sh
+group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" env BEZEL_INSTALL_SCRATCH="$root/.build" hosts/wayfire/tests/install-test.sh
 # Compositors that load no plugins, patched (hosts/cage, hosts/sway): built from their upstream
 # tarballs by the host's build.sh (cached in .build), run headless as an unprivileged user.
 group "cage 395189f patched with Bezel, headless as an unprivileged user, real clients, frames and cancels against unpatched cage" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh

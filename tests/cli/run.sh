@@ -7,25 +7,25 @@ bezel=${1:?usage: run.sh PATH_TO_BEZEL}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
+. "$root/tests/lib/counters.sh"
 
 check() { # name, expected status, command... (bounded: 5 minutes, then killed, exit 124)
     local name=$1 want=$2; shift 2
     timeout -k 5 300 "$@" >"$work/out" 2>"$work/err"
     local got=$?
     if [ "$got" -eq "$want" ]; then
-        passed=$((passed + 1)); echo "ok   $name"
+        pass "$name"
     else
-        failed=$((failed + 1)); echo "FAIL $name: exit $got, wanted $want"; sed 's/^/     /' "$work/err" | head -20
+        fail "$name: exit $got, wanted $want"; sed 's/^/     /' "$work/err" | head -20
     fi
 }
 
 check "conformance suite passes (exit 0)" 0 "$bezel" scenario "$root"/conformance/*.yaml
 lines=$(wc -l <"$work/out")
 if [ "$lines" -gt 100 ] && head -1 "$work/out" | grep -q '^{"t":'; then
-    passed=$((passed + 1)); echo "ok   scenario prints JSON lines ($lines)"
+    pass "scenario prints JSON lines ($lines)"
 else
-    failed=$((failed + 1)); echo "FAIL scenario output is not JSON lines"
+    fail "scenario output is not JSON lines"
 fi
 
 cat >"$work/mismatch.yaml" <<'YAML'
@@ -34,21 +34,21 @@ timeline: [ { t: 0, down: { id: 0, x: 540, y: 2338 } }, { t: 60, up: { id: 0 } }
 expect: { sequence: [ { event: client.down, id: 0, t: 0 } ] }
 YAML
 check "a held tap does not reach the client at t=0 (exit 1)" 1 "$bezel" scenario "$work/mismatch.yaml"
-if grep -q "not found" "$work/err"; then passed=$((passed + 1)); echo "ok   mismatch diff on stderr"; else failed=$((failed + 1)); echo "FAIL no diff on stderr"; fi
+if grep -q "not found" "$work/err"; then pass "mismatch diff on stderr"; else fail "no diff on stderr"; fi
 
 printf 'timeline:\n  - { t: 0, down: { id: 0, x: 1, y: 2 } }\n  - { t: 1, tapp: {} }\n' >"$work/malformed.yaml"
 check "malformed scenario (exit 2)" 2 "$bezel" scenario "$work/malformed.yaml"
 if grep -q "malformed.yaml:3: timeline entry: unknown event 'tapp'" "$work/err"; then
-    passed=$((passed + 1)); echo "ok   malformed file names line and reason"
+    pass "malformed file names line and reason"
 else
-    failed=$((failed + 1)); echo "FAIL malformed message: $(cat "$work/err")"
+    fail "malformed message: $(cat "$work/err")"
 fi
 
 printf 'edges: { bottom: { edge_zone_mm: "5mm" } }\n' >"$work/bad-config.yaml"
 check "replay with a bad config (exit 2)" 2 "$bezel" replay --config "$work/bad-config.yaml" \
     --desc "$root/../shared/traces/evemu-devices/ep0430m09.desc" \
     --events "$root/../shared/traces/evemu-devices/ep0430m09.1-finger-drag-up-down.events"
-if grep -q "edges.bottom.edge_zone_mm" "$work/err"; then passed=$((passed + 1)); echo "ok   config error names the key"; else failed=$((failed + 1)); echo "FAIL config error: $(cat "$work/err")"; fi
+if grep -q "edges.bottom.edge_zone_mm" "$work/err"; then pass "config error names the key"; else fail "config error: $(cat "$work/err")"; fi
 
 if [ -d "$root/../shared/traces/evemu-devices" ]; then
     for events in "$root"/../shared/traces/evemu-devices/*.events; do
@@ -61,18 +61,18 @@ fi
 
 check "bench --json on a small synthetic load" 0 "$bezel" bench --events 20000 --repeat 1 --json
 if grep -q '"ns_per_event"' "$work/out" && grep -q '"system_gestures_begun"' "$work/out"; then
-    passed=$((passed + 1)); echo "ok   bench prints events, ns_per_event and work counts"
+    pass "bench prints events, ns_per_event and work counts"
 else
-    failed=$((failed + 1)); echo "FAIL bench JSON: $(cat "$work/out")"
+    fail "bench JSON: $(cat "$work/out")"
 fi
 
 # §9 growth: the synthetic load's shape is set from the command line and reported back.
 check "bench --fingers 10 --surfaces 200 --depth 8" 0 "$bezel" bench --events 20000 --repeat 1 --json \
     --fingers 10 --surfaces 200 --depth 8
 if grep -q '"fingers":10,"top_level_surfaces":200,"depth":8' "$work/out" && grep -q '"surfaces":1600' "$work/out"; then
-    passed=$((passed + 1)); echo "ok   bench reports the shape it ran (10 fingers, 200 tiles 8 deep)"
+    pass "bench reports the shape it ran (10 fingers, 200 tiles 8 deep)"
 else
-    failed=$((failed + 1)); echo "FAIL bench shape: $(cat "$work/out")"
+    fail "bench shape: $(cat "$work/out")"
 fi
 check "bench --fingers 0 is refused (exit 2)" 2 "$bezel" bench --fingers 0
 
@@ -94,9 +94,9 @@ hostile() { # name, text the message must contain, command...
     end=$(date +%s%N)
     figures="$(( (end - start) / 1000000 )) ms$figures"
     if [ "$got" -eq 2 ] && grep -qF -- "$want" "$work/err"; then
-        passed=$((passed + 1)); echo "ok   $name: exit 2 in $figures: $(head -1 "$work/err" | cut -c1-160)"
+        pass "$name: exit 2 in $figures: $(head -1 "$work/err" | cut -c1-160)"
     else
-        failed=$((failed + 1)); echo "FAIL $name: exit $got in $figures, wanted 2 and a message with '$want'"
+        fail "$name: exit $got in $figures, wanted 2 and a message with '$want'"
         head -c 600 "$work/err" | sed 's/^/     /'
     fi
 }
@@ -138,9 +138,9 @@ hostile "scenario: truncated YAML" "truncated.yaml:3: invalid YAML" "$bezel" sce
 head -c 65536 "$bezel" >"$work/binary.yaml"
 hostile "scenario: binary garbage" "binary.yaml:1: invalid YAML: control characters are not allowed" "$bezel" scenario "$work/binary.yaml"
 if LC_ALL=C grep -q '[^[:print:][:space:]]' "$work/err"; then
-    failed=$((failed + 1)); echo "FAIL binary garbage: the message carries raw bytes"
+    fail "binary garbage: the message carries raw bytes"
 else
-    passed=$((passed + 1)); echo "ok   binary garbage: the message is plain text"
+    pass "binary garbage: the message is plain text"
 fi
 
 printf 'timeline:\n  - { t: 0, down: { id: 0, x: 1e400, y: 2 } }\n' >"$work/huge-number.yaml"
@@ -165,5 +165,4 @@ hostile "replay --record: binary lines" "record-binary.yml:41:" "$bezel" replay 
 hostile "replay: a bad --output is an argument error (exit 2)" "--output must look like" "$bezel" replay --output 1080 --record "$record"
 hostile "an unknown option (exit 2)" "Unknown option '--bogus'" "$bezel" scenario --bogus "$work/time-1e20.yaml"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

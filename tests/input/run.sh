@@ -21,42 +21,24 @@ SCRATCH=${BEZEL_INPUT_SCRATCH:-$ROOT/.build-input}
 OUT=$SCRATCH/input-tests
 NODE=/dev/input/event9
 TRACES=$ROOT/../shared/traces/evemu-devices
-VALGRIND=0
-[ "${1:-}" = --valgrind ] && VALGRIND=1
-
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-skip() { echo "SKIP: $*"; }
-finish() {
-	echo "$PASS passed, $FAIL failed"
-	[ "$FAIL" -eq 0 ]
-	exit $?
-}
+. "$ROOT/tests/lib/counters.sh"
+. "$ROOT/tests/lib/args.sh"
+. "$ROOT/tests/lib/product.sh"
+runner_args "$@"
 
 for tool in umockdev-run cc python3 pkg-config; do
 	command -v "$tool" >/dev/null || { skip "$tool is not installed (scripts/install-deps.sh)"; finish; }
 done
 
-# ---- build ----
+# ---- build: the product installed through meson-shim (tests/lib/product.sh: libbezel.so and
+# the test rig bezel-input-probe) ----
 mkdir -p "$OUT"
-echo "== building libBezelPlugin.so and bezel-input-probe (scratch $SCRATCH)"
-for product in BezelPlugin bezel-input-probe; do
-	if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --product "$product" \
-		-Xswiftc -static-stdlib >"$OUT/build-$product.log" 2>&1; then
-		tail -40 "$OUT/build-$product.log"
-		fail "swift build --product $product"
-		finish
-	fi
-done
-BIN=$(swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
-PROBE=$BIN/bezel-input-probe
+product_install debug || { fail "meson-shim build and install of the product"; finish; }
 TEST=$OUT/input-source-test
 if cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -gdwarf-4 -O1 -o "$TEST" \
-	"$ROOT/tests/input/input-source-test.c" -I"$ROOT/CBezel/Sources/CBezel/include" \
-	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
-	pass "input-source-test.c compiles against bezel.h with -Werror"
+	"$ROOT/tests/input/input-source-test.c" \
+	$(pkg-config --cflags --libs wayland-server) $(product_link); then
+	pass "input-source-test.c compiles against the installed bezel.h and libbezel.so with -Werror"
 else
 	fail "compiling tests/input/input-source-test.c"
 	finish
@@ -79,9 +61,8 @@ fi
 RUN=("$TEST")
 if [ "$VALGRIND" = 1 ]; then
 	# valgrind cannot read the Swift toolchain's DWARF 5: a stripped copy comes first on the path.
-	mkdir -p "$OUT/valgrind-lib"
 	rm -f "$OUT"/valgrind-*.log
-	objcopy --strip-debug "$BIN/libBezelPlugin.so" "$OUT/valgrind-lib/libBezelPlugin.so"
+	product_strip_debug "$OUT/valgrind-lib" >/dev/null
 	export LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 	RUN=(valgrind --quiet --error-exitcode=97 --suppressions="$ROOT/tests/input/umockdev.supp"
 		--leak-check=full --show-leak-kinds=definite

@@ -12,7 +12,7 @@
 #   --valgrind         run the compositor under valgrind memcheck (VALGRIND=1)
 #   --latency N        also measure the added latency over N taps (LATENCY=N; 0: not measured)
 #   --hostile          the shared hostile course (tests/hosts/hostile.sh) instead (COURSE=hostile)
-#   --rounds N         its rounds (ROUNDS; default 56, 14 under valgrind)
+#   --rounds N         its rounds (ROUNDS; default 56, 14 under valgrind, or RUNNER_ROUNDS)
 #   --seed S           its random seed (SEED, default 1)
 #   --scale            its scale part instead (COURSE=scale) with IDLE (50000) idle surfaces,
 #                      CREATE (25000) created, TOPLEVELS (10000) mapped
@@ -62,6 +62,8 @@ runner_args() {
 		shift
 	done
 	# Under memcheck a hostile round takes 1 to 15 s: two rounds of each ending by default.
+	# A runner whose rounds are something else sets RUNNER_ROUNDS (its default) first.
+	[ -z "$ROUNDS" ] && ROUNDS=${RUNNER_ROUNDS:-}
 	[ -z "$ROUNDS" ] && { [ "$VALGRIND" = 1 ] && ROUNDS=14 || ROUNDS=56; }
 	return 0
 }

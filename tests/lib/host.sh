@@ -55,11 +55,13 @@ host_build_plugin() {
 	INC=$ROOT/CBezel/Sources/CBezel/include
 }
 
-# host_protocol_code OUT: client code of bezel-system-gestures and xdg-shell in OUT (and
+# host_protocol_code OUT [XML]: client code of bezel-system-gestures (XML, default the
+# repository's protocol/; the demos pass the installed one) and xdg-shell in OUT (and
 # xdg-shell's server header, for compositors built by the runner).
 host_protocol_code() {
-	local out=$1 xml=$ROOT/protocol/bezel-system-gestures-v1.xml xdg
+	local out=$1 xml=${2:-$ROOT/protocol/bezel-system-gestures-v1.xml} xdg
 	xdg=$(pkg-config --variable=pkgdatadir wayland-protocols)/stable/xdg-shell/xdg-shell.xml
+	mkdir -p "$out"
 	wayland-scanner client-header "$xml" "$out/bezel-system-gestures-v1-client-protocol.h" &&
 		wayland-scanner private-code "$xml" "$out/bezel-system-gestures-v1-protocol.c" &&
 		wayland-scanner client-header "$xdg" "$out/xdg-shell-client-protocol.h" &&
@@ -94,4 +96,60 @@ host_table_clients() {
 	DEFER_CLIENT=$out/bezel-defer-client
 	host_client "$out" bezel-touch-client "$ROOT/tests/hosts/bezel-touch-client.c" &&
 		host_client "$out" bezel-defer-client "$ROOT/examples/bezel-defer-client.c"
+}
+
+# ---- the host contract: a runner defines host_start NAME SCENARIO [realtime] (sets DIR, SOCK,
+# HOST_PID), host_stop [CLIENT_PID...], host_replay (plays the recording and waits until every
+# contact has lifted), HOST_NAME, and optionally host_why_not_started ----
+
+# play NAME SCENARIO READY CLIENT...: the common course of a case. Starts the host for SCENARIO
+# (REALTIME=1: the recording keeps its delays) and one client (label c), waits for READY in the
+# client's output, replays the recording (host_replay), then stops the host and the client so
+# that their output is complete. Returns 0 when the checks can run; otherwise it has printed a
+# FAIL line.
+play() {
+	local name=$1 scenario=$2 ready=$3 why=
+	shift 3
+	if ! host_start "$name" "$scenario" ${REALTIME:+realtime}; then
+		host_stop
+		[ "$(type -t host_why_not_started)" = function ] && why=": $(host_why_not_started)"
+		fail "$name: $HOST_NAME did not start$why (see $DIR)"
+		return 1
+	fi
+	start_client c "$@"
+	if wait_for "$DIR/c.out" "$ready" && host_replay; then
+		host_stop "$CPID_c"
+		return 0
+	fi
+	host_stop "$CPID_c"
+	fail "$name: client not ready or replay incomplete (see $DIR)"
+	return 1
+}
+
+# host_course: with --hostile or --scale (COURSE), runs that part of the hostile course
+# (tests/hosts/hostile.sh, sourced by the runner) and finishes; otherwise does nothing.
+host_course() {
+	case ${COURSE:-} in
+	hostile) run_host_hostile "$ROUNDS" "$SEED"; finish ;;
+	scale) run_host_scale "$IDLE" "$CREATE" "$TOPLEVELS"; finish ;;
+	esac
+}
+
+# host_wayland_info: the host starts (case "info", a tap recording) and wayland-info on it lists
+# bezel_system_gestures_manager_v1 and a seat with touch. A host that does not start fails,
+# and the run finishes.
+host_wayland_info() {
+	if ! host_start info tap-bottom; then
+		host_stop
+		fail "$HOST_NAME did not start (see $DIR)"
+		finish
+	fi
+	run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
+	host_stop
+	if grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
+		grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
+		pass "wayland-info lists bezel_system_gestures_manager_v1 and a seat with touch"
+	else
+		fail "wayland-info (see $DIR/wayland-info.out)"
+	fi
 }

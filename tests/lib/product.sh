@@ -15,6 +15,12 @@
 #       (bezel-input-probe, installed by -Dtest-rigs) and INC (its bezel.h), and puts
 #       PRODUCT_LIB/pkgconfig first on PKG_CONFIG_PATH (pkg-config bezel, bezel-client, ...).
 #       Returns 1 after printing the build log's tail when the build or install fails.
+#   product_meson_install BUILD PREFIX LOG [MESON_OPTION...]
+#       for the install tests: meson-shim configured in BUILD (reconfigured when it exists) with
+#       --prefix PREFIX and the options, built and installed; the Swift build in
+#       $BEZEL_INSTALL_SCRATCH when set (scripts/test.sh: the package's .build; alone: meson-shim's
+#       own scratch in BUILD). Output in LOG.setup and LOG.build. Returns 1 when the setup
+#       fails, 2 when the build or install does.
 #   product_link
 #       compiler flags to link a test program against the installed libbezel.so (pkg-config
 #       bezel, and a run path to PRODUCT_LIB).
@@ -61,6 +67,17 @@ product_install() {
 	fi
 	rm -f "$log"
 	export PKG_CONFIG_PATH=$PRODUCT_LIB/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+}
+
+# product_meson_install BUILD PREFIX LOG [MESON_OPTION...]
+product_meson_install() {
+	local build=$1 prefix=$2 log=$3
+	shift 3
+	local setup=()
+	[ -d "$build" ] && setup=(--reconfigure)
+	meson setup "${setup[@]}" "$build" "$ROOT/meson-shim" --prefix "$prefix" \
+		${BEZEL_INSTALL_SCRATCH:+-Dswift-scratch="$BEZEL_INSTALL_SCRATCH"} "$@" >"$log.setup" 2>&1 || return 1
+	{ ninja -C "$build" && ninja -C "$build" install; } >"$log.build" 2>&1 || return 2
 }
 
 # product_link: flags linking a test program against the installed libbezel.so

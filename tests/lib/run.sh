@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# The test harness itself (tests/lib/bounded.sh): nothing it waits for can make a suite hang.
+# The test harness itself (tests/lib): nothing it waits for can make a suite hang (bounded.sh), and
+# one command line for every runner (args.sh).
 #   1. wait_for gives up at its bound and says what it waited for;
 #   2. a process that ignores SIGTERM is stopped within the bound: stack dump, then SIGKILL,
 #      its children too; a process that obeys is reaped with its exit status;
 #   3. run_bounded stops a command at its bound;
 #   4. kill_process kills a client started under `timeout` (both processes);
 #   5. a suite's EXIT trap stops what it left running, when it ends and when it is sent SIGTERM
-#      (as scripts/test.sh does to a group past its time limit).
+#      (as scripts/test.sh does to a group past its time limit);
+#   6. the runners' one command line (tests/lib/args.sh).
 # Usage: tests/lib/run.sh     Ends with "N passed, N failed".
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -14,10 +16,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-harness.XXXXXX")
 . "$ROOT/tests/lib/bounded.sh"
 BOUNDED_DUMP_DIR=$WORK
 bounded_at_exit 'rm -rf "$WORK"'
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+. "$ROOT/tests/lib/counters.sh"
 now() { date +%s%N | cut -c1-13; } # ms
 
 # 1.
@@ -106,5 +105,22 @@ for how in exit sigterm; do
 	fi
 done
 
-echo "$PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+# 6. the one runner command line (args.sh): --only CASE and a positional CASE mean the same;
+# a runner's own options; an unknown option is an error (exit 2).
+args_out=$(
+	. "$ROOT/tests/lib/args.sh"
+	RUNNER_EXTRA_OPTS=--speed RUNNER_EXTRA_FLAGS=--quick
+	runner_args tap --only swipe --release --speed 3 --quick
+	want tap && want swipe && ! want drag && echo "cases ok"
+	echo "$CONFIG ${RUNNER_OPT[--speed]} ${RUNNER_OPT[--quick]} $ROUNDS"
+	runner_args --valgrind
+	want drag && echo "all wanted, $CONFIG, $ROUNDS rounds"
+)
+bad_rc=$(bash -c '. "$1/tests/lib/args.sh"; runner_args --bogus 2>/dev/null; echo 0' _ "$ROOT"; echo $?)
+if [ "$args_out" = $'cases ok\nrelease 3 1 56\nall wanted, debug, 14 rounds' ] && [ "$(echo "$bad_rc" | tail -1)" = 2 ]; then
+	pass "runner_args: CASE and --only CASE alike, a runner's own options and flags, defaults reset on each call; an unknown option exits 2"
+else
+	fail "runner_args: got '$args_out', unknown option: '$bad_rc'"
+fi
+
+finish

@@ -31,3 +31,18 @@ screenshot() {
 	done
 	return 1
 }
+
+# touchscreen_run DIR NODE PRELOAD PIDFILE LOG CMD...: runs CMD inside umockdev-run with the
+# touchscreen of make_touch_device (DIR/dev) on NODE, PRELOAD preloaded (the umockdev shim of
+# tools/umockdev-preload, then any more, ':'-separated) and the shim's replay handshake on.
+# CMD's pid (it is exec'd) goes to PIDFILE, its output and umockdev-run's to LOG. Sets
+# UMOCKDEV_PID (umockdev-run's pid, the one to wait for).
+touchscreen_run() {
+	local dir=$1 node=$2 preload=$3 pidfile=$4 log=$5
+	shift 5
+	rm -f "$pidfile"
+	umockdev-run -d "$dir/dev/device.umockdev" -i "$node=$dir/dev/device.ioctl" -s "$node=$dir/dev/device.script" -- \
+		sh -c 'echo $$ >"$1"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
+		"$preload" "$pidfile" "$@" >"$log" 2>&1 &
+	UMOCKDEV_PID=$!
+}

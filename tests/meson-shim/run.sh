@@ -4,7 +4,8 @@
 #   1. -Dweston=enabled on this machine (weston installed) configures the module;
 #   2. -Dweston=enabled where libweston-10 cannot be found fails, naming the dependency;
 #   3. -Dweston=auto there succeeds and the summary says the module is not built;
-#   4. -Dweston=disabled never builds it.
+#   4. -Dweston=disabled never builds it;
+#   5. -Dswift-scratch, -Dswift-config and -Dtest-rigs (the tests' product build) reach the build.
 # Only `meson setup` runs (no Swift build), so this takes seconds. "Cannot be found" is made
 # real with a pkg-config directory that holds only what libbezel needs.
 # Usage: tests/meson-shim/run.sh
@@ -14,10 +15,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+. "$ROOT/tests/lib/counters.sh"
 
 # setup NAME [meson args...]: configures meson-shim into $WORK/NAME; output in $WORK/NAME.log.
 setup() {
@@ -63,5 +61,21 @@ else
 	fail "-Dweston=disabled"
 fi
 
-echo "$PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+# The tests' product build (tests/lib/product.sh): the Swift build in a given scratch path and
+# configuration, and the input probe installed with the test rigs only.
+if setup scratch -Dswift-scratch="$WORK/swift" -Dswift-config=debug -Dtest-rigs=true &&
+	grep -q "build-swift.sh [^ ]*swift [^ ]* $WORK/swift debug BezelPlugin" "$WORK/scratch/build.ninja" &&
+	grep -q "build-swift.sh .* bezel-input-probe - -" "$WORK/scratch/build.ninja" &&
+	! grep -q "bezel-input-probe" "$WORK/disabled/build.ninja"; then
+	pass "-Dswift-scratch and -Dswift-config reach the Swift build; -Dtest-rigs=true (only) builds bezel-input-probe"
+else
+	tail -20 "$WORK/scratch.log"
+	fail "-Dswift-scratch=DIR -Dswift-config=debug -Dtest-rigs=true (see the build.ninja of a setup)"
+fi
+if ! setup badconfig -Dswift-config=fast; then
+	pass "-Dswift-config=fast is refused by meson setup (debug or release only)"
+else
+	fail "-Dswift-config=fast was accepted"
+fi
+
+finish

@@ -4,30 +4,22 @@
 # library path. Ends with "N passed, N failed".
 #
 # Usage: tests/protocol/install-test.sh [BUILD_DIR]   (default: build-meson-shim in the repo)
+#   BEZEL_INSTALL_SCRATCH: the SwiftPM scratch path to build in (tests/lib/product.sh)
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${1:-$ROOT/build-meson-shim}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-install.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 PREFIX=$WORK/prefix
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-finish() { echo "$PASS passed, $FAIL failed"; [ "$FAIL" -eq 0 ]; exit $?; }
+. "$ROOT/tests/lib/counters.sh"
+. "$ROOT/tests/lib/product.sh"
 
-if [ -d "$BUILD" ]; then
-	meson setup --reconfigure "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" >"$WORK/setup.log" 2>&1
-else
-	meson setup "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" >"$WORK/setup.log" 2>&1
-fi || { cat "$WORK/setup.log"; fail "meson setup meson-shim"; finish; }
-if ninja -C "$BUILD" >"$WORK/build.log" 2>&1 && ninja -C "$BUILD" install >"$WORK/install.log" 2>&1; then
-	pass "meson-shim: ninja && ninja install into a fresh --prefix"
-else
-	tail -30 "$WORK/build.log" "$WORK/install.log"
-	fail "meson-shim build/install"
-	finish
-fi
+product_meson_install "$BUILD" "$PREFIX" "$WORK/install"
+case $? in
+0) pass "meson-shim: ninja && ninja install into a fresh --prefix" ;;
+1) cat "$WORK/install.setup"; fail "meson setup meson-shim"; finish ;;
+*) tail -30 "$WORK/install.build"; fail "meson-shim build/install"; finish ;;
+esac
 
 LIBDIR=$(dirname "$(find "$PREFIX" -name 'libbezel.so.0' | head -1)")
 PCDIR=$(dirname "$(find "$PREFIX" -name bezel.pc | head -1)")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Protocol tests for bezel-system-gestures-v1 over a real Wayland socket (headless: no display,
-# no input devices). Builds libBezelPlugin.so, a tiny C compositor that loads it through bezel.h,
+# no input devices). Installs the product through meson-shim (tests/lib/product.sh), builds a
+# tiny C compositor that loads the installed libbezel.so through bezel.h,
 # and a C test client; then:
 #   1. wayland-scanner --strict validates the protocol XML;
 #   2. a client binds the global, sees honored_edges after commit, and keeps an inert object
@@ -29,22 +30,19 @@
 #      settings read back, the event log's line shapes, layout touches, the policy from facts,
 #      a refused down; every bad call comes back with its code and a log line.
 #
-# Usage: tests/protocol/run.sh [--valgrind] [--hostile N]
+# Usage: tests/protocol/run.sh [--valgrind] [--rounds N]   (N hostile and N raw-fuzz clients, default 150)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SCRATCH=${BEZEL_PROTOCOL_SCRATCH:-$ROOT/.build-protocol}
 OUT=$SCRATCH/protocol-tests
-VALGRIND=0
-HOSTILE=150
-while [ $# -gt 0 ]; do
-	case $1 in
-	--valgrind) VALGRIND=1 ;;
-	--hostile) HOSTILE=$2; shift ;;
-	*) echo "usage: $0 [--valgrind] [--hostile N]" >&2; exit 2 ;;
-	esac
-	shift
-done
+. "$ROOT/tests/lib/counters.sh"
+. "$ROOT/tests/lib/args.sh"
+. "$ROOT/tests/lib/product.sh"
+# --rounds N: the hostile and raw-fuzz clients (150 each by default)
+RUNNER_ROUNDS=150
+runner_args "$@"
+HOSTILE=$ROUNDS
 
 # wait_for, stop_process, run_bounded and the EXIT trap that stops what is left running.
 . "$ROOT/tests/lib/bounded.sh"
@@ -52,34 +50,17 @@ BOUNDED_DUMP_DIR=$OUT
 # the test compositor under memcheck may take a while to exit (its leak check)
 [ "$VALGRIND" = 1 ] && BOUNDED_STOP_TIMEOUT=180
 
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-finish() {
-	echo "$PASS passed, $FAIL failed"
-	[ "$FAIL" -eq 0 ]
-	exit $?
-}
-
 if [ "$VALGRIND" = 1 ] && ! command -v valgrind >/dev/null; then
 	fail "--valgrind asked for, but valgrind is not installed (scripts/install-deps.sh installs it)"
 	finish
 fi
 
-# ---- build ----
-echo "== building libBezelPlugin.so (scratch $SCRATCH)"
-if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --product BezelPlugin \
-	-Xswiftc -static-stdlib >"$SCRATCH.log" 2>&1; then
-	tail -40 "$SCRATCH.log"
-	fail "swift build --product BezelPlugin"
-	finish
-fi
-BIN=$(swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)
-LIB=$BIN/libBezelPlugin.so
+# ---- build: the product installed through meson-shim (tests/lib/product.sh) ----
 mkdir -p "$OUT"
+product_install debug || { fail "meson-shim build and install of the product"; finish; }
+LIB=$PRODUCT_LIB/libbezel.so.0
 XML=$ROOT/protocol/bezel-system-gestures-v1.xml
-INC=$ROOT/CBezel/Sources/CBezel/include
+LINK=$(product_link)
 
 if wayland-scanner --strict client-header "$XML" "$OUT/bezel-system-gestures-v1-client-protocol.h" &&
 	wayland-scanner --strict private-code "$XML" "$OUT/bezel-system-gestures-v1-protocol.c" &&
@@ -99,7 +80,7 @@ wayland-scanner private-code "$XDG_XML" "$OUT/xdg-shell-protocol.c"
 CFLAGS="-std=c11 -Wall -Wextra -Werror -gdwarf-4 -O1"
 if cc $CFLAGS -o "$OUT/test-compositor" "$ROOT/tests/protocol/test-compositor.c" \
 	"$OUT/xdg-shell-protocol.c" -I"$INC" -I"$OUT" \
-	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN" &&
+	$(pkg-config --cflags --libs wayland-server) $LINK &&
 	cc $CFLAGS -o "$OUT/test-client" "$ROOT/tests/protocol/test-client.c" \
 		"$OUT/bezel-system-gestures-v1-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client) &&
 	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
@@ -111,11 +92,11 @@ else
 	finish
 fi
 
-# libBezelPlugin.so must need no Swift runtime library.
+# The installed libbezel.so must need no Swift runtime library.
 if ldd "$LIB" | grep -q 'libswift'; then
-	fail "libBezelPlugin.so links a Swift runtime library dynamically: $(ldd "$LIB" | grep libswift | tr -s ' \t' ' ')"
+	fail "libbezel.so links a Swift runtime library dynamically: $(ldd "$LIB" | grep libswift | tr -s ' \t' ' ')"
 else
-	pass "ldd libBezelPlugin.so shows no libswift*.so"
+	pass "ldd of the installed libbezel.so shows no libswift*.so"
 fi
 
 # ---- compositor ----
@@ -131,8 +112,7 @@ VGLOG=$OUT/valgrind.log
 if [ "$VALGRIND" = 1 ]; then
 	# The Swift toolchain's DWARF 5 debug info makes valgrind give up: use a stripped copy
 	# (LD_LIBRARY_PATH is searched before the test programs' RUNPATH).
-	mkdir -p "$OUT/valgrind-lib"
-	objcopy --strip-debug "$LIB" "$OUT/valgrind-lib/libBezelPlugin.so"
+	product_strip_debug "$OUT/valgrind-lib" >/dev/null
 	LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
 		--error-exitcode=97 --log-file="$VGLOG" \
 		"$OUT/test-compositor" --quiet >"$OUT/compositor.out" 2>"$LOG" &
@@ -461,84 +441,52 @@ if [ "$VALGRIND" = 1 ]; then
 	fi
 fi
 
+# in_process_test NAME TIMEOUT VALGRIND_TIMEOUT [ARG...]: compiles tests/protocol/NAME.c against
+# the installed libbezel.so and runs it in a process of its own, under memcheck with --valgrind
+# (VALGRIND_ARGS: its arguments there, instead of ARG...); its output in $OUT/NAME.log.
+# Returns 0 when it passed, 1 when it failed, 2 when it did not compile.
+in_process_test() {
+	local name=$1 bound=$2 vg_bound=$3
+	shift 3
+	# shellcheck disable=SC2086,SC2046 # flag lists
+	cc $CFLAGS -o "$OUT/$name" "$ROOT/tests/protocol/$name.c" -I"$INC" \
+		$(pkg-config --cflags --libs wayland-server) -lm $LINK || return 2
+	if [ "$VALGRIND" = 1 ]; then
+		[ -n "${VALGRIND_ARGS:-}" ] && set -- $VALGRIND_ARGS
+		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout "$vg_bound" valgrind --quiet \
+			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+			--error-exitcode=97 "$OUT/$name" "$@" >"$OUT/$name.log" 2>&1
+	else
+		timeout "$bound" "$OUT/$name" "$@" >"$OUT/$name.log" 2>&1
+	fi || return 1
+}
+# in_process_verdict STATUS NAME WHAT: the pass or fail line for in_process_test's STATUS, with
+# the lines of the log that are not "ok" on a failure.
+in_process_verdict() {
+	case $1 in
+	0) pass "$3" ;;
+	1) fail "$2: $3"; grep -v '^ok ' "$OUT/$2.log" | sed 's/^/    /' | head -40 ;;
+	*) fail "compiling tests/protocol/$2.c" ;;
+	esac
+}
+# ok_lines NAME: how many checks an in-process test passed
+ok_lines() { grep -c '^ok ' "$OUT/$1.log" 2>/dev/null; }
+
 # ---- bezel_plugin_configure, in-process (under valgrind too with --valgrind) ----
-if cc $CFLAGS -o "$OUT/configure-test" "$ROOT/tests/protocol/configure-test.c" -I"$INC" \
-	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
-	if [ "$VALGRIND" = 1 ]; then
-		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 300 valgrind --quiet \
-			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-			--error-exitcode=97 "$OUT/configure-test" >"$OUT/configure-test.log" 2>&1
-	else
-		timeout 60 "$OUT/configure-test" >"$OUT/configure-test.log" 2>&1
-	fi
-	if [ $? -eq 0 ]; then
-		pass "bezel_plugin_configure ($(grep -c '^ok ' "$OUT/configure-test.log") checks)"
-	else
-		fail "bezel_plugin_configure"
-		sed 's/^/    /' "$OUT/configure-test.log"
-	fi
-else
-	fail "compiling tests/protocol/configure-test.c"
-fi
+rc=0; in_process_test configure-test 60 300 || rc=$?
+in_process_verdict $rc configure-test "bezel_plugin_configure ($(ok_lines configure-test) checks)"
 # ---- the C interface itself, in-process: outputs, v1/v2 hosts, regions, garbage (under valgrind too) ----
-if cc $CFLAGS -o "$OUT/capi-test" "$ROOT/tests/protocol/capi-test.c" -I"$INC" \
-	$(pkg-config --cflags --libs wayland-server) -lm -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
-	if [ "$VALGRIND" = 1 ]; then
-		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 600 valgrind --quiet \
-			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-			--error-exitcode=97 "$OUT/capi-test" >"$OUT/capi-test.log" 2>&1
-	else
-		timeout 120 "$OUT/capi-test" >"$OUT/capi-test.log" 2>&1
-	fi
-	if [ $? -eq 0 ]; then
-		pass "C interface: outputs, host interface v1/v2, regions, stacking, garbage ($(grep -c '^ok ' "$OUT/capi-test.log") checks)"
-	else
-		fail "C interface (tests/protocol/capi-test.c)"
-		grep -v '^ok ' "$OUT/capi-test.log" | sed 's/^/    /' | head -40
-	fi
-else
-	fail "compiling tests/protocol/capi-test.c"
-fi
+rc=0; in_process_test capi-test 120 600 || rc=$?
+in_process_verdict $rc capi-test "C interface: outputs, host interface v1/v2, regions, stacking, garbage ($(ok_lines capi-test) checks)"
 # ---- the 0.3 calls that took host logic into the library, in-process (under valgrind too) ----
-if cc $CFLAGS -o "$OUT/host-calls-test" "$ROOT/tests/protocol/host-calls-test.c" -I"$INC" \
-	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
-	if [ "$VALGRIND" = 1 ]; then
-		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 300 valgrind --quiet \
-			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-			--error-exitcode=97 "$OUT/host-calls-test" >"$OUT/host-calls-test.log" 2>&1
-	else
-		timeout 60 "$OUT/host-calls-test" >"$OUT/host-calls-test.log" 2>&1
-	fi
-	if [ $? -eq 0 ]; then
-		pass "host logic in the library: [bezel] keys, settings read back, event log, layout touches, policy facts, refused downs ($(grep -c '^ok ' "$OUT/host-calls-test.log") checks)"
-	else
-		fail "host logic in the library (tests/protocol/host-calls-test.c)"
-		grep -v '^ok ' "$OUT/host-calls-test.log" | sed 's/^/    /' | head -40
-	fi
-else
-	fail "compiling tests/protocol/host-calls-test.c"
-fi
+rc=0; in_process_test host-calls-test 60 300 || rc=$?
+in_process_verdict $rc host-calls-test "host logic in the library: [bezel] keys, settings read back, event log, layout touches, policy facts, refused downs ($(ok_lines host-calls-test) checks)"
 # ---- a 300,000-deep subsurface chain through bezel.h (own process). Under valgrind the chain
 # is 50,000 deep to keep CI short: 100,000 take 4 minutes there (run once, no errors), and
 # 300,000 without the wide part about 5 (no errors either). ----
-if cc $CFLAGS -o "$OUT/deep-chain-test" "$ROOT/tests/protocol/deep-chain-test.c" -I"$INC" \
-	$(pkg-config --cflags --libs wayland-server) -L"$BIN" -lBezelPlugin -Wl,-rpath,"$BIN"; then
-	if [ "$VALGRIND" = 1 ]; then
-		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 900 valgrind --quiet \
-			--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-			--error-exitcode=97 "$OUT/deep-chain-test" 50000 >"$OUT/deep-chain-test.log" 2>&1
-	else
-		timeout 300 "$OUT/deep-chain-test" >"$OUT/deep-chain-test.log" 2>&1
-	fi
-	if [ $? -eq 0 ]; then
-		pass "deep subsurface chain: $(grep -c '^ok ' "$OUT/deep-chain-test.log") checks; $(sed -n 's/^ok a \([0-9]*\)-deep.*(.*, \(.*\))$/\1 deep, added in \2/p' "$OUT/deep-chain-test.log"), $(sed -n 's/^ok bezel_surface_remove on the top removes the chain (\(.*\))$/removed in \1/p' "$OUT/deep-chain-test.log")"
-	else
-		fail "deep subsurface chain"
-		sed 's/^/    /' "$OUT/deep-chain-test.log" | tail -20
-	fi
-else
-	fail "compiling tests/protocol/deep-chain-test.c"
-fi
+rc=0; VALGRIND_ARGS=50000 in_process_test deep-chain-test 300 900 || rc=$?
+dc=$OUT/deep-chain-test.log
+in_process_verdict $rc deep-chain-test "deep subsurface chain: $(ok_lines deep-chain-test) checks; $(sed -n 's/^ok a \([0-9]*\)-deep.*(.*, \(.*\))$/\1 deep, added in \2/p' "$dc"), $(sed -n 's/^ok bezel_surface_remove on the top removes the chain (\(.*\))$/removed in \1/p' "$dc")"
 if grep -qiE 'fatal error|assertion|Segmentation' "$LOG"; then
 	fail "compositor log has a crash message"
 fi

@@ -107,10 +107,9 @@ start_host() {
 	$LAG_INI
 	EOF
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
-	umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" -s "$NODE=$DIR/dev/device.script" -- \
-		sh -c 'echo $$ >"$1/host.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec "$@"' \
-		"$SHIM" "$DIR" "$PRODUCT_PREFIX/bin/bezel-compositor-rig" --socket "$SOCK" --config "$DIR/bezel.ini" >"$HOST_LOG" 2>&1 &
-	WRAP_PID=$!
+	touchscreen_run "$DIR" "$NODE" "$SHIM" "$DIR/host.pid" "$HOST_LOG" \
+		env WLR_BACKENDS=headless WLR_RENDERER=pixman "$PRODUCT_PREFIX/bin/bezel-compositor-rig" --socket "$SOCK" --config "$DIR/bezel.ini"
+	WRAP_PID=$UMOCKDEV_PID
 	bounded_track "$WRAP_PID" bezel-compositor
 	# It logs "running" after listen() and once its touch device exists.
 	wait_for "$HOST_LOG" "bezel-compositor: running on" 1 20 || return 1

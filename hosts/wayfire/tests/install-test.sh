@@ -14,6 +14,7 @@
 # Ends with "N passed, N failed".
 #
 # Usage: hosts/wayfire/tests/install-test.sh [BUILD_DIR]   (default: build-meson-wayfire in the repo)
+#   BEZEL_INSTALL_SCRATCH: the SwiftPM scratch path to build in (tests/lib/product.sh)
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${1:-$ROOT/build-meson-wayfire}
@@ -23,29 +24,20 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wayfire-install.XXXXXX")
 BOUNDED_DUMP_DIR=$WORK
 bounded_at_exit 'rm -rf "$WORK"'
 PREFIX=$WORK/prefix
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-finish() { echo "$PASS passed, $FAIL failed"; [ "$FAIL" -eq 0 ]; exit $?; }
+. "$ROOT/tests/lib/counters.sh"
+. "$ROOT/tests/lib/product.sh"
 
 if ! command -v wayfire >/dev/null 2>&1 || ! pkg-config --exists wayfire 2>/dev/null; then
 	fail "Wayfire 0.7 with wayfire-dev and libglm-dev is not installed here; the Wayfire install is untested"
 	finish
 fi
 
-if [ -d "$BUILD" ]; then
-	meson setup --reconfigure "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" -Dwayfire=enabled >"$WORK/setup.log" 2>&1
-else
-	meson setup "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" -Dwayfire=enabled >"$WORK/setup.log" 2>&1
-fi || { tail -20 "$WORK/setup.log"; fail "meson setup meson-shim -Dwayfire=enabled"; finish; }
-if ninja -C "$BUILD" >"$WORK/build.log" 2>&1 && ninja -C "$BUILD" install >"$WORK/install.log" 2>&1; then
-	pass "meson-shim -Dwayfire=enabled: ninja && ninja install into a fresh --prefix"
-else
-	tail -30 "$WORK/build.log" "$WORK/install.log"
-	fail "meson-shim build/install"
-	finish
-fi
+product_meson_install "$BUILD" "$PREFIX" "$WORK/install" -Dwayfire=enabled
+case $? in
+0) pass "meson-shim -Dwayfire=enabled: ninja && ninja install into a fresh --prefix" ;;
+1) tail -20 "$WORK/install.setup"; fail "meson setup meson-shim -Dwayfire=enabled"; finish ;;
+*) tail -30 "$WORK/install.build"; fail "meson-shim build/install"; finish ;;
+esac
 
 LIBDIR=$(find "$PREFIX" -name libbezel-wlroots.so.0 -printf '%h\n' | head -1)
 PLUGINDIR=$LIBDIR/wayfire

@@ -108,14 +108,10 @@ start_wayfire() {
 	EOF
 	local attempt rc
 	for attempt in 1 2; do
-		rm -f "$DIR/wayfire.pid"
-		umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
-			-s "$NODE=$DIR/dev/device.script" -- \
-			sh -c 'echo $$ >"$1/wayfire.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
-			"$SHIM:$WFPRELOAD" "$DIR" env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$WF_PLUGIN_PATH" \
-			WAYFIRE_PLUGIN_XML_PATH="$WF_XML_PATH" wayfire -c "$DIR/wayfire.ini" \
-			>"$DIR/host.log" 2>&1 &
-		CPID=$!
+		touchscreen_run "$DIR" "$NODE" "$SHIM:$WFPRELOAD" "$DIR/wayfire.pid" "$DIR/host.log" \
+			env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$WF_PLUGIN_PATH" \
+			WAYFIRE_PLUGIN_XML_PATH="$WF_XML_PATH" wayfire -c "$DIR/wayfire.ini"
+		CPID=$UMOCKDEV_PID
 		WF_PID=
 		bounded_track "$CPID" "Wayfire ($name)"
 		wait_while_alive "$CPID" "$DIR/host.log" "Using socket name\|exiting\|refusing" 1 "$START_TIMEOUT_S" "Wayfire's socket line"
@@ -176,23 +172,8 @@ why_not_started() {
 		tail -3 "$DIR/host.log" 2>/dev/null
 }
 
-# play NAME SCENARIO READY CLIENT...: start, one client, wait for READY, replay, stop.
-play() {
-	local name=$1 scenario=$2 ready=$3
-	shift 3
-	if ! start_wayfire "$name" "$scenario" ${REALTIME:+realtime}; then
-		stop_wayfire
-		fail "$name: Wayfire did not start: $(why_not_started) (see $DIR)"
-		return 1
-	fi
-	start_client c "$@"
-	if wait_for "$DIR/c.out" "$ready" && kill -USR2 "$WF_PID" &&
-		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
-		stop_wayfire "$CPID_c"
-		return 0
-	fi
-	stop_wayfire "$CPID_c"
-	fail "$name: client not ready or replay incomplete (see $DIR)"
-	return 1
+# host_replay (the host contract of tests/lib/host.sh play): the rig opens its touchscreen on
+# SIGUSR2; every contact of the recording lifts.
+host_replay() {
+	kill -USR2 "$WF_PID" && wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
 }
-

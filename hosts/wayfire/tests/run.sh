@@ -68,13 +68,7 @@ host_start_plain() {
 . "$ROOT/tests/hosts/hostile.sh"
 
 # ---- the hostile course (tests/hosts/hostile.sh) instead of the cases ----
-if [ "$COURSE" = hostile ]; then
-	run_host_hostile "$ROUNDS" "$SEED"
-	finish
-elif [ "$COURSE" = scale ]; then
-	run_host_scale "$IDLE" "$CREATE" "$TOPLEVELS"
-	finish
-fi
+host_course
 
 # ---- 0. Wayfire starts headless with the plugin; it says so; wayland-info lists the global ----
 if want start; then

@@ -28,14 +28,12 @@ start_umockdev_weston() {
 	shift 5
 	local attempt i timeout=${WESTON_START_TIMEOUT:-20}
 	for attempt in 1 2; do
-		rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock" "$dir/weston.pid"
-		umockdev-run -d "$dir/dev/device.umockdev" -i "$node=$dir/dev/device.ioctl" \
-			-s "$node=$dir/dev/device.script" -- \
-			sh -c 'echo $$ >"$1/weston.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
-			"$shim" "$dir" ${WESTON_WRAP:-} weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
-			--socket="$sock" --config="$dir/weston.ini" --modules="$module" "$@" \
-			--log="$dir/weston.log" >"$dir/umockdev.log" 2>&1 &
-		WPID=$!
+		rm -f "$XDG_RUNTIME_DIR/$sock" "$XDG_RUNTIME_DIR/$sock.lock"
+		# shellcheck disable=SC2086 # WESTON_WRAP is a command and its options
+		touchscreen_run "$dir" "$node" "$shim" "$dir/weston.pid" "$dir/umockdev.log" \
+			${WESTON_WRAP:-} weston --backend=headless-backend.so --shell=kiosk-shell.so --width=1080 --height=1920 \
+			--socket="$sock" --config="$dir/weston.ini" --modules="$module" "$@" --log="$dir/weston.log"
+		WPID=$UMOCKDEV_PID
 		bounded_track "$WPID" "weston ($(basename "$dir"))"
 		i=0
 		while [ ! -S "$XDG_RUNTIME_DIR/$sock" ] && [ $i -lt $((timeout * 50)) ] && bounded_alive "$WPID"; do

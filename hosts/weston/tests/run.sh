@@ -142,29 +142,13 @@ stop_weston() {
 	fi
 }
 
-# play NAME SCENARIO READY CLIENT...: the common course of a test. Starts weston for SCENARIO
-# (start_weston) and one client, waits for READY in the client's output, replays the recording,
-# then stops weston and the client so that their output is complete. Returns 0 when the checks
-# can run; otherwise it has printed a FAIL line. REALTIME=1 replays in real time; SCREENSHOT=1
-# sets PNG to a screenshot taken after the replay, before weston stops.
-play() {
-	local name=$1 scenario=$2 ready=$3
-	shift 3
-	if ! start_weston "$name" "$scenario" ${REALTIME:+realtime}; then
-		stop_weston
-		fail "$name: headless weston did not start (see $DIR)"
-		return 1
-	fi
-	start_client c "$@"
-	if wait_for "$DIR/c.out" "$ready" && replay; then
-		PNG=
-		[ -z "${SCREENSHOT:-}" ] || PNG=$(screenshot "$DIR" "$SOCK")
-		stop_weston "$CPID_c"
-		return 0
-	fi
-	stop_weston "$CPID_c"
-	fail "$name: client not ready or replay incomplete (see $DIR)"
-	return 1
+# host_replay (the host contract of tests/lib/host.sh play): the replay; SCREENSHOT=1 sets PNG
+# to a screenshot taken after it, before weston stops.
+host_replay() {
+	replay || return 1
+	PNG=
+	[ -z "${SCREENSHOT:-}" ] || PNG=$(screenshot "$DIR" "$SOCK")
+	return 0
 }
 
 . "$ROOT/tests/hosts/expectations.sh"
@@ -218,30 +202,10 @@ host_start_plain() {
 . "$ROOT/tests/hosts/hostile.sh"
 
 # ---- the hostile course (tests/hosts/hostile.sh) instead of the table ----
-if [ "$COURSE" = hostile ]; then
-	run_host_hostile "$ROUNDS" "$SEED"
-	finish
-elif [ "$COURSE" = scale ]; then
-	run_host_scale "$IDLE" "$CREATE" "$TOPLEVELS"
-	finish
-fi
+host_course
 
 # ---- 0. wayland-info: the global and a seat with touch ----
-if ! want info; then
-	:
-elif start_weston info tap-bottom; then
-	run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
-	stop_weston
-	if grep -q "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" &&
-		grep -A3 "interface: 'wl_seat'" "$DIR/wayland-info.out" | grep -q "capabilities:.*touch"; then
-		pass "wayland-info lists bezel_system_gestures_manager_v1 and a seat with touch"
-	else
-		fail "wayland-info (see $DIR/wayland-info.out)"
-	fi
-else
-	fail "headless weston did not start (see $DIR/weston.log)"
-	finish
-fi
+want info && host_wayland_info
 
 # --valgrind: the table's tap, swipe and defer cases are the representative subset (the
 # hostile loop runs under valgrind in hosts/weston/tests/hostile.sh --valgrind).
