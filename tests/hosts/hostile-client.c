@@ -253,12 +253,14 @@ static int round_run(int n, unsigned seed, enum ending ending)
 		_exit(0);
 	}
 	switch (rand() % 4) {
-	case 0: /* the wl_surface goes before its xdg roles, its gesture object and its
-		 * subsurface */
-		wl_surface_destroy(top);
-		wl_surface_commit(child);
+	case 0: /* the window goes: its xdg roles, then the wl_surface, before its gesture
+		 * object and its subsurface (roles first: since wayland 1.22 a surface destroyed
+		 * before its role object is the protocol error defunct_role_object, which
+		 * wlroots 0.18 raises) */
 		xdg_toplevel_destroy(tl);
 		xdg_surface_destroy(xs);
+		wl_surface_destroy(top);
+		wl_surface_commit(child);
 		break;
 	case 1: /* the deferring gesture object goes while the finger is down */
 		bezel_gesture_surface_v1_destroy(tg);

@@ -302,14 +302,14 @@ int close(int fd)
     return next(fd);
 }
 
-/* fclose closes its fd inside the C library, past the close() above. */
+/* fclose closes its fd inside the C library, past the close() above. Its stream is never NULL
+ * (glibc declares it nonnull, and fclose(NULL) has no meaning to pass on). */
 int fclose(FILE *stream)
 {
     static int (*next)(FILE *);
     if (next == NULL)
         next = (int (*)(FILE *))next_symbol("fclose");
-    if (stream != NULL)
-        forget(fileno(stream));
+    forget(fileno(stream));
     return next(stream);
 }
 

@@ -24,9 +24,13 @@
 #include <string.h>
 #include <time.h>
 
+#include <wlr/version.h>
 #include <wlr/backend/headless.h>
 #include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_touch.h>
+#if WLR_VERSION_MINOR >= 18
+#include <wlr/interfaces/wlr_touch.h>
+#endif
 #include <wlr/util/log.h>
 
 #include "compositor.h"
@@ -42,7 +46,22 @@ struct rig {
 	int rotate_to, rotate_after, motions; /* --rotate: -1, or the transform after that many */
 	struct wl_listener layout_change;    /* the source follows its output's size and transform */
 	struct wl_event_source *sigusr1, *sigusr2;
+#if WLR_VERSION_MINOR >= 18
+	struct wlr_touch touch; /* the rig's own device: 0.18's headless backend makes none */
+#endif
 };
+
+#if WLR_VERSION_MINOR >= 16
+/* wlroots 0.16: touch events are wlr_touch_*_event and name the wlr_touch, which holds its
+ * signals (0.15: wlr_event_touch_*, naming the input device, whose `touch` holds them). */
+#define RIG_EVENT(kind) struct wlr_touch_##kind##_event
+#define RIG_TOUCH(s) wlr_touch_from_input_device((s)->touch_dev)
+#define RIG_SOURCE(s) .touch = RIG_TOUCH(s)
+#else
+#define RIG_EVENT(kind) struct wlr_event_touch_##kind
+#define RIG_TOUCH(s) ((s)->touch_dev->touch)
+#define RIG_SOURCE(s) .device = (s)->touch_dev
+#endif
 
 static uint64_t now_usec(void)
 {
@@ -76,7 +95,7 @@ static void rig_log(struct rig *rig, const char *what, int32_t id, uint32_t ms)
 static void rig_normalize(struct server *s, double x, double y, double *nx, double *ny)
 {
 	struct wlr_output *o = nth_output(s, s->touch_output);
-	struct wlr_box *box = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
+	struct wlr_box where, *box = output_box(s, o, &where) ? &where : NULL;
 	*nx = box && box->width > 0 ? x / box->width : 0;
 	*ny = box && box->height > 0 ? y / box->height : 0;
 }
@@ -85,7 +104,7 @@ static void rig_normalize(struct server *s, double x, double y, double *nx, doub
 static void rig_map(struct server *s)
 {
 	struct wlr_output *o = nth_output(s, s->touch_output);
-	struct wlr_box *box = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
+	struct wlr_box where, *box = output_box(s, o, &where) ? &where : NULL;
 	if (box)
 		bezel_input_source_set_output(s->rig->source, box->width, box->height, (int32_t)o->transform);
 }
@@ -108,8 +127,7 @@ static void rig_count_motion(struct server *s)
 		return;
 	bezel_event_log_write(rig->event_log, "rig rotate %s transform=%d", o->name, rig->rotate_to);
 	wlr_log(WLR_INFO, "rig: turning output %s to transform %d", o->name, rig->rotate_to);
-	wlr_output_set_transform(o, (enum wl_output_transform)rig->rotate_to);
-	if (!wlr_output_commit(o))
+	if (!output_turn(o, rig->rotate_to))
 		wlr_log(WLR_ERROR, "rig: output %s refused transform %d", o->name, rig->rotate_to);
 }
 
@@ -118,18 +136,18 @@ static void rig_down(void *data, int32_t id, double x, double y, uint32_t ms)
 	struct server *s = data;
 	ms = rig_time(s->rig, ms);
 	rig_log(s->rig, "down", id, ms);
-	struct wlr_event_touch_down ev = { s->touch_dev, ms, id, 0, 0 };
+	RIG_EVENT(down) ev = { RIG_SOURCE(s), .time_msec = ms, .touch_id = id };
 	rig_normalize(s, x, y, &ev.x, &ev.y);
-	wl_signal_emit(&s->touch_dev->touch->events.down, &ev);
+	wl_signal_emit(&RIG_TOUCH(s)->events.down, &ev);
 }
 static void rig_motion(void *data, int32_t id, double x, double y, uint32_t ms)
 {
 	struct server *s = data;
 	ms = rig_time(s->rig, ms);
 	rig_log(s->rig, "motion", id, ms);
-	struct wlr_event_touch_motion ev = { s->touch_dev, ms, id, 0, 0 };
+	RIG_EVENT(motion) ev = { RIG_SOURCE(s), .time_msec = ms, .touch_id = id };
 	rig_normalize(s, x, y, &ev.x, &ev.y);
-	wl_signal_emit(&s->touch_dev->touch->events.motion, &ev);
+	wl_signal_emit(&RIG_TOUCH(s)->events.motion, &ev);
 	rig_count_motion(s);
 }
 static void rig_up(void *data, int32_t id, uint32_t ms)
@@ -137,20 +155,20 @@ static void rig_up(void *data, int32_t id, uint32_t ms)
 	struct server *s = data;
 	ms = rig_time(s->rig, ms);
 	rig_log(s->rig, "up", id, ms);
-	struct wlr_event_touch_up ev = { s->touch_dev, ms, id };
-	wl_signal_emit(&s->touch_dev->touch->events.up, &ev);
+	RIG_EVENT(up) ev = { RIG_SOURCE(s), .time_msec = ms, .touch_id = id };
+	wl_signal_emit(&RIG_TOUCH(s)->events.up, &ev);
 }
 static void rig_frame(void *data, uint32_t ms)
 {
 	struct server *s = data;
 	(void)ms;
-	wl_signal_emit(&s->touch_dev->touch->events.frame, NULL);
+	wl_signal_emit(&RIG_TOUCH(s)->events.frame, NULL);
 }
 static void rig_cancel(void *data, uint32_t ms)
 {
 	struct server *s = data;
-	struct wlr_event_touch_cancel ev = { s->touch_dev, rig_time(s->rig, ms), -1 };
-	wl_signal_emit(&s->touch_dev->touch->events.cancel, &ev);
+	RIG_EVENT(cancel) ev = { RIG_SOURCE(s), .time_msec = rig_time(s->rig, ms), .touch_id = -1 };
+	wl_signal_emit(&RIG_TOUCH(s)->events.cancel, &ev);
 }
 static void rig_device_added(void *data, const char *name, const char *sysname)
 {
@@ -246,7 +264,15 @@ static bool rig_start(struct server *s)
 		return false;
 	}
 	/* The compositor's new_input takes it in as its touch device. */
+#if WLR_VERSION_MINOR >= 18
+	/* wlroots 0.18 dropped wlr_headless_add_input_device: the rig makes the device and
+	 * announces it as the backend would. */
+	static const struct wlr_touch_impl rig_touch_impl = { .name = "bezel-rig-touch" };
+	wlr_touch_init(&rig->touch, &rig_touch_impl, "bezel-rig-touch");
+	wl_signal_emit(&s->backend->events.new_input, &rig->touch.base);
+#else
 	wlr_headless_add_input_device(s->headless, WLR_INPUT_DEVICE_TOUCH);
+#endif
 	const char *const no_paths[] = { NULL }; /* the node opens in rig_open */
 	int r = bezel_input_source_create(loop, NULL, no_paths, &rig_listener, s, &rig->source);
 	if (r != BEZEL_OK || !s->touch_dev) {
@@ -278,6 +304,10 @@ static void rig_stop(struct server *s)
 	}
 	if (rig->event_log)
 		bezel_event_log_close(rig->event_log);
+#if WLR_VERSION_MINOR >= 18
+	if (s->touch_dev == &rig->touch.base)
+		wlr_touch_finish(&rig->touch); /* its destroy tells the compositor */
+#endif
 	free(rig->touch_node);
 	free(rig);
 	s->rig = NULL;

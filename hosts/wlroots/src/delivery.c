@@ -6,7 +6,6 @@
  * (bezel_touch_refused) and asks for nothing more of that touch.
  */
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_surface.h>
 
 #include "bezel-wlroots-private.h"
 

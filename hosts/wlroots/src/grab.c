@@ -6,6 +6,7 @@
  * is passed on unchanged to the grab underneath, or delivered as the default grab would.
  * adapter.c tells how the one grab slot is shared with popup grabs and drags.
  */
+#include <wlr/version.h>
 #include <wlr/types/wlr_data_device.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
@@ -37,17 +38,28 @@ static uint32_t grab_down(struct wlr_seat_touch_grab *grab, uint32_t time,
 	return t->serial;
 }
 
-static void grab_up(struct wlr_seat_touch_grab *grab, uint32_t time, struct wlr_touch_point *point)
+#if WLR_VERSION_MINOR >= 18
+/* wlroots 0.18 (not 0.15): a touch grab's up returns the serial of the wl_touch.up it sent. */
+#define BWL_UP_TYPE uint32_t
+#define BWL_UP_RETURN(sent) return (sent)
+#else
+#define BWL_UP_TYPE void
+#define BWL_UP_RETURN(sent) do { (void)(sent); return; } while (0)
+#endif
+
+static BWL_UP_TYPE grab_up(struct wlr_seat_touch_grab *grab, uint32_t time,
+			   struct wlr_touch_point *point)
 {
 	struct bezel_wlr *bw = grab->data;
 	if (!bwl_touches_find(&bw->touches, point->touch_id)) {
 		if (bw->inner)
-			bw->inner->interface->up(bw->inner, time, point);
-		else
-			wlr_seat_touch_send_up(grab->seat, time, point->touch_id);
-	} else if (bwl_inner_is_drag(bw) && point->touch_id == bw->drag_id) {
-		bw->inner->interface->up(bw->inner, time, point);
+			BWL_UP_RETURN(bw->inner->interface->up(bw->inner, time, point));
+		BWL_UP_RETURN(wlr_seat_touch_send_up(grab->seat, time, point->touch_id));
 	}
+	if (bwl_inner_is_drag(bw) && point->touch_id == bw->drag_id)
+		BWL_UP_RETURN(bw->inner->interface->up(bw->inner, time, point));
+	/* The plugin delivers a touch it holds itself. */
+	BWL_UP_RETURN(0);
 }
 
 static void grab_motion(struct wlr_seat_touch_grab *grab, uint32_t time,
@@ -90,11 +102,20 @@ static void grab_cancel(struct wlr_seat_touch_grab *grab)
 	(void)grab;
 }
 
+#if WLR_VERSION_MINOR >= 18
+/* wlroots 0.18: wl_touch.cancel goes to a seat client, no longer to a surface's client. */
+static void grab_wl_cancel(struct wlr_seat_touch_grab *grab, struct wlr_seat_client *client)
+{
+	/* The compositor asked for wl_touch.cancel itself (wlr_seat_touch_notify_cancel). */
+	wlr_seat_touch_send_cancel(grab->seat, client);
+}
+#else
 static void grab_wl_cancel(struct wlr_seat_touch_grab *grab, struct wlr_surface *surface)
 {
 	/* The compositor asked for wl_touch.cancel itself (wlr_seat_touch_notify_cancel). */
 	wlr_seat_touch_send_cancel(grab->seat, surface);
 }
+#endif
 
 const struct wlr_touch_grab_interface bwl_grab_interface = {
 	.down = grab_down,

@@ -6,7 +6,6 @@
  */
 #include <wlr/types/wlr_data_device.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
 
 #include "bezel-wlroots-private.h"

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include <wlr/version.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/util/box.h>
@@ -25,7 +26,15 @@ struct bwl_output *bwl_output_find(struct bezel_wlr *bw, struct wlr_output *outp
 /* Tells the plugin where `o` is and how big (R8 "every output"). */
 static void output_describe(struct bezel_wlr *bw, struct bwl_output *o)
 {
+#if WLR_VERSION_MINOR >= 16
+	/* wlroots 0.16: wlr_output_layout_get_box fills the caller's box (empty: not in the layout). */
+	struct wlr_box layout_box = { 0 };
+	if (bw->layout)
+		wlr_output_layout_get_box(bw->layout, o->output, &layout_box);
+	struct wlr_box *box = &layout_box;
+#else
 	struct wlr_box *box = bw->layout ? wlr_output_layout_get_box(bw->layout, o->output) : NULL;
+#endif
 	if (!box || box->width <= 0 || box->height <= 0)
 		return;
 	/* [bezel] output-width-mm / -height-mm, when set, override this in the plugin. */

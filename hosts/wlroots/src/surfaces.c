@@ -15,9 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <wlr/version.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_region.h>
-#include <wlr/types/wlr_surface.h>
+#if WLR_VERSION_MINOR >= 16
+/* wlroots 0.16 moved subsurfaces out of wlr_surface.h into wlr_subcompositor.h. */
+#include <wlr/types/wlr_subcompositor.h>
+#endif
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 
@@ -34,18 +38,25 @@ static struct bwl_surface *surface_find(struct bezel_wlr *bw, struct wlr_surface
 	return bs && bs->bw == bw ? bs : NULL;
 }
 
+#if WLR_VERSION_MINOR >= 17
+/* wlroots 0.17 replaced wlr_surface_is_X + wlr_X_from_wlr_surface by wlr_X_try_from_wlr_surface,
+ * which returns NULL for a surface of another role. */
+#define bwl_subsurface_of(s) wlr_subsurface_try_from_wlr_surface(s)
+#define bwl_xdg_surface_of(s) wlr_xdg_surface_try_from_wlr_surface(s)
+#else
+#define bwl_subsurface_of(s) (wlr_surface_is_subsurface(s) ? wlr_subsurface_from_wlr_surface(s) : NULL)
+#define bwl_xdg_surface_of(s) (wlr_surface_is_xdg_surface(s) ? wlr_xdg_surface_from_wlr_surface(s) : NULL)
+#endif
+
 /* The surface whose deferral the R3 lookup reaches next: a subsurface's parent, a popup's. */
 static struct wlr_surface *surface_parent(struct wlr_surface *s)
 {
-	if (wlr_surface_is_subsurface(s)) {
-		struct wlr_subsurface *sub = wlr_subsurface_from_wlr_surface(s);
-		return sub ? sub->parent : NULL;
-	}
-	if (wlr_surface_is_xdg_surface(s)) {
-		struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(s);
-		if (xdg && xdg->role == WLR_XDG_SURFACE_ROLE_POPUP && xdg->popup)
-			return xdg->popup->parent;
-	}
+	struct wlr_subsurface *sub = bwl_subsurface_of(s);
+	if (sub)
+		return sub->parent;
+	struct wlr_xdg_surface *xdg = bwl_xdg_surface_of(s);
+	if (xdg && xdg->role == WLR_XDG_SURFACE_ROLE_POPUP && xdg->popup)
+		return xdg->popup->parent;
 	return NULL;
 }
 
@@ -59,13 +70,9 @@ static bool on_fullscreen_toplevel(struct wlr_surface *s)
 			break;
 		root = p;
 	}
-	if (wlr_surface_is_xdg_surface(root)) {
-		struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(root);
-		if (xdg && xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL && xdg->toplevel &&
-		    xdg->toplevel->current.fullscreen)
-			return true;
-	}
-	return false;
+	struct wlr_xdg_surface *xdg = bwl_xdg_surface_of(root);
+	return xdg && xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL && xdg->toplevel &&
+	       xdg->toplevel->current.fullscreen;
 }
 
 /* The fact for a surface the plugin has as a top-level one (the plugin ignores a repeat). */
@@ -240,11 +247,12 @@ int bwl_read_region(void *data, struct wl_resource *resource, struct bezel_rect 
 	(void)data;
 	if (strcmp(wl_resource_get_class(resource), "wl_region") != 0)
 		return -1;
-	pixman_region32_t *region = wlr_region_from_resource(resource);
+	/* const since wlroots 0.18; pixman's reader takes a mutable pointer but only reads. */
+	const pixman_region32_t *region = wlr_region_from_resource(resource);
 	if (region == NULL)
 		return -1;
 	int n = 0;
-	pixman_box32_t *boxes = pixman_region32_rectangles(region, &n);
+	pixman_box32_t *boxes = pixman_region32_rectangles((pixman_region32_t *)region, &n);
 	for (int k = 0; k < n && (size_t)k < capacity; k++)
 		rects[k] = (struct bezel_rect){ boxes[k].x1, boxes[k].y1, boxes[k].x2 - boxes[k].x1,
 						boxes[k].y2 - boxes[k].y1 };

@@ -10,7 +10,13 @@
 #include <stdint.h>
 
 #include <wayland-server-core.h>
+#include <wlr/version.h>
+#if WLR_VERSION_MINOR >= 16
+/* wlroots 0.16 moved struct wlr_surface into wlr_compositor.h. */
+#include <wlr/types/wlr_compositor.h>
+#else
 #include <wlr/types/wlr_surface.h>
+#endif
 
 /* Touches the adapter tracks at once; the plugin tracks 16, libinput seat slots are small. */
 #define BWL_MAX_TOUCHES 32

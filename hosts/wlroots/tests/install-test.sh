@@ -10,10 +10,11 @@
 #
 # Usage: hosts/wlroots/tests/install-test.sh [options] [--release]   (tests/lib/args.sh)
 #   The meson build folder is $SCRATCH/install-test-build; the Swift build reuses the SwiftPM
-#   scratch path $SCRATCH (BEZEL_WLROOTS_SCRATCH, default .build-wlroots in the repo).
+#   scratch path $SCRATCH (BEZEL_WLROOTS_SCRATCH, default .build-wlroots in the repo, or
+#   .build-wlroots-$BEZEL_DISTRO inside another distribution's root: scripts/distro.sh).
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots}
+SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 . "$ROOT/tests/lib/host.sh"
 runner_args "$@"
 BUILD=$SCRATCH/install-test-build
@@ -45,7 +46,8 @@ NOWLR=$WORK/pc-without-wlroots
 mkdir -p "$NOWLR"
 for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
 	for pc in "$d"/*.pc; do
-		[ -e "$pc" ] && [ "$(basename "$pc")" != wlroots.pc ] && ln -sf "$pc" "$NOWLR/"
+		case $(basename "$pc") in wlroots.pc | wlroots-*.pc) continue ;; esac # 0.15, 0.18
+		[ -e "$pc" ] && ln -sf "$pc" "$NOWLR/"
 	done
 done
 if ! want options; then
@@ -76,6 +78,16 @@ if FLAGS=$(pkg-config --cflags --libs bezel-wlroots) && [ -f "$PREFIX/include/be
 else
 	fail "bezel-wlroots.pc, bezel-wlroots.h, bezel-demo-panels.h or bezel-compositor missing"
 	finish
+fi
+# It requires the wlroots it was built against, by that wlroots' own pkg-config name
+# (wlroots-0.18 on Debian 13, wlroots 0.15 on Debian 12).
+WLR_PC=wlroots
+pkg-config --exists wlroots-0.18 && WLR_PC=wlroots-0.18
+REQUIRES=$(pkg-config --print-requires bezel-wlroots | tr '\n' ' ')
+if pkg-config --print-requires bezel-wlroots | grep -q "^$WLR_PC >= $(pkg-config --modversion $WLR_PC)\$"; then
+	pass "bezel-wlroots.pc requires the wlroots it was built against ($REQUIRES)"
+else
+	fail "bezel-wlroots.pc requires '$REQUIRES', not $WLR_PC >= $(pkg-config --modversion $WLR_PC)"
 fi
 # The product carries no test equipment: no rig build, and a compositor that reads no
 # touchscreen itself.

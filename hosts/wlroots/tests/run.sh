@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Integration tests of libbezel-wlroots: bezel-compositor (wlroots 0.15, headless backend,
-# pixman renderer) with the adapter, touches from real libinput reading an umockdev-emulated
-# touchscreen (tools/umockdev-preload) through the compositor's headless touch device, real
+# Integration tests of libbezel-wlroots: bezel-compositor (headless backend, pixman renderer)
+# with the adapter, on the wlroots of the distribution it runs in (Debian 12: 0.15; Debian 13:
+# 0.18, run as `scripts/distro.sh debian13 run -- hosts/wlroots/tests/run.sh`, which builds in
+# a scratch folder of its own, .build-wlroots-debian13), touches from real libinput reading an
+# umockdev-emulated touchscreen (tools/umockdev-preload) through the rig's touch device, real
 # Wayland clients. No /dev/input, /dev/uinput, DRM or display needed.
 #
 # The product is built and installed through meson-shim (tests/lib/product.sh). The cases with
@@ -31,12 +33,14 @@
 #   hostile rounds (default 56, 14 under valgrind), or its scale part (IDLE 50000 idle
 #   surfaces, CREATE 25000, TOPLEVELS 10000; "without Bezel" is intercept=false)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
-# Debian packages: libwlroots-dev (0.15), libwayland-dev, wayland-protocols, libinput-dev,
+# Debian packages: libwlroots-dev (0.15; Debian 13: libwlroots-0.18-dev), libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, libpixman-1-dev, umockdev, libumockdev-dev, python3, meson, a C compiler,
 # wayland-utils, weston (weston-simple-touch), grim (screenshots through wlr-screencopy).
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots}
+# Each distribution builds in its own folder (scripts/distro.sh sets BEZEL_DISTRO inside its
+# root): Debian 12's and Debian 13's builds never mix.
+SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/wlroots-tests
 . "$ROOT/tests/lib/host.sh"
 runner_args "$@"

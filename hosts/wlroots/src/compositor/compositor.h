@@ -1,8 +1,10 @@
 /*
- * compositor.h: what bezel-compositor's files share. bezel-compositor.c is the compositor
- * (windows, the seat, touches through the adapter); outputs.c its outputs; panels.c draws the
- * demo shell;
- * a test build links the rig of hosts/wlroots/rig/ as well, which the product never needs.
+ * compositor.h: what bezel-compositor's files share. VERSION/bezel-compositor.c is the
+ * compositor for one wlroots generation (0.15/, 0.18/: windows, the seat, touches through the
+ * adapter); outputs.c its outputs; panels.c draws the demo shell; a test build links the rig
+ * of hosts/wlroots/rig/ as well, which the product never needs. The files beside the
+ * generations' folders serve every generation: where wlroots moved under them, they say so
+ * with WLR_VERSION_MINOR, or go through this header.
  */
 #ifndef BEZEL_COMPOSITOR_H
 #define BEZEL_COMPOSITOR_H
@@ -11,12 +13,20 @@
 #include <stdint.h>
 
 #include <wayland-server-core.h>
+#include <wlr/version.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_scene.h>
 
 #include "bezel.h"
 #include "bezel-wlroots.h"
+
+#if WLR_VERSION_MINOR >= 16
+/* wlroots 0.16: a scene node's parent is a wlr_scene_tree (0.15: any wlr_scene_node). */
+#define SCENE_PARENT(tree) (tree)
+#else
+#define SCENE_PARENT(tree) (&(tree)->node)
+#endif
 
 /* The demo shell (panels.c): scene rects by edge index (bezel-demo-panels.h), and one
  * indicator for multi-finger gestures. */
@@ -55,6 +65,12 @@ struct server {
 	struct wl_listener new_output, new_input, new_xdg_surface;
 	struct wl_listener request_start_drag, request_set_selection;
 	struct wl_listener touch_down, touch_up, touch_motion, touch_frame, touch_cancel;
+#if WLR_VERSION_MINOR >= 18
+	/* wlroots 0.18: the scene places outputs through this, xdg-shell announces toplevels
+	 * and popups apart, and a touch device is left when it goes. */
+	struct wlr_scene_output_layout *scene_layout;
+	struct wl_listener new_toplevel, new_popup, touch_destroy;
+#endif
 };
 
 struct output {
@@ -66,10 +82,31 @@ struct output {
 
 /* outputs.c: the backend's new_output handler; the n-th output (1-based) in the order they
  * appeared (the first for no such output); a weston.ini transform name (normal, 90, ...,
- * flipped-270) as its wl_output value, or -1. */
+ * flipped-270) as its wl_output value, or -1; `o`'s place and size in the layout (false, and
+ * an empty box, if it has none); `o` turned to a wl_output transform and committed (the rig's
+ * --rotate; false if refused). */
 void new_output(struct wl_listener *l, void *data);
 struct wlr_output *nth_output(struct server *s, int n);
 int transform_value(const char *name);
+bool output_box(struct server *s, struct wlr_output *o, struct wlr_box *box);
+bool output_turn(struct wlr_output *o, int transform);
+
+/* configuration.c. The command line: --socket, -s, --config, --outputs, --rotate (the rig's)
+ * in `cl`, --size and --transform in the server; -1 to run, else the status to exit with (the
+ * usage printed). Bezel: the plugin parses the whole [bezel] section (one key list for every
+ * host); read_settings reads back the few keys only the compositor acts on (and has the rig
+ * read its own), -1 if the compositor cannot start. */
+struct command_line {
+	const char *socket, *startup, *config_path, *rotate;
+	int outputs;
+};
+int read_command_line(int argc, char **argv, struct server *s, struct command_line *cl);
+int read_settings(struct server *s, const char *config_path, const char *rotate, bool *intercept);
+
+/* seat-requests.c: the seat's request_start_drag (granted for a touch-down's serial) and
+ * request_set_selection listeners. */
+void request_start_drag(struct wl_listener *l, void *data);
+void request_set_selection(struct wl_listener *l, void *data);
 
 /* panels.c: the adapter's gesture and affordance callbacks, and a touch-down's dismissal of
  * what committed gestures left open. */

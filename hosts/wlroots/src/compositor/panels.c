@@ -30,14 +30,14 @@ static void gesture_colour(const char *g, float c[4])
 static void rect_place(struct server *s, struct wlr_scene_rect **r, const float c[4],
 		       struct wlr_output *out, struct bezel_demo_box b)
 {
-	struct wlr_box *box = out ? wlr_output_layout_get_box(s->layout, out) : NULL;
+	struct wlr_box where, *box = output_box(s, out, &where) ? &where : NULL;
 	if (!box || b.width <= 0 || b.height <= 0) {
 		if (*r)
 			wlr_scene_node_set_enabled(&(*r)->node, false);
 		return;
 	}
 	if (!*r)
-		*r = wlr_scene_rect_create(&s->panels.tree->node, b.width, b.height, c);
+		*r = wlr_scene_rect_create(SCENE_PARENT(s->panels.tree), b.width, b.height, c);
 	if (!*r)
 		return;
 	wlr_scene_rect_set_color(*r, c);
@@ -56,7 +56,7 @@ static void panel_progress(struct server *s, struct wlr_output *out, const char 
 			   double progress)
 {
 	int i = bezel_demo_edge_index(edge);
-	struct wlr_box *box = out ? wlr_output_layout_get_box(s->layout, out) : NULL;
+	struct wlr_box where, *box = output_box(s, out, &where) ? &where : NULL;
 	if (i < 0 || !box)
 		return;
 	float c[4];
@@ -68,7 +68,7 @@ static void panel_progress(struct server *s, struct wlr_output *out, const char 
 static void indicator_progress(struct server *s, struct wlr_output *out, const char *g,
 			       double progress)
 {
-	struct wlr_box *box = out ? wlr_output_layout_get_box(s->layout, out) : NULL;
+	struct wlr_box where, *box = output_box(s, out, &where) ? &where : NULL;
 	if (!box)
 		return;
 	float c[4];
@@ -151,7 +151,7 @@ void panels_affordance(void *data, struct wlr_output *out, uint32_t edge, bool s
 {
 	struct server *s = data;
 	int i = bezel_demo_edge_index(edge);
-	struct wlr_box *box = out ? wlr_output_layout_get_box(s->layout, out) : NULL;
+	struct wlr_box where, *box = output_box(s, out, &where) ? &where : NULL;
 	if (!s->panels.enabled || i < 0 || !box)
 		return;
 	if (!shown) {

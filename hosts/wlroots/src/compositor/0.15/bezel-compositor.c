@@ -2,7 +2,9 @@
  * bezel-compositor: a wlroots 0.15 compositor about the size of tinywl, written to show how a
  * compositor takes libbezel-wlroots in. Read it top to bottom: windows, the two questions the
  * adapter asks the compositor (what is under a finger, where a surface is shown), touches,
- * drags, configuration, main (outputs are in outputs.c). What is not tinywl is marked "Bezel:".
+ * main. What is not tinywl is marked "Bezel:".
+ * This is the Debian 12 generation; ../0.18/bezel-compositor.c is Debian 13's, the same
+ * compositor on wlroots 0.18 (hosts/wlroots/README.md lists what differs).
  *
  *   WLR_BACKENDS=headless WLR_RENDERER=pixman bezel-compositor [--socket NAME] [-s CMD]
  *       [--config FILE] [--outputs N] [--size WxH] [--transform T]
@@ -23,12 +25,13 @@
  * every output as wl_output.transform does, so the user sees it turned and its edges are the
  * user's (docs/design.md §4.1). SIGTERM/SIGINT stop it.
  *
- * panels.c draws the demo shell (what the gestures do). A test build (bezel-compositor-rig)
+ * Beside it, the same for every generation: outputs.c makes the outputs, configuration.c
+ * reads the command line and the [bezel] keys the compositor acts on, seat-requests.c grants
+ * a client's drag and selection, panels.c draws the demo shell (what the gestures do). A test build (bezel-compositor-rig)
  * also links the test rig of hosts/wlroots/rig/, which reads a touchscreen through Bezel's
  * libinput source (touch-device=) into a headless touch device; the product has none.
  */
 #define _GNU_SOURCE
-#include <getopt.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -313,55 +316,6 @@ static void new_input(struct wl_listener *l, void *data)
 	wlr_log(WLR_INFO, "touch device %s", dev->name);
 }
 
-/* ---------------------------------------------------------------- drags and selection */
-
-static void request_start_drag(struct wl_listener *l, void *data)
-{
-	struct server *s = wl_container_of(l, s, request_start_drag);
-	struct wlr_seat_request_start_drag_event *ev = data;
-	struct wlr_touch_point *point;
-	if (wlr_seat_validate_touch_grab_serial(s->seat, ev->origin, ev->serial, &point)) {
-		wlr_seat_start_touch_drag(s->seat, ev->drag, ev->serial, point);
-		return;
-	}
-	wlr_log(WLR_DEBUG, "start_drag refused: serial %u is not a touch-down's", ev->serial);
-	wlr_data_source_destroy(ev->drag->source);
-}
-
-static void request_set_selection(struct wl_listener *l, void *data)
-{
-	struct server *s = wl_container_of(l, s, request_set_selection);
-	struct wlr_seat_request_set_selection_event *ev = data;
-	wlr_seat_set_selection(s->seat, ev->source, ev->serial);
-}
-
-/* ---------------------------------------------------------------- configuration */
-
-/* Bezel: the plugin parses the whole [bezel] section (one key list for every host); the
- * compositor reads back the few keys only it acts on. The rig reads its own keys here too,
- * while the plugin still exists (intercept=false destroys it next). */
-static int read_settings(struct server *s, const char *config_path, const char *rotate,
-			 bool *intercept)
-{
-	struct bezel_plugin *p = bezel_wlr_get_plugin(s->bezel);
-	if (config_path && bezel_plugin_configure_file(p, config_path, "bezel") == BEZEL_ERROR_IO)
-		return -1; /* the plugin said why */
-	char buf[4096];
-	if (bezel_plugin_get_setting(p, "log-level", buf, sizeof buf) == BEZEL_OK && !strcmp(buf, "debug"))
-		wlr_log_init(WLR_DEBUG, NULL);
-	int32_t n = 0;
-	bezel_plugin_get_setting_int(p, "touch-output", &n);
-	s->touch_output = n;
-	bezel_plugin_get_setting_bool(p, "panels", &s->panels.enabled);
-	bezel_plugin_get_setting_bool(p, "intercept", intercept);
-	if (compositor_rig)
-		return compositor_rig->configure(s, p, rotate) ? 0 : -1;
-	if (bezel_plugin_get_setting(p, "touch-device", buf, sizeof buf) == BEZEL_OK && *buf)
-		wlr_log(WLR_ERROR, "touch-device=%s: only the test build (bezel-compositor-rig) reads a "
-			"touchscreen itself; this one takes the backend's touch devices", buf);
-	return 0;
-}
-
 /* ---------------------------------------------------------------- main */
 
 static void find_headless(struct wlr_backend *b, void *data)
@@ -379,57 +333,14 @@ static int on_terminate(int sig, void *data)
 	return 0;
 }
 
-static void usage(const char *argv0)
-{
-	fprintf(stderr, "usage: %s [--socket NAME] [-s CMD] [--config FILE] [--outputs N] "
-		"[--size WxH] [--transform T]%s\n", argv0, compositor_rig ? " [--rotate T@N]" : "");
-}
-
 int main(int argc, char **argv)
 {
 	struct server s = { .width = 1080, .height = 1920 };
-	const char *socket = NULL, *startup = NULL, *config_path = NULL, *rotate = NULL;
-	int outputs = 1;
+	struct command_line cl;
+	int status = read_command_line(argc, argv, &s, &cl);
+	if (status >= 0)
+		return status; /* --help, or a word it does not take */
 	bool intercept = true;
-	static const struct option opts[] = {
-		{ "socket", required_argument, NULL, 'S' }, { "config", required_argument, NULL, 'c' },
-		{ "outputs", required_argument, NULL, 'o' }, { "size", required_argument, NULL, 'z' },
-		{ "transform", required_argument, NULL, 't' }, { "rotate", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' }, { 0, 0, 0, 0 },
-	};
-	int c;
-	while ((c = getopt_long(argc, argv, "s:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'S': socket = optarg; break;
-		case 's': startup = optarg; break;
-		case 'c': config_path = optarg; break;
-		case 'o': outputs = atoi(optarg); break;
-		case 'z':
-			if (sscanf(optarg, "%dx%d", &s.width, &s.height) != 2 || s.width <= 0 || s.height <= 0) {
-				usage(argv[0]);
-				return 2;
-			}
-			break;
-		case 't':
-			if ((s.transform = transform_value(optarg)) < 0) {
-				usage(argv[0]);
-				return 2;
-			}
-			break;
-		case 'r': /* the rig's: it turns the touch output mid-gesture */
-			if (!compositor_rig) {
-				usage(argv[0]);
-				return 2;
-			}
-			rotate = optarg;
-			break;
-		default: usage(argv[0]); return c == 'h' ? 0 : 2;
-		}
-	}
-	if (outputs < 1 || outputs > 8) {
-		usage(argv[0]);
-		return 2;
-	}
 	wlr_log_init(WLR_INFO, NULL); /* read_settings raises it for log-level=debug */
 	wl_list_init(&s.outputs);
 
@@ -493,7 +404,7 @@ int main(int argc, char **argv)
 		wlr_log(WLR_ERROR, "bezel: cannot attach: %s", bezel_result_string(r));
 		return 1;
 	}
-	if (read_settings(&s, config_path, rotate, &intercept) < 0)
+	if (read_settings(&s, cl.config_path, cl.rotate, &intercept) < 0)
 		return 1;
 	/* A latency baseline: the adapter read the configuration and goes again before any client
 	 * can connect; touches go straight to the seat, as in tinywl. */
@@ -503,10 +414,10 @@ int main(int argc, char **argv)
 		wlr_log(WLR_INFO, "bezel: intercept=false, touches go straight to the seat");
 	}
 
-	const char *name = socket;
-	if (socket) {
-		if (wl_display_add_socket(s.display, socket) != 0) {
-			wlr_log(WLR_ERROR, "cannot listen on socket %s", socket);
+	const char *name = cl.socket;
+	if (cl.socket) {
+		if (wl_display_add_socket(s.display, cl.socket) != 0) {
+			wlr_log(WLR_ERROR, "cannot listen on socket %s", cl.socket);
 			return 1;
 		}
 	} else if (!(name = wl_display_add_socket_auto(s.display))) {
@@ -519,7 +430,7 @@ int main(int argc, char **argv)
 	}
 	/* More headless outputs than WLR_HEADLESS_OUTPUTS gave (one by default). */
 	int have = wl_list_length(&s.outputs);
-	for (int i = have; s.headless && i < outputs; i++)
+	for (int i = have; s.headless && i < cl.outputs; i++)
 		wlr_headless_add_output(s.headless, s.width, s.height);
 	if (compositor_rig && !compositor_rig->start(&s))
 		return 1;
@@ -528,8 +439,8 @@ int main(int argc, char **argv)
 	struct wl_event_source *sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_terminate, &s);
 	struct wl_event_source *sigint = wl_event_loop_add_signal(loop, SIGINT, on_terminate, &s);
 	setenv("WAYLAND_DISPLAY", name, true);
-	if (startup && fork() == 0) {
-		execl("/bin/sh", "/bin/sh", "-c", startup, (char *)NULL);
+	if (cl.startup && fork() == 0) {
+		execl("/bin/sh", "/bin/sh", "-c", cl.startup, (char *)NULL);
 		_exit(127);
 	}
 	wlr_log(WLR_INFO, "bezel-compositor: running on WAYLAND_DISPLAY=%s", name);
