@@ -17,7 +17,7 @@
 # Usage: tests/input/run.sh [--valgrind]     Ends with "N passed, N failed".
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-SCRATCH=${BEZEL_INPUT_SCRATCH:-$ROOT/.build-input}
+SCRATCH=${BEZEL_INPUT_SCRATCH:-$ROOT/.build-input${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/input-tests
 NODE=/dev/input/event9
 TRACES=$ROOT/../shared/traces/evemu-devices

@@ -7,7 +7,7 @@
 #   BEZEL_INSTALL_SCRATCH: the SwiftPM scratch path to build in (tests/lib/product.sh)
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${1:-$ROOT/build-meson-shim}
+BUILD=${1:-$ROOT/build-meson-shim${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-install.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 PREFIX=$WORK/prefix

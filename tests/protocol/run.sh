@@ -36,7 +36,7 @@
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-SCRATCH=${BEZEL_PROTOCOL_SCRATCH:-$ROOT/.build-protocol}
+SCRATCH=${BEZEL_PROTOCOL_SCRATCH:-$ROOT/.build-protocol${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/protocol-tests
 . "$ROOT/tests/lib/counters.sh"
 . "$ROOT/tests/lib/args.sh"
