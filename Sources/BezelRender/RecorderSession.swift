@@ -298,12 +298,12 @@ struct RecorderSession {
     // MARK: Decisions
 
     mutating func collect() {
-        var outputs: [RouterOutput] = []
-        router.drain { outputs.append($0) }
-        for o in outputs { handle(o) }
+        var decisions: [RouterDecision] = []
+        router.drain { decisions.append($0) }
+        for d in decisions { handle(d) }
     }
 
-    mutating func handle(_ o: RouterOutput) {
+    mutating func handle(_ o: RouterDecision) {
         let t = o.t.value
         note(t)
         switch o.event {

@@ -136,12 +136,12 @@ public enum ScenarioRunner {
             let severalOutputs = !scenario.outputs.isEmpty
             var batch: [OutputLine] = []
             var checker = self.checker
-            router.drain { output in
-                checker.observe(output)
-                var line = Self.line(output, gestures: gestures, surface: surfaces, client: clients)
+            router.drain { decision in
+                checker.observe(decision)
+                var line = Self.line(decision, gestures: gestures, surface: surfaces, client: clients)
                 // With several outputs, system and affordance lines name theirs.
-                if severalOutputs, Self.happensOnAnOutput(output.event) {
-                    line.fields.append(("output", .number(Double(output.output))))
+                if severalOutputs, Self.happensOnAnOutput(decision.event) {
+                    line.fields.append(("output", .number(Double(decision.output))))
                 }
                 batch.append(line)
             }
@@ -162,7 +162,7 @@ public enum ScenarioRunner {
             }
         }
 
-        static func line(_ o: RouterOutput, gestures: [GestureSpec],
+        static func line(_ o: RouterDecision, gestures: [GestureSpec],
                          surface: [NodeTree.NodeID: String], client: [ClientID: String]) -> OutputLine {
             func s(_ id: NodeTree.NodeID) -> OutputLine.Value { .string(surface[id] ?? "?") }
             func c(_ id: ClientID) -> OutputLine.Value { .string(client[id] ?? "?") }

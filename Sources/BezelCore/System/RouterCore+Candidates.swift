@@ -115,7 +115,7 @@ extension RouterCore {
             logger.log(.debug, "touch \(slots[i].id): shadow \(c.edge) stopped watching (\(reason))")
         }
         if slots[i].route == .held && !slots.hasPossibleLiveCandidate(i) {
-            flush(i)
+            flushHeld(i)
         }
     }
 

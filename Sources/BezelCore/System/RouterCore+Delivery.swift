@@ -2,7 +2,7 @@
 /// `clientFrame` per client and batch, and `wl_touch.cancel`.
 extension RouterCore {
     /// Sends the held events of slot `i` to its client in order, with their original times.
-    mutating func flush(_ i: Int) {
+    mutating func flushHeld(_ i: Int) {
         slots[i].holdDeadline = .never
         guard slots[i].route == .held else { return }
         slots[i].route = slots[i].surface != .none ? .client : .swallowed

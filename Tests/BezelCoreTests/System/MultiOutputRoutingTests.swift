@@ -16,7 +16,7 @@ struct MultiOutputRoutingTests {
         let router = SystemGestureRouter(output: MultiOutputRoutingTests.small)
         var a = NodeTree.NodeID.none, b = NodeTree.NodeID.none
         var checker = RoutingInvariantChecker()
-        var log: [RouterOutput] = []
+        var log: [RouterDecision] = []
 
         init() {
             #expect(router.addOutput(1, origin: Point(x: 1080, y: 0), geometry: MultiOutputRoutingTests.large))
@@ -25,8 +25,8 @@ struct MultiOutputRoutingTests {
         }
 
         /// Drains into `log` and the R9 checker, closing the batch.
-        mutating func drain(_ t: Double) -> [RouterOutput] {
-            var got: [RouterOutput] = []
+        mutating func drain(_ t: Double) -> [RouterDecision] {
+            var got: [RouterDecision] = []
             router.drain { got.append($0) }
             for o in got { checker.observe(o) }
             checker.endBatch(at: Milliseconds(t))
@@ -35,7 +35,7 @@ struct MultiOutputRoutingTests {
         }
 
         /// One input frame.
-        mutating func frame(_ t: Double, _ body: (SystemGestureRouter) -> Void) -> [RouterOutput] {
+        mutating func frame(_ t: Double, _ body: (SystemGestureRouter) -> Void) -> [RouterDecision] {
             body(router)
             router.frame(time: Milliseconds(t))
             return drain(t)

@@ -19,22 +19,22 @@ struct OutputRotationTests {
             other = router.addSurface(client: 2, rect: Rect(x: 3000, y: 0, width: 1080, height: 1920)) ?? .none
         }
 
-        mutating func drain(_ t: Double) -> [RouterOutput] {
-            var got: [RouterOutput] = []
+        mutating func drain(_ t: Double) -> [RouterDecision] {
+            var got: [RouterDecision] = []
             router.drain { got.append($0) }
             for o in got { checker.observe(o) }
             checker.endBatch(at: Milliseconds(t))
             return got
         }
 
-        mutating func frame(_ t: Double, _ body: (SystemGestureRouter) -> Void) -> [RouterOutput] {
+        mutating func frame(_ t: Double, _ body: (SystemGestureRouter) -> Void) -> [RouterDecision] {
             body(router)
             router.frame(time: Milliseconds(t))
             return drain(t)
         }
 
         /// An upward swipe of `id` on output 0 from (x, y0), 6 samples of 40 px, 10 ms apart.
-        mutating func swipeUp(id: Int32, x: Double, y0: Double, t0: Double) -> [RouterOutput] {
+        mutating func swipeUp(id: Int32, x: Double, y0: Double, t0: Double) -> [RouterDecision] {
             var out = frame(t0) { $0.touchDown(id: id, at: Point(x: x, y: y0), time: Milliseconds(t0)) }
             for k in 1...6 {
                 let t = t0 + Double(k) * 10

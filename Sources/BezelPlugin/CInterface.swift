@@ -41,7 +41,7 @@ func plugin(_ p: OpaquePointer?) -> Plugin? {
 func feed(_ handle: OpaquePointer?, _ time: UInt32, _ body: (Plugin, Milliseconds) -> Void) -> Int32 {
     guard let p = plugin(handle) else { return INVALID }
     body(p, p.time(time))
-    p.flush()
+    p.deliverDecisions()
     return OK
 }
 

@@ -204,7 +204,7 @@ final class Plugin {
         if deadline != .never && deadline > t && (deadline - t).value < 2 { t = deadline }
         clock.note(t)
         router.advance(to: t)
-        flush()
+        deliverDecisions()
     }
 
     /// The router node of an added surface, or `nil` with a warning naming `call`.
@@ -295,7 +295,7 @@ final class Plugin {
             r.committedObject = true
             if let node { router.commitDeferredGestures(kinds, surface: node, time: time) }
         }
-        flush()
+        deliverDecisions()
     }
 
     /// The `wl_surface` resource is being destroyed.
@@ -314,7 +314,7 @@ final class Plugin {
             removeNode(of: r, time: t)
         }
         surfaces[r.resource] = nil
-        flush()
+        deliverDecisions()
     }
 
     // MARK: - Teardown

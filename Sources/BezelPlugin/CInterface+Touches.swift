@@ -85,7 +85,7 @@ private func touchDown(_ handle: OpaquePointer?, output: UInt32, id: Int32, x: D
     }
     let result = p.router.touchDown(id: id, at: Point(x: x, y: y), output: output, target: how, time: p.time(time))
     if result == .accepted { p.noteTouchOutput(id: id, output: output) }
-    p.flush()
+    p.deliverDecisions()
     if result == .accepted && unknownSurface { return NOT_FOUND }
     return code(result)
 }
@@ -119,7 +119,7 @@ private func touchMotion(_ p: Plugin, id: Int32, x: Double, y: Double, time: UIn
     }
     bzl_evlog_touch(p.eventLog, 0, Int32(BZL_EVLOG_MOTION.rawValue), id, x, y, time)
     let result = p.router.touchMotion(id: id, at: Point(x: x, y: y), time: p.time(time))
-    p.flush()
+    p.deliverDecisions()
     return code(result)
 }
 
@@ -130,7 +130,7 @@ public func bezel_c_touch_up(_ handle: OpaquePointer?, _ id: Int32, _ time: UInt
     bzl_evlog_touch(p.eventLog, 0, Int32(BZL_EVLOG_UP.rawValue), id, 0, 0, time)
     let result = p.router.touchUp(id: id, time: p.time(time))
     p.forgetTouchOutput(id: id)
-    p.flush()
+    p.deliverDecisions()
     return code(result)
 }
 
