@@ -96,8 +96,6 @@ final class Plugin {
     var downRefused = false
     /// Touches whose down a host refused: nothing more of them goes to the client.
     var refusedTouches: ContiguousArray<Int32> = []
-    /// The output each touch went down on and its origin then (layout motion, Plugin+Touches).
-    var touchOutputs: ContiguousArray<TouchOutput> = []
 
     /// The plugin decides each surface's policy (`bezel_plugin_decide_policy`).
     var decidesPolicy = false
@@ -134,7 +132,6 @@ final class Plugin {
             output: OutputGeometry(widthPx: 1080, heightPx: 1920, widthMm: 68, heightMm: 121),
             logger: logger)
         refreshGestureNames()
-        touchOutputs.reserveCapacity(32)
         refusedTouches.reserveCapacity(16)
     }
 

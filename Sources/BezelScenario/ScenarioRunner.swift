@@ -82,7 +82,8 @@ public enum ScenarioRunner {
                 router.touchDown(id: id, at: p, time: time)
                 inputDown.insert(id)
             case .downOnOutput(let o, let id, let p):
-                router.touchDown(id: id, at: p, output: o, time: time)
+                // Scenarios give output-local positions; the router takes layout ones.
+                router.touchDown(id: id, at: router.layoutPosition(p, onOutput: o) ?? p, output: o, time: time)
                 inputDown.insert(id)
             case .removeOutput(let o):
                 router.removeOutput(o, time: time)
@@ -91,7 +92,7 @@ public enum ScenarioRunner {
             case .rotateOutput(let o, let transform):
                 router.rotateOutput(o, to: transform, time: time)
                 inputDown = inputDown.filter { router.isTouchDown($0) }
-            case .motion(let id, let p): router.touchMotion(id: id, at: p, time: time)
+            case .motion(let id, let p): router.touchMotion(id: id, at: router.layoutPosition(p, ofTouch: id), time: time)
             case .up(let id):
                 router.touchUp(id: id, time: time)
                 inputDown.remove(id)

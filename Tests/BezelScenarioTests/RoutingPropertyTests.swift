@@ -162,7 +162,7 @@ struct RoutingPropertyTests {
         /// A finger lands on output 0, or on either output when there are two (output-local `p`).
         func touchDown(_ id: Int32, _ p: Point, _ time: Milliseconds, output o: OutputID) {
             if twoOutputs && output1Present && o == 1 {
-                router.touchDown(id: id, at: p, output: 1, time: time)
+                router.touchDown(id: id, at: router.layoutPosition(p, onOutput: 1) ?? p, output: 1, time: time)
             } else {
                 router.touchDown(id: id, at: p, time: time)
             }
@@ -229,7 +229,7 @@ struct RoutingPropertyTests {
                     for id in down.keys.sorted() {
                         guard let p = down[id] else { continue }
                         let q = Point(x: p.x + dx + spread * (p.x - 540) * 0.1, y: p.y + dy + spread * (p.y - 1170) * 0.1)
-                        router.touchMotion(id: id, at: q, time: Milliseconds(t))
+                        router.touchMotion(id: id, at: router.layoutPosition(q, ofTouch: id), time: Milliseconds(t))
                         down[id] = q
                         _ = step
                     }
@@ -281,7 +281,7 @@ struct RoutingPropertyTests {
                             p = Point(x: p.x + (p.x < 540 ? step : -step) * Double(roll(2)),
                                       y: p.y + (p.y < 1170 ? step : -step))
                         }
-                        router.touchMotion(id: id, at: p, time: time)
+                        router.touchMotion(id: id, at: router.layoutPosition(p, ofTouch: id), time: time)
                         if debugTrace { print("IN \(t) motion \(id) \(p)") }
                         if p.isFinite { down[id] = p }
                     } else {

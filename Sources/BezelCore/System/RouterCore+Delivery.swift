@@ -39,8 +39,8 @@ extension RouterCore {
         oweFrame(client)
     }
 
-    /// `deliver(i, .motion, ...)` for a motion at output-local `position`: the most common
-    /// event of all. Same arithmetic as `deliver`: the layout position first, then surface-local.
+    /// `deliver(i, .motion, ...)` for a motion at layout `position`: the most common event of
+    /// all. Same arithmetic as `deliver`: surface-local from the layout position.
     @inlinable @inline(__always)
     mutating func deliverMotion(_ i: Int, _ position: Point, time: Milliseconds) {
         let client = slots[i].client
@@ -48,12 +48,11 @@ extension RouterCore {
         oweFrame(client)
     }
 
-    /// The `clientMotion` of slot `i` for a motion at output-local `position`.
+    /// The `clientMotion` of slot `i` for a motion at layout `position`.
     @inlinable @inline(__always)
     func motionEvent(_ i: Int, _ position: Point, time: Milliseconds) -> RouterEvent {
-        let origin = slots[i].outputOrigin
         let surfaceOrigin = slots[i].surfaceOrigin
-        let local = Point(x: (origin.x + position.x) - surfaceOrigin.x, y: (origin.y + position.y) - surfaceOrigin.y)
+        let local = Point(x: position.x - surfaceOrigin.x, y: position.y - surfaceOrigin.y)
         return .clientMotion(client: slots[i].client, surface: slots[i].surface, id: slots[i].id,
                              position: local, time: time)
     }

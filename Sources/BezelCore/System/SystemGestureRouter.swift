@@ -158,12 +158,12 @@ public final class SystemGestureRouter {
 
     // MARK: Touches
 
-    /// A finger touched down at `position` (output 0's logical px) at `time`.
+    /// A finger touched down on output 0 at layout `position` (logical px) at `time`.
     @discardableResult
     public func touchDown(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
         core.touchDown(id: id, at: position, time: time)
     }
-    /// A finger moved to `position` (local to its output) at `time`.
+    /// A finger moved to layout `position` at `time`.
     @discardableResult
     @inlinable @inline(__always)
     public func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
