@@ -25,7 +25,8 @@ extension Plugin {
         bzl_evlog_text(eventLog, UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self))
     }
 
-    private func gestureName(_ index: Int) -> UnsafePointer<CChar> {
+    /// The C string of gesture `index` (a static "unknown" when it has none).
+    func gestureName(_ index: Int) -> UnsafePointer<CChar> {
         if index >= 0 && index < gestureNames.count, let name = gestureNames[index] { return UnsafePointer(name) }
         return unknownGestureName
     }
