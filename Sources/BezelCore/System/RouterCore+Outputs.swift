@@ -26,7 +26,7 @@ extension RouterCore {
     }
 
     /// Moves or resizes output `id`. Touches on it keep the candidates they started with; their
-    /// later positions are placed at the new origin.
+    /// later (layout) positions are made local to the new origin.
     /// - Returns: `false` if the output is unknown.
     mutating func updateOutput(_ id: OutputID, origin: Point, geometry: OutputGeometry) -> Bool {
         guard let k = outputs.index(of: id) else {
