@@ -30,8 +30,7 @@ extension RouterCore {
         // The multi-finger gestures record where the finger is, in place and with no retain;
         // only a motion the engine saw (a set deciding) goes out of line.
         if let ref = multiFingerRef,
-           case let local = slots[i].outputLocal(position),
-           ref._withUnsafeGuaranteedRef({ $0.motion(slot: i, px: local, time: time) }) {
+           ref._withUnsafeGuaranteedRef({ $0.motion(slot: i, px: position, time: time) }) {
             multiFingerMoved()
         }
         return .accepted
@@ -52,14 +51,14 @@ extension RouterCore {
         }
     }
 
-    /// The multi-finger side of a motion to layout `position` (`feedMultiFinger(mf, .motion(...))`,
-    /// output-local). While no set is deciding, the gestures only record where the finger is.
+    /// The multi-finger side of a motion to layout `position` (`feedMultiFinger(mf, .motion(position), ...)`).
+    /// While no set is deciding, the gestures only record where the finger is.
     @inline(never)
     mutating func noteMultiFingerMotion(_ i: Int, _ position: Point, time: Milliseconds) {
         guard let ref = multiFingerRef else { return }
         // The router's instant, not the event's: a time that went backwards was clamped (§9).
-        let t = max(time, now), local = slots[i].outputLocal(position)
-        guard ref._withUnsafeGuaranteedRef({ $0.motion(slot: i, px: local, time: t) }) else { return }
+        let t = max(time, now)
+        guard ref._withUnsafeGuaranteedRef({ $0.motion(slot: i, px: position, time: t) }) else { return }
         multiFingerMoved()
     }
 

@@ -40,10 +40,10 @@ extension RouterCore {
         outputs[k].origin = origin
         outputs[k].geometry = geometry
         for i in slots.indices where slots[i].active && slots[i].output == k { slots[i].outputOrigin = origin }
-        // The multi-finger gestures convert their touches' motions with the output's scale.
+        // The multi-finger gestures convert their touches' motions with the output's place and scale.
         if let mf = multiFinger {
             for i in slots.indices where slots[i].active && slots[i].output == k {
-                mf.setScale(slot: i, mmPerPx: geometry.mmPerPx)
+                mf.setPlacement(slot: i, mmPerPx: geometry.mmPerPx, originPx: origin)
             }
         }
         tree.setRect(outputs.bounds, of: .root)

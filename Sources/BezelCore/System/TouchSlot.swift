@@ -46,8 +46,8 @@ struct TouchSlot {
     /// Index (in the router's `OutputLayout`) of the output the touch went down on.
     @usableFromInline var output = 0
     /// The layout origin of that output, kept in step with it (set at the down, updated when
-    /// the output moves): a motion's layout position is made local to its output (edge zones,
-    /// multi-finger gestures) with no look-up of the output.
+    /// the output moves): a motion's layout position is made local to its output (edge zones)
+    /// with no look-up of the output.
     @usableFromInline var outputOrigin = Point.zero
     /// The client has seen a down and no up/cancel yet.
     var clientActive = false
