@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "BezelCore", targets: ["BezelCore"]),
         // libbezel: the C interface for compositors (bezel.h). The meson shim builds it with
         // the Swift runtime linked statically and installs it as libbezel.so.
-        .library(name: "BezelPlugin", type: .dynamic, targets: ["BezelWayland"]),
+        .library(name: "BezelPlugin", type: .dynamic, targets: ["BezelPlugin"]),
         .executable(name: "bezel-input-probe", targets: ["BezelInputProbe"]),
     ],
     dependencies: [
@@ -76,7 +76,7 @@ let package = Package(
 
         // Protocol server for bezel-system-gestures-v1 and the `bezel_*` C interface (@_cdecl).
         // BezelInput gives the C interface its libinput touch source (bezel_input_source_*).
-        .target(name: "BezelWayland", dependencies: [
+        .target(name: "BezelPlugin", dependencies: [
             "BezelCore",
             "BezelInput",
             .product(name: "CBezel", package: "CBezel"),
@@ -88,7 +88,7 @@ let package = Package(
                     exclude: ["Fixtures"]),   // recordings read at run time through #filePath
         .testTarget(name: "BezelScenarioTests", dependencies: ["BezelScenario", "BezelCore"]),
         .testTarget(name: "BezelRenderTests", dependencies: ["BezelRender", "BezelScenario", "BezelCore"]),
-        .testTarget(name: "BezelWaylandTests", dependencies: ["BezelWayland", "BezelCore"]),
+        .testTarget(name: "BezelPluginTests", dependencies: ["BezelPlugin", "BezelCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -148,16 +148,6 @@ public struct NodeTree: Sendable {
         nodes[Int(id.index)].rect = rect
     }
 
-    /// Restricts where a node takes input to one rectangle in layout coordinates, taken
-    /// relative to the node's position now (`nil`: its whole rect). See `setInputRegion`.
-    public mutating func setInputRect(_ rect: Rect?, of id: NodeID) {
-        guard contains(id) else { return }
-        guard let rect else { return resetInputRegion(of: id) }
-        let origin = nodes[Int(id.index)].rect
-        setInputRegion(CollectionOfOne(Rect(x: rect.x - origin.x, y: rect.y - origin.y,
-                                            width: rect.width, height: rect.height)), of: id)
-    }
-
     /// Enables or disables a node. A disabled node and its subtree are skipped by hit-testing.
     public mutating func setEnabled(_ enabled: Bool, _ id: NodeID) {
         guard contains(id) else { return }

@@ -106,7 +106,7 @@ struct RecorderSession {
                 current = i
                 tracks[i].samples.append(TouchSample(t: t, position: p, kind: .motion, owner: .dropped))
             }
-            router.touchMotion(id: id, at: p, time: time)
+            router.touchMotion(id: id, at: router.layoutPosition(p, ofTouch: id), time: time)
             collect()
             settleLastSample()
         case .up(let id):
@@ -184,7 +184,7 @@ struct RecorderSession {
             collect()
         case .downOnOutput(let o, let id, let p):
             // The drawing shows output 0 only: touches on other outputs are routed, not drawn.
-            router.touchDown(id: id, at: p, output: o, time: time)
+            router.touchDown(id: id, at: router.layoutPosition(p, onOutput: o) ?? p, output: o, time: time)
             collect()
         case .rotateOutput(let o, let transform):
             // Cancelled as for a removal (R8); the drawing keeps output 0's first frame.
@@ -298,12 +298,12 @@ struct RecorderSession {
     // MARK: Decisions
 
     mutating func collect() {
-        var outputs: [RouterOutput] = []
-        router.drain { outputs.append($0) }
-        for o in outputs { handle(o) }
+        var decisions: [RouterDecision] = []
+        router.drain { decisions.append($0) }
+        for d in decisions { handle(d) }
     }
 
-    mutating func handle(_ o: RouterOutput) {
+    mutating func handle(_ o: RouterDecision) {
         let t = o.t.value
         note(t)
         switch o.event {

@@ -250,8 +250,8 @@ public struct BenchmarkWorkload: Sendable {
                 guard last else { continue }
                 router.frame(time: e.time)
                 // Every decision is taken and looked at, as a host delivers them, read in place
-                // from the router's queue (`nextOutputs`).
-                while let batch = router.nextOutputs() {
+                // from the router's queue (`nextDecisions`).
+                while let batch = router.nextDecisions() {
                     var p = batch.baseAddress!
                     let end = p + batch.count
                     while p < end {

@@ -82,7 +82,8 @@ public enum ScenarioRunner {
                 router.touchDown(id: id, at: p, time: time)
                 inputDown.insert(id)
             case .downOnOutput(let o, let id, let p):
-                router.touchDown(id: id, at: p, output: o, time: time)
+                // Scenarios give output-local positions; the router takes layout ones.
+                router.touchDown(id: id, at: router.layoutPosition(p, onOutput: o) ?? p, output: o, time: time)
                 inputDown.insert(id)
             case .removeOutput(let o):
                 router.removeOutput(o, time: time)
@@ -91,7 +92,7 @@ public enum ScenarioRunner {
             case .rotateOutput(let o, let transform):
                 router.rotateOutput(o, to: transform, time: time)
                 inputDown = inputDown.filter { router.isTouchDown($0) }
-            case .motion(let id, let p): router.touchMotion(id: id, at: p, time: time)
+            case .motion(let id, let p): router.touchMotion(id: id, at: router.layoutPosition(p, ofTouch: id), time: time)
             case .up(let id):
                 router.touchUp(id: id, time: time)
                 inputDown.remove(id)
@@ -136,12 +137,12 @@ public enum ScenarioRunner {
             let severalOutputs = !scenario.outputs.isEmpty
             var batch: [OutputLine] = []
             var checker = self.checker
-            router.drain { output in
-                checker.observe(output)
-                var line = Self.line(output, gestures: gestures, surface: surfaces, client: clients)
+            router.drain { decision in
+                checker.observe(decision)
+                var line = Self.line(decision, gestures: gestures, surface: surfaces, client: clients)
                 // With several outputs, system and affordance lines name theirs.
-                if severalOutputs, Self.happensOnAnOutput(output.event) {
-                    line.fields.append(("output", .number(Double(output.output))))
+                if severalOutputs, Self.happensOnAnOutput(decision.event) {
+                    line.fields.append(("output", .number(Double(decision.output))))
                 }
                 batch.append(line)
             }
@@ -162,7 +163,7 @@ public enum ScenarioRunner {
             }
         }
 
-        static func line(_ o: RouterOutput, gestures: [GestureSpec],
+        static func line(_ o: RouterDecision, gestures: [GestureSpec],
                          surface: [NodeTree.NodeID: String], client: [ClientID: String]) -> OutputLine {
             func s(_ id: NodeTree.NodeID) -> OutputLine.Value { .string(surface[id] ?? "?") }
             func c(_ id: ClientID) -> OutputLine.Value { .string(client[id] ?? "?") }

@@ -62,7 +62,7 @@ struct RotatedEdgeMappingTests {
         let mapping = TouchMapping(output: out, transform: t, calibration: calibration)
         let router = SystemGestureRouter(output: out)
         _ = router.addSurface(client: 1, rect: out.bounds)
-        var decisions: [RouterOutput] = []
+        var decisions: [RouterDecision] = []
         for (k, p) in swipe(from: edge).enumerated() {
             let m = try #require(mapping.map(u: p.u, v: p.v))
             #expect(!m.clamped)

@@ -16,10 +16,10 @@ struct RouterReplayTests {
     }
 
     /// Feeds `frames` over one full-screen surface of client 1 and collects every decision.
-    static func decisions(_ frames: [TouchFrame], output: OutputGeometry) -> [RouterOutput] {
+    static func decisions(_ frames: [TouchFrame], output: OutputGeometry) -> [RouterDecision] {
         let router = SystemGestureRouter(output: output)
         _ = router.addSurface(client: 1, rect: output.bounds)
-        var result: [RouterOutput] = []
+        var result: [RouterDecision] = []
         for frame in frames {
             for e in frame.events {
                 switch e.kind {
@@ -36,7 +36,7 @@ struct RouterReplayTests {
     }
 
     /// R9 for client 1, and what the engine did, in words.
-    static func check(_ decisions: [RouterOutput], touches: Int) -> (problems: [String], summary: String) {
+    static func check(_ decisions: [RouterDecision], touches: Int) -> (problems: [String], summary: String) {
         var problems: [String] = []
         var active = Set<Int32>()
         var clientDowns = 0, began = 0, ended = 0, committed = 0

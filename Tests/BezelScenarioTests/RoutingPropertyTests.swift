@@ -53,15 +53,15 @@ struct RoutingPropertyTests {
         var begun = 0
         for seed in 0..<UInt64(1_500) {
             for twoOutputs in [false, true] {
-                let kept = Self.runRandomSequence(seed: seed, multiFinger: true, twoOutputs: twoOutputs, recordOutputs: true)
+                let kept = Self.runRandomSequence(seed: seed, multiFinger: true, twoOutputs: twoOutputs, recordDecisions: true)
                 let fed = Self.runRandomSequence(seed: seed, multiFinger: true, twoOutputs: twoOutputs,
-                                                 recordOutputs: true, engineFollowsEveryTouch: true)
+                                                 recordDecisions: true, engineFollowsEveryTouch: true)
                 begun += kept.multiFingerBegun
-                if kept.outputs != fed.outputs && mismatches.count < 3 {
-                    let k = zip(kept.outputs, fed.outputs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                        ?? min(kept.outputs.count, fed.outputs.count)
+                if kept.decisions != fed.decisions && mismatches.count < 3 {
+                    let k = zip(kept.decisions, fed.decisions).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                        ?? min(kept.decisions.count, fed.decisions.count)
                     mismatches.append("seed \(seed) twoOutputs \(twoOutputs), decision \(k): kept back "
-                        + "\(k < kept.outputs.count ? kept.outputs[k] : "-"), fed every touch \(k < fed.outputs.count ? fed.outputs[k] : "-")")
+                        + "\(k < kept.decisions.count ? kept.decisions[k] : "-"), fed every touch \(k < fed.decisions.count ? fed.decisions[k] : "-")")
                 }
             }
         }
@@ -108,10 +108,10 @@ struct RoutingPropertyTests {
     /// plugged back now and then (R8). With `regions`, edges may have a `deferred_cap_mm` and
     /// surfaces commit random deferred regions (or reset them) at random times (§5 version 3).
     static func runRandomSequence(seed: UInt64, multiFinger: Bool = false, twoOutputs: Bool = false,
-                                  regions: Bool = false, debugTrace: Bool = false, recordOutputs: Bool = false,
+                                  regions: Bool = false, debugTrace: Bool = false, recordDecisions: Bool = false,
                                   engineFollowsEveryTouch: Bool = false)
         -> (violations: [String], downs: Int, multiFingerBegun: Int, multiFingerBegunOn: [OutputID: Int],
-            regionCommits: Int, outputs: [String]) {
+            regionCommits: Int, decisions: [String]) {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 1)
         func roll(_ n: UInt64) -> Int { Int(rng.next() % n) }
         let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
@@ -140,7 +140,7 @@ struct RoutingPropertyTests {
         }
         let router = SystemGestureRouter(output: output, config: config, maxTouches: 8)
         if engineFollowsEveryTouch { router.core.multiFinger?.keepsDownsBack = false }
-        var outputs: [String] = []
+        var decisions: [String] = []
         var regionCommits = 0
         /// A random region for a surface: nil (the whole surface), empty, or 1–4 rectangles
         /// around the surface's own extent, some reaching past it.
@@ -162,7 +162,7 @@ struct RoutingPropertyTests {
         /// A finger lands on output 0, or on either output when there are two (output-local `p`).
         func touchDown(_ id: Int32, _ p: Point, _ time: Milliseconds, output o: OutputID) {
             if twoOutputs && output1Present && o == 1 {
-                router.touchDown(id: id, at: p, output: 1, time: time)
+                router.touchDown(id: id, at: router.layoutPosition(p, onOutput: 1) ?? p, output: 1, time: time)
             } else {
                 router.touchDown(id: id, at: p, time: time)
             }
@@ -187,7 +187,7 @@ struct RoutingPropertyTests {
             let locked = router.isLocked, gestures = router.config.gestures
             router.drain { o in
                 if debugTrace { print(o) }
-                if recordOutputs { outputs.append("\(o)") }
+                if recordDecisions { decisions.append("\(o)") }
                 checker.observe(o)
                 // §4.3 Lock: nothing that is off while locked begins after the lock, not even a
                 // candidate that was already deciding when the lock came.
@@ -229,7 +229,7 @@ struct RoutingPropertyTests {
                     for id in down.keys.sorted() {
                         guard let p = down[id] else { continue }
                         let q = Point(x: p.x + dx + spread * (p.x - 540) * 0.1, y: p.y + dy + spread * (p.y - 1170) * 0.1)
-                        router.touchMotion(id: id, at: q, time: Milliseconds(t))
+                        router.touchMotion(id: id, at: router.layoutPosition(q, ofTouch: id), time: Milliseconds(t))
                         down[id] = q
                         _ = step
                     }
@@ -281,7 +281,7 @@ struct RoutingPropertyTests {
                             p = Point(x: p.x + (p.x < 540 ? step : -step) * Double(roll(2)),
                                       y: p.y + (p.y < 1170 ? step : -step))
                         }
-                        router.touchMotion(id: id, at: p, time: time)
+                        router.touchMotion(id: id, at: router.layoutPosition(p, ofTouch: id), time: time)
                         if debugTrace { print("IN \(t) motion \(id) \(p)") }
                         if p.isFinite { down[id] = p }
                     } else {
@@ -356,7 +356,7 @@ struct RoutingPropertyTests {
         drain()
         checker.endBatch(at: router.now)
         checker.finish()
-        return (checker.violations + lockViolations, checker.downs, multiFingerBegun, multiFingerBegunOn, regionCommits, outputs)
+        return (checker.violations + lockViolations, checker.downs, multiFingerBegun, multiFingerBegunOn, regionCommits, decisions)
     }
 
     static func nearEdge(_ rng: inout SplitMix64, _ o: OutputGeometry) -> Point {

@@ -1,6 +1,7 @@
 /*
  * The calls of bezel.h 0.3 that take host logic into the library, in-process: the one [bezel]
- * key list and its parser (pairs, text, ini file), the settings read back, the event log,
+ * key list and its parser (pairs, text, ini file), the settings and (0.5) the edge bindings
+ * read back, the event log,
  * touches in layout coordinates, the policy decided from the host's facts (R6), and a down
  * the host refused. Every bad call must come back with its code and a log line naming what
  * was wrong; nothing aborts.
@@ -251,6 +252,53 @@ static void test_settings(void)
 	bezel_plugin_configure(plugin, NULL, NULL, 0);
 }
 
+/* bezel_plugin_get_bindings (0.5): a host reads the bound edges and their segments back, with
+ * no copy of the defaults or of the bind-* parser (docs/design.md §4.1, §4.4). */
+static void test_bindings(void)
+{
+	struct bezel_edge_segment seg[4];
+	uint32_t edges = 0;
+	size_t n = 99;
+	bezel_plugin_configure(plugin, NULL, NULL, 0);
+	CHECK(bezel_plugin_get_bindings(plugin, BEZEL_EDGE_TOP, &edges, seg, 4, &n) == BEZEL_OK &&
+		      edges == (BEZEL_EDGE_TOP | BEZEL_EDGE_BOTTOM | BEZEL_EDGE_RIGHT) && n == 2 &&
+		      seg[0].start == 0 && seg[0].end == 0.7 && !strcmp(seg[0].gesture, "cover_sheet") &&
+		      seg[1].start == 0.7 && seg[1].end == 1 && !strcmp(seg[1].gesture, "control_center"),
+	      "§4.1 defaults read back: top, bottom and right bound; top is cover_sheet 0-0.7, control_center 0.7-1");
+	const char *keys[] = { "bind-left", "bind-right", "bind-top" };
+	const char *values[] = { "back:0.0:0.5,switcher:0.5:1.0", "", "shade:0.25:0.75" };
+	bezel_plugin_configure(plugin, keys, values, 3);
+	n = 99;
+	CHECK(bezel_plugin_get_bindings(plugin, BEZEL_EDGE_LEFT, &edges, seg, 4, &n) == BEZEL_OK &&
+		      edges == (BEZEL_EDGE_TOP | BEZEL_EDGE_BOTTOM | BEZEL_EDGE_LEFT) && n == 2 &&
+		      seg[0].start == 0 && seg[0].end == 0.5 && !strcmp(seg[0].gesture, "back") &&
+		      seg[1].start == 0.5 && seg[1].end == 1 && !strcmp(seg[1].gesture, "switcher"),
+	      "§4.4 bind-* keys read back: left bound in two segments, right unbound by an empty value");
+	n = 99;
+	CHECK(bezel_plugin_get_bindings(plugin, BEZEL_EDGE_TOP, NULL, seg, 4, &n) == BEZEL_OK && n == 1 &&
+		      seg[0].start == 0.25 && seg[0].end == 0.75 && !strcmp(seg[0].gesture, "shade"),
+	      "§4.4 a segment that covers part of an edge keeps its start and end");
+	n = 99;
+	CHECK(bezel_plugin_get_bindings(plugin, BEZEL_EDGE_RIGHT, NULL, seg, 4, &n) == BEZEL_OK && n == 0,
+	      "an unbound edge has no segments");
+	n = 99;
+	memset(seg, 0, sizeof seg);
+	CHECK(bezel_plugin_get_bindings(plugin, BEZEL_EDGE_LEFT, NULL, seg, 1, &n) == BEZEL_ERROR_LIMIT && n == 2 &&
+		      !strcmp(seg[0].gesture, "back") && seg[1].gesture == NULL,
+	      "too small an array: BEZEL_ERROR_LIMIT, the first segment copied, the count of all");
+	n = 99;
+	CHECK(bezel_plugin_get_bindings(plugin, 0, &edges, NULL, 0, &n) == BEZEL_OK && n == 0 &&
+		      edges == (BEZEL_EDGE_TOP | BEZEL_EDGE_BOTTOM | BEZEL_EDGE_LEFT),
+	      "edge 0 asks for the mask only");
+	reset();
+	CHECK(bezel_plugin_get_bindings(plugin, BEZEL_EDGE_ALL, &edges, seg, 4, &n) == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      bezel_plugin_get_bindings(plugin, BEZEL_EDGE_TOP, &edges, NULL, 4, &n) == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      bezel_plugin_get_bindings(NULL, BEZEL_EDGE_TOP, &edges, seg, 4, &n) == BEZEL_ERROR_INVALID_ARGUMENT &&
+		      logged("bezel_plugin_get_bindings"),
+	      "more than one edge, NULL segments with room, a NULL plugin: refused, with a line");
+	bezel_plugin_configure(plugin, NULL, NULL, 0);
+}
+
 static void test_layout_touches(struct wl_resource *left, struct wl_resource *right)
 {
 	/* Output 1 right of output 0: a touch at layout x 1500 is output 1's x 420. */
@@ -494,6 +542,7 @@ int main(void)
 	bezel_surface_add(plugin, right, NULL, OUTPUT_W, 0, OUTPUT_W, OUTPUT_H);
 
 	test_settings();
+	test_bindings();
 	test_layout_touches(left, right);
 	test_refused(left);
 	test_policy(display, client);

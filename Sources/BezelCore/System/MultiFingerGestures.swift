@@ -56,9 +56,11 @@ final class MultiFingerGestures {
 
     @usableFromInline struct LatestPosition {
         var id: Int32 = -1
-        /// Millimetres per pixel of the touch's output (`mmPerPxX`, `mmPerPxY`), so that a
-        /// motion converts its position with no lookup; kept current by `setScale`.
+        /// Millimetres per pixel of the touch's output (`mmPerPxX`, `mmPerPxY`), and the
+        /// output's layout origin, so that a motion makes its layout position output-local
+        /// millimetres with no lookup; kept current by `setPlacement`.
         @usableFromInline var mmPerPx = Point.zero
+        @usableFromInline var originPx = Point.zero
         @usableFromInline var position_mm = Point.zero
         @usableFromInline var time = Milliseconds.zero
         @usableFromInline var down = false
@@ -111,9 +113,9 @@ final class MultiFingerGestures {
 
     /// Touch `id` went down in router slot `slot` on `output`: bring the other touches up to
     /// date, then feed the down (or only record it, while no set can form: see `engaged`).
-    func down(slot: Int, id: Int32, at p: Point, output: OutputID, mmPerPx: Point, time: Milliseconds) {
+    func down(slot: Int, id: Int32, at p: Point, output: OutputID, mmPerPx: Point, originPx: Point, time: Milliseconds) {
         screens.down(id, on: output)
-        latest[slot] = LatestPosition(id: id, mmPerPx: mmPerPx, position_mm: p, time: time, down: true, stale: false,
+        latest[slot] = LatestPosition(id: id, mmPerPx: mmPerPx, originPx: originPx, position_mm: p, time: time, down: true, stale: false,
                                       fed: false, downPosition_mm: p, downTime: time, downOrder: nextDownOrder)
         nextDownOrder &+= 1
         downCount += 1
@@ -177,25 +179,29 @@ final class MultiFingerGestures {
         }
     }
 
-    /// The touch in router slot `slot` moved to `p` (output-local px): fed at once while
-    /// tracking, else only recorded. Returns whether the engine saw it (and reports may have
+    /// The touch in router slot `slot` moved to `p` (layout px): fed at once while tracking,
+    /// else only recorded. Returns whether the engine saw it (and reports may have
     /// been made). Inlined into the router's motion path: a few loads and stores.
     @inlinable @inline(__always)
     func motion(slot: Int, px p: Point, time: Milliseconds) -> Bool {
         guard latest[slot].down else { return false }
-        // `OutputGeometry.toMillimetres`, with the output's scale kept in the entry.
-        let s = latest[slot].mmPerPx
-        let mm = Point(x: p.x * s.x, y: p.y * s.y)
+        // `OutputGeometry.toMillimetres` of the output-local position, with the output's
+        // origin and scale kept in the entry.
+        let s = latest[slot].mmPerPx, o = latest[slot].originPx
+        let mm = Point(x: (p.x - o.x) * s.x, y: (p.y - o.y) * s.y)
         latest[slot].position_mm = mm
         latest[slot].time = time
         guard tracking else { latest[slot].stale = true; return false }
         return feedMotion(slot: slot, to: mm, time: time)
     }
 
-    /// The output of the touch in router slot `slot` changed its size: later motions convert
-    /// with `mmPerPx`.
-    func setScale(slot: Int, mmPerPx: Point) {
-        if latest[slot].down { latest[slot].mmPerPx = mmPerPx }
+    /// The output of the touch in router slot `slot` moved or changed its size: later motions
+    /// convert with `mmPerPx` from `originPx`.
+    func setPlacement(slot: Int, mmPerPx: Point, originPx: Point) {
+        if latest[slot].down {
+            latest[slot].mmPerPx = mmPerPx
+            latest[slot].originPx = originPx
+        }
     }
 
     /// `motion` while tracking: the engine sees it.

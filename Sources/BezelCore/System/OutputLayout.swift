@@ -4,9 +4,9 @@ public typealias OutputID = UInt32
 /// The outputs a router knows (docs/design.md §6 "every output"): where each sits in the global layout
 /// and its size in px and mm. Each output has its own edge zones and its own armed edges (R4).
 ///
-/// Surfaces live in layout coordinates; touches arrive in output-local coordinates. A touch at
-/// local `p` on an output whose origin is `o` hit-tests surfaces at `o + p`, while its edge
-/// zones and millimetres come from `p` and that output's geometry.
+/// Surfaces and touches live in layout coordinates. A touch at layout `p` on an output whose
+/// origin is `o` hit-tests surfaces at `p`, while its edge zones and millimetres come from
+/// `p - o` and that output's geometry.
 ///
 /// A handful of outputs at most: entries sit in a small array searched linearly, and a touch
 /// slot keeps the index of its output so that the touch path never searches.

@@ -2,8 +2,9 @@
 /// reach, fed its motion, and turned into system decisions as they begin, fail, end or cancel.
 extension RouterCore {
     /// Makes the candidates of the touch that just went down in slot `i`: one per bound edge
-    /// whose zone holds the down, so two at most (a corner). A deferred edge gets a shadow (R3).
-    mutating func createCandidates(_ i: Int, at position: Point, time: Milliseconds) {
+    /// whose zone holds the down (`position`, output-local), so two at most (a corner). A
+    /// deferred edge gets a shadow (R3; its region is read at `layoutPosition`).
+    mutating func createCandidates(_ i: Int, at position: Point, layout layoutPosition: Point, time: Milliseconds) {
         let o = slots[i].output
         let output = outputs[o].geometry
         let mm = output.toMillimetres(position)
@@ -35,7 +36,7 @@ extension RouterCore {
             if !lookedUp && slots[i].surface != .none {
                 // The R3 lookup, made once for the whole touch (§4.3).
                 deferringSurface = self.deferringSurface(for: slots[i].surface)
-                if deferringSurface != .none { deferred = deferredEdgesAtDown(deferringSurface, output: o, at: position) }
+                if deferringSurface != .none { deferred = deferredEdgesAtDown(deferringSurface, output: o, at: layoutPosition) }
                 slots[i].owner = deferringSurface
                 lookedUp = true
             }
@@ -115,7 +116,7 @@ extension RouterCore {
             logger.log(.debug, "touch \(slots[i].id): shadow \(c.edge) stopped watching (\(reason))")
         }
         if slots[i].route == .held && !slots.hasPossibleLiveCandidate(i) {
-            flush(i)
+            flushHeld(i)
         }
     }
 

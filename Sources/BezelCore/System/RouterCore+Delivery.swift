@@ -2,7 +2,7 @@
 /// `clientFrame` per client and batch, and `wl_touch.cancel`.
 extension RouterCore {
     /// Sends the held events of slot `i` to its client in order, with their original times.
-    mutating func flush(_ i: Int) {
+    mutating func flushHeld(_ i: Int) {
         slots[i].holdDeadline = .never
         guard slots[i].route == .held else { return }
         slots[i].route = slots[i].surface != .none ? .client : .swallowed
@@ -39,8 +39,8 @@ extension RouterCore {
         oweFrame(client)
     }
 
-    /// `deliver(i, .motion, ...)` for a motion at output-local `position`: the most common
-    /// event of all. Same arithmetic as `deliver`: the layout position first, then surface-local.
+    /// `deliver(i, .motion, ...)` for a motion at layout `position`: the most common event of
+    /// all. Same arithmetic as `deliver`: surface-local from the layout position.
     @inlinable @inline(__always)
     mutating func deliverMotion(_ i: Int, _ position: Point, time: Milliseconds) {
         let client = slots[i].client
@@ -48,12 +48,11 @@ extension RouterCore {
         oweFrame(client)
     }
 
-    /// The `clientMotion` of slot `i` for a motion at output-local `position`.
+    /// The `clientMotion` of slot `i` for a motion at layout `position`.
     @inlinable @inline(__always)
     func motionEvent(_ i: Int, _ position: Point, time: Milliseconds) -> RouterEvent {
-        let origin = slots[i].outputOrigin
         let surfaceOrigin = slots[i].surfaceOrigin
-        let local = Point(x: (origin.x + position.x) - surfaceOrigin.x, y: (origin.y + position.y) - surfaceOrigin.y)
+        let local = Point(x: position.x - surfaceOrigin.x, y: position.y - surfaceOrigin.y)
         return .clientMotion(client: slots[i].client, surface: slots[i].surface, id: slots[i].id,
                              position: local, time: time)
     }

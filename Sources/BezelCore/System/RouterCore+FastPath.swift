@@ -23,7 +23,7 @@ extension RouterCore {
         }
         let client = slots[i].client
         // The full path's appends: they grow the lists (allocating) only past their largest batch.
-        pending.append(RouterOutput(t: now, event: motionEvent(i, position, time: time), output: 0))
+        pending.append(RouterDecision(t: now, event: motionEvent(i, position, time: time), output: 0))
         // Most motions are the first event of their batch: the client is stored inline, with
         // nothing looked up.
         framePending.note(client)
@@ -46,12 +46,12 @@ extension RouterCore {
         now = time
         // A batch for one client, the common case: its one `clientFrame` (`endBatch`).
         if framePending.count == 1 {
-            pending.append(RouterOutput(t: now, event: .clientFrame(client: framePending.first), output: 0))
+            pending.append(RouterDecision(t: now, event: .clientFrame(client: framePending.first), output: 0))
             framePending.count = 0
         }
     }
 
-    /// The multi-finger side of a motion (`feedMultiFinger(mf, .motion(position), ...)`).
+    /// The multi-finger side of a motion to layout `position` (`feedMultiFinger(mf, .motion(position), ...)`).
     /// While no set is deciding, the gestures only record where the finger is.
     @inline(never)
     mutating func noteMultiFingerMotion(_ i: Int, _ position: Point, time: Milliseconds) {

@@ -7,8 +7,8 @@ extension RouterCore {
         case down(Point), motion(Point), up, cancel
     }
 
-    /// Feeds one touch event of slot `i` to the engine (positions output-local, in px) and
-    /// acts on what its recognizers did.
+    /// Feeds one touch event of slot `i` to the engine (px: a down output-local, a motion in
+    /// layout coordinates) and acts on what its recognizers did.
     mutating func feedMultiFinger(_ mf: MultiFingerGestures, _ input: MultiFingerInput, slot i: Int, time: Milliseconds) {
         let id = slots[i].id
         // The router's instant, not the event's: a time that went backwards was clamped (§9).
@@ -17,7 +17,7 @@ extension RouterCore {
         case .down(let p):
             let output = outputs[slots[i].output]
             mf.down(slot: i, id: id, at: output.geometry.toMillimetres(p), output: output.id,
-                    mmPerPx: output.geometry.mmPerPx, time: time)
+                    mmPerPx: output.geometry.mmPerPx, originPx: output.origin, time: time)
         case .motion(let p):
             // Nothing is deciding: the motion is only recorded (see `MultiFingerGestures.tracking`).
             guard mf.motion(slot: i, px: p, time: time) else { return }

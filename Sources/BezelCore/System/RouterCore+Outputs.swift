@@ -26,7 +26,7 @@ extension RouterCore {
     }
 
     /// Moves or resizes output `id`. Touches on it keep the candidates they started with; their
-    /// later positions are placed at the new origin.
+    /// later (layout) positions are made local to the new origin.
     /// - Returns: `false` if the output is unknown.
     mutating func updateOutput(_ id: OutputID, origin: Point, geometry: OutputGeometry) -> Bool {
         guard let k = outputs.index(of: id) else {
@@ -40,10 +40,10 @@ extension RouterCore {
         outputs[k].origin = origin
         outputs[k].geometry = geometry
         for i in slots.indices where slots[i].active && slots[i].output == k { slots[i].outputOrigin = origin }
-        // The multi-finger gestures convert their touches' motions with the output's scale.
+        // The multi-finger gestures convert their touches' motions with the output's place and scale.
         if let mf = multiFinger {
             for i in slots.indices where slots[i].active && slots[i].output == k {
-                mf.setScale(slot: i, mmPerPx: geometry.mmPerPx)
+                mf.setPlacement(slot: i, mmPerPx: geometry.mmPerPx, originPx: origin)
             }
         }
         tree.setRect(outputs.bounds, of: .root)

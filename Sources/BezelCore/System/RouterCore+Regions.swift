@@ -22,15 +22,14 @@ extension RouterCore {
     func deferredRegion(surface: NodeTree.NodeID) -> DeferredRegion? { deferredRegions[surface] }
 
     /// R3 at a down: of the edges `decider` honours, those that apply to a touch-down at
-    /// output-local `position` on output index `o`. Outside the decider's region no edge is
+    /// layout `position` on output index `o`. Outside the decider's region no edge is
     /// deferred; an edge with a `deferred_cap_mm` is deferred only over the first cap
     /// millimetres of the region's extent along it, counted from the edge's start.
     func deferredEdgesAtDown(_ decider: NodeTree.NodeID, output o: Int, at position: Point) -> EdgeSet {
         let honored = honoredEdges(surface: decider)
         guard !honored.isEmpty, !deferredRegions.isEmpty || config.hasDeferredCap else { return honored }
         let surfaceRect = tree.rect(of: decider)
-        let origin = outputs[o].origin
-        let local = Point(x: origin.x + position.x - surfaceRect.x, y: origin.y + position.y - surfaceRect.y)
+        let local = Point(x: position.x - surfaceRect.x, y: position.y - surfaceRect.y)
         let region = deferredRegions[decider]
         if let region, !region.contains(local) {
             logger.log(.debug, "down at \(local.x),\(local.y) on \(decider): outside its deferred region")

@@ -49,7 +49,7 @@ extension RouterCore {
             }
             if slots[i].route == .held, slots[i].holdDeadline <= due {
                 logger.log(.debug, "touch \(slots[i].id): hold window over, flushing \(slots[i].held.count) events")
-                flush(i)
+                flushHeld(i)
             }
         }
         for o in 0..<outputs.count {

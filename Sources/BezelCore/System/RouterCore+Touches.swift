@@ -1,20 +1,20 @@
 /// One touch's life in its slot: down (hit-test, candidates, route), motion, up, the frame that
 /// closes a batch, and device cancels (R2, R8). Slots are reused in place; nothing allocates.
 extension RouterCore {
-    /// A finger touched down at `position` (output 0's logical px) at `time`.
+    /// A finger touched down on output 0 at layout `position` at `time`.
     @discardableResult
     mutating func touchDown(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
         touchDown(id: id, at: position, output: 0, target: .hitTest, time: time)
     }
 
-    /// A finger touched down on `output` at output-local `position` at `time`. Edge zones and
-    /// millimetres come from that output; `target` finds the surface (hit-testing happens at
-    /// the layout position, the output's origin plus `position`).
+    /// A finger touched down on `output` at layout `position` at `time`. Edge zones and
+    /// millimetres come from that output, local to its origin; `target` finds the surface
+    /// (hit-testing happens at `position`).
     @discardableResult
-    mutating func touchDown(id: Int32, at position: Point, output: OutputID, target: TouchTarget,
+    mutating func touchDown(id: Int32, at layoutPosition: Point, output: OutputID, target: TouchTarget,
                             time: Milliseconds) -> TouchInputResult {
         beginInstant(time)
-        guard position.isFiniteBySubtraction else {
+        guard layoutPosition.isFiniteBySubtraction else {
             logger.log(.warning, "touch \(id): down at a non-finite position dropped")
             return .invalidPosition
         }
@@ -36,7 +36,8 @@ extension RouterCore {
         }
 
         let origin = outputs[o].origin
-        let layoutPosition = Point(x: origin.x + position.x, y: origin.y + position.y)
+        // Edge zones are the output's own: local to its origin.
+        let position = Point(x: layoutPosition.x - origin.x, y: layoutPosition.y - origin.y)
         var result = TouchInputResult.accepted
         let surface: NodeTree.NodeID
         switch target {
@@ -73,7 +74,7 @@ extension RouterCore {
             slots[i].surfaceOrigin = .zero
         }
 
-        createCandidates(i, at: position, time: time)
+        createCandidates(i, at: position, layout: layoutPosition, time: time)
 
         if slots.hasPossibleLiveCandidate(i) {
             slots[i].route = .held
@@ -98,8 +99,8 @@ extension RouterCore {
         return result
     }
 
-    /// A finger moved to `position` (local to the output it went down on) at `time`. The
-    /// common case takes `motionFast` (RouterCore+FastPath); this is everything else.
+    /// A finger moved to layout `position` at `time`. The common case takes `touchMotion`
+    /// (RouterCore+FastPath); this is everything else.
     @discardableResult
     @usableFromInline @inline(never)
     mutating func touchMotionInFull(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
@@ -115,16 +116,14 @@ extension RouterCore {
 
     /// `touchMotion` for a touch that is held, has candidates, or is not the client's.
     @usableFromInline @inline(never)
-    mutating func touchMotion(slot i: Int, at position: Point, time: Milliseconds) -> TouchInputResult {
-        guard position.isFiniteBySubtraction else { return Self.dropMotion(slots[i].id, unknown: false, logger) }
+    mutating func touchMotion(slot i: Int, at layoutPosition: Point, time: Milliseconds) -> TouchInputResult {
+        guard layoutPosition.isFiniteBySubtraction else { return Self.dropMotion(slots[i].id, unknown: false, logger) }
         let o = slots[i].output
-        let origin = outputs[o].origin
-        let layoutPosition = Point(x: origin.x + position.x, y: origin.y + position.y)
         let wasHeld = slots[i].route == .held
         if wasHeld { slots[i].held.append(.init(kind: .motion, position: layoutPosition, time: time)) }
 
         if slots[i].hasCandidate {
-            let position_mm = outputs[o].geometry.toMillimetres(position)
+            let position_mm = outputs[o].geometry.toMillimetres(slots[i].outputLocal(layoutPosition))
             // Updated in place. Most samples change nothing visible (`.none`): no call for those.
             let verdict = slots[i].firstCandidate.motion(to: position_mm, time: time)
             if verdict != .none {
@@ -139,7 +138,7 @@ extension RouterCore {
         if !wasHeld && slots[i].route == .client {
             deliver(i, .motion, position: layoutPosition, time: time)
         }
-        if multiFinger != nil { noteMultiFingerMotion(i, position, time: time) }
+        if multiFinger != nil { noteMultiFingerMotion(i, layoutPosition, time: time) }
         return .accepted
     }
 

@@ -10,8 +10,8 @@
 /// `+Surfaces`, `+Deferral`, `+LockAndPolicy`, `+Drag`, `+Outputs` and `+MultiFinger`.
 @usableFromInline
 struct RouterCore {
-    /// Decisions waiting for the host (`nextOutput()`, `drain`), in emission order.
-    @usableFromInline let pending = OutputQueue(capacity: 256)
+    /// Decisions waiting for the host (`nextDecision()`, `drain`), in emission order.
+    @usableFromInline let pending = DecisionQueue(capacity: 256)
     /// The surface tree used for hit-testing.
     var tree: NodeTree
     /// The active configuration.
@@ -82,7 +82,7 @@ struct RouterCore {
     }
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
-    mutating func drain(_ body: (RouterOutput) -> Void) {
+    mutating func drain(_ body: (RouterDecision) -> Void) {
         while let o = pending.takeNext() { body(o) }
     }
 
@@ -110,6 +110,6 @@ struct RouterCore {
     /// Queues a decision. System and affordance events name the output they happen on.
     @inlinable @inline(__always)  // one per decision: built straight into the queue
     mutating func emit(_ event: RouterEvent, output: OutputID = 0) {
-        pending.append(RouterOutput(t: now, event: event, output: output))
+        pending.append(RouterDecision(t: now, event: event, output: output))
     }
 }

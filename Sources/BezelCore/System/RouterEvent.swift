@@ -113,7 +113,7 @@ public struct MultiFingerGestureRef: Hashable, Sendable {
 }
 
 /// A decision together with the instant it was made.
-public struct RouterOutput: Hashable, Sendable {
+public struct RouterDecision: Hashable, Sendable {
     /// When the decision was emitted, on the injected clock.
     public var t: Milliseconds
     /// The decision.
@@ -121,7 +121,7 @@ public struct RouterOutput: Hashable, Sendable {
     /// The output a system gesture or affordance event happens on (0 for the other events).
     public var output: OutputID
 
-    /// Creates an output record.
+    /// Creates a decision record.
     @inlinable public init(t: Milliseconds, event: RouterEvent, output: OutputID = 0) {
         self.t = t; self.event = event; self.output = output
     }

@@ -1,5 +1,5 @@
 /// Checks the invariants of R9 on a stream of router decisions. Property tests, `bezel replay`
-/// and debugging hosts feed it every `RouterOutput` and mark the end of each batch.
+/// and debugging hosts feed it every `RouterDecision` and mark the end of each batch.
 ///
 /// - Every client down is matched by exactly one up for that id, by a cancel for that client,
 ///   or by the drag start that took the touch.
@@ -23,9 +23,9 @@ public struct RoutingInvariantChecker: Sendable {
     public var isClean: Bool { violations.isEmpty }
 
     /// Feeds one decision.
-    public mutating func observe(_ output: RouterOutput) {
-        let t = output.t.value
-        switch output.event {
+    public mutating func observe(_ decision: RouterDecision) {
+        let t = decision.t.value
+        switch decision.event {
         case let .clientDown(client, _, id, _, _):
             downs += 1
             if let other = owner[id] {

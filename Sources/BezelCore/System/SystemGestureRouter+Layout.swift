@@ -40,9 +40,31 @@ extension SystemGestureRouter {
     /// Whether touch `id` is down (on any output): its down was taken and it has not ended.
     public func isTouchDown(_ id: Int32) -> Bool { core.isTouchDown(id) }
 
-    /// A finger touched down on `output` at output-local `position`. Edge zones and
-    /// millimetres are that output's; `target` says how the surface under it is found
-    /// (hit-testing happens at the output's origin plus `position`).
+    /// `position`, local to output `id`, in layout coordinates; `nil` for an unknown output.
+    /// For hosts and scenarios that give output-local downs.
+    public func layoutPosition(_ position: Point, onOutput id: OutputID) -> Point? {
+        guard let origin = placement(of: id)?.origin else { return nil }
+        return Point(x: origin.x + position.x, y: origin.y + position.y)
+    }
+
+    /// `position`, local to the output touch `id` went down on, in layout coordinates (the
+    /// output's position now); unchanged if the touch is not down. For output-local motions.
+    public func layoutPosition(_ position: Point, ofTouch id: Int32) -> Point {
+        guard let i = core.slotIndex(of: id) else { return position }
+        let origin = core.slots[i].outputOrigin
+        return Point(x: origin.x + position.x, y: origin.y + position.y)
+    }
+
+    /// Layout `position` made local to the output touch `id` went down on; unchanged if the
+    /// touch is not down. The inverse of `layoutPosition(_:ofTouch:)`.
+    public func outputLocalPosition(_ position: Point, ofTouch id: Int32) -> Point {
+        guard let i = core.slotIndex(of: id) else { return position }
+        return core.slots[i].outputLocal(position)
+    }
+
+    /// A finger touched down on `output` at layout `position`. Edge zones and millimetres are
+    /// that output's, from `position` less its origin; `target` says how the surface under it
+    /// is found (hit-testing happens at `position`).
     @discardableResult
     public func touchDown(id: Int32, at position: Point, output: OutputID, target: TouchTarget = .hitTest,
                           time: Milliseconds) -> TouchInputResult {

@@ -21,9 +21,9 @@ public final class SystemGestureRouter {
         unsafeAddress { UnsafePointer(corePointer) }
         unsafeMutableAddress { corePointer }
     }
-    /// The router's output queue (the same object as `core.pending`), held here by a `let` so
-    /// that the inlinable `nextOutput()` reaches it without going through `core`.
-    @usableFromInline let outputs: OutputQueue
+    /// The router's decision queue (the same object as `core.pending`), held here by a `let` so
+    /// that the inlinable `nextDecision()` reaches it without going through `core`.
+    @usableFromInline let decisions: DecisionQueue
 
     /// Creates a router for one output.
     ///
@@ -37,7 +37,7 @@ public final class SystemGestureRouter {
                 maxTouches: Int = 16, logger: Logger = .silent) {
         corePointer = .allocate(capacity: 1)
         corePointer.initialize(to: RouterCore(output: output, config: config, maxTouches: maxTouches, logger: logger))
-        outputs = corePointer.pointee.pending
+        decisions = corePointer.pointee.pending
     }
 
     deinit {
@@ -48,7 +48,7 @@ public final class SystemGestureRouter {
     // MARK: State
 
     /// Decisions made since the last `drain`, in emission order.
-    public var pending: ContiguousArray<RouterOutput> { outputs.untaken }
+    public var pending: ContiguousArray<RouterDecision> { decisions.untaken }
     /// The surface tree used for hit-testing.
     public var tree: NodeTree { core.tree }
     /// The active configuration.
@@ -75,19 +75,19 @@ public final class SystemGestureRouter {
     // MARK: Output
 
     /// Hands every pending decision to `body` in order and empties the queue (keeping its storage).
-    public func drain(_ body: (RouterOutput) -> Void) { core.drain(body) }
+    public func drain(_ body: (RouterDecision) -> Void) { core.drain(body) }
     /// The oldest decision not taken yet, or `nil` once all are taken (the queue is then empty).
-    /// Hosts deliver with `while let output = router.nextOutput() { ... }`: no closure and no
+    /// Hosts deliver with `while let decision = router.nextDecision() { ... }`: no closure and no
     /// copy of the batch, and a decision made while one is being delivered (a host callback
     /// calling back into the router) comes out of the same loop, in order.
-    @inlinable public func nextOutput() -> RouterOutput? { outputs.takeNext() }
+    @inlinable public func nextDecision() -> RouterDecision? { decisions.takeNext() }
     /// Every decision not taken yet, in order, read in place, or `nil` once all are taken (the
     /// queue is then empty). Hosts deliver with
-    /// `while let batch = router.nextOutputs() { for output in batch { ... } }`: the cheapest
-    /// way to take each decision. The buffer stays valid until the next `nextOutputs()` or
-    /// `nextOutput()` that returns `nil`; a decision made while one is being delivered (a host
+    /// `while let batch = router.nextDecisions() { for decision in batch { ... } }`: the cheapest
+    /// way to take each decision. The buffer stays valid until the next `nextDecisions()` or
+    /// `nextDecision()` that returns `nil`; a decision made while one is being delivered (a host
     /// callback calling back into the router) comes out of the next batch, in order.
-    @inlinable public func nextOutputs() -> UnsafeBufferPointer<RouterOutput>? { outputs.takeAll() }
+    @inlinable public func nextDecisions() -> UnsafeBufferPointer<RouterDecision>? { decisions.takeAll() }
     /// Discards pending decisions without looking at them.
     public func discardPending() { core.discardPending() }
 
@@ -101,13 +101,13 @@ public final class SystemGestureRouter {
 
     // MARK: Surfaces and deferral
 
-    /// Adds a surface of `client` on top of its siblings (output coordinates). `parent == nil`
+    /// Adds a surface of `client` on top of its siblings (layout coordinates). `parent == nil`
     /// makes it top-level.
     /// - Returns: the surface's node, or `nil` if `parent` does not exist.
     public func addSurface(client: ClientID, rect: Rect, parent: NodeTree.NodeID? = nil) -> NodeTree.NodeID? {
         core.addSurface(client: client, rect: rect, parent: parent)
     }
-    /// Moves or resizes a surface (output coordinates). Events delivered from now on, held ones
+    /// Moves or resizes a surface (layout coordinates). Events delivered from now on, held ones
     /// included, are made local to the new position (§4.3).
     public func setSurfaceRect(_ rect: Rect, surface: NodeTree.NodeID) { core.setSurfaceRect(rect, surface: surface) }
     /// The client that owns `surface`, or -1.
@@ -158,12 +158,12 @@ public final class SystemGestureRouter {
 
     // MARK: Touches
 
-    /// A finger touched down at `position` (output 0's logical px) at `time`.
+    /// A finger touched down on output 0 at layout `position` (logical px) at `time`.
     @discardableResult
     public func touchDown(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {
         core.touchDown(id: id, at: position, time: time)
     }
-    /// A finger moved to `position` (local to its output) at `time`.
+    /// A finger moved to layout `position` at `time`.
     @discardableResult
     @inlinable @inline(__always)
     public func touchMotion(id: Int32, at position: Point, time: Milliseconds) -> TouchInputResult {

@@ -46,7 +46,8 @@ struct TouchSlot {
     /// Index (in the router's `OutputLayout`) of the output the touch went down on.
     @usableFromInline var output = 0
     /// The layout origin of that output, kept in step with it (set at the down, updated when
-    /// the output moves): a motion places its position with no look-up of the output.
+    /// the output moves): a motion's layout position is made local to its output (edge zones)
+    /// with no look-up of the output.
     @usableFromInline var outputOrigin = Point.zero
     /// The client has seen a down and no up/cancel yet.
     var clientActive = false
@@ -80,6 +81,11 @@ struct TouchSlot {
         var time: Milliseconds
     }
 
+    /// Layout `position` made local to the output the touch went down on.
+    @inlinable @inline(__always)
+    func outputLocal(_ position: Point) -> Point {
+        Point(x: position.x - outputOrigin.x, y: position.y - outputOrigin.y)
+    }
 }
 
 extension TouchSlot {

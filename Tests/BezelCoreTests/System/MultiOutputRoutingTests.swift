@@ -16,7 +16,7 @@ struct MultiOutputRoutingTests {
         let router = SystemGestureRouter(output: MultiOutputRoutingTests.small)
         var a = NodeTree.NodeID.none, b = NodeTree.NodeID.none
         var checker = RoutingInvariantChecker()
-        var log: [RouterOutput] = []
+        var log: [RouterDecision] = []
 
         init() {
             #expect(router.addOutput(1, origin: Point(x: 1080, y: 0), geometry: MultiOutputRoutingTests.large))
@@ -25,8 +25,8 @@ struct MultiOutputRoutingTests {
         }
 
         /// Drains into `log` and the R9 checker, closing the batch.
-        mutating func drain(_ t: Double) -> [RouterOutput] {
-            var got: [RouterOutput] = []
+        mutating func drain(_ t: Double) -> [RouterDecision] {
+            var got: [RouterDecision] = []
             router.drain { got.append($0) }
             for o in got { checker.observe(o) }
             checker.endBatch(at: Milliseconds(t))
@@ -35,7 +35,7 @@ struct MultiOutputRoutingTests {
         }
 
         /// One input frame.
-        mutating func frame(_ t: Double, _ body: (SystemGestureRouter) -> Void) -> [RouterOutput] {
+        mutating func frame(_ t: Double, _ body: (SystemGestureRouter) -> Void) -> [RouterDecision] {
             body(router)
             router.frame(time: Milliseconds(t))
             return drain(t)
@@ -44,10 +44,10 @@ struct MultiOutputRoutingTests {
         /// A bottom-edge swipe of touch `id` on `output`, from local (x, 1915) upward in
         /// `steps` samples of 40 px, 10 ms apart, starting at `t0`. Not lifted.
         mutating func swipeUp(id: Int32, output: OutputID, x: Double, t0: Double, steps: Int) {
-            _ = frame(t0) { $0.touchDown(id: id, at: Point(x: x, y: 1915), output: output, time: Milliseconds(t0)) }
+            _ = frame(t0) { $0.touchDown(id: id, atLocal: Point(x: x, y: 1915), output: output, time: Milliseconds(t0)) }
             for k in 1...steps {
                 let t = t0 + Double(k) * 10
-                _ = frame(t) { $0.touchMotion(id: id, at: Point(x: x, y: 1915 - Double(k) * 40), time: Milliseconds(t)) }
+                _ = frame(t) { $0.touchMotion(id: id, atLocal: Point(x: x, y: 1915 - Double(k) * 40), time: Milliseconds(t)) }
             }
         }
     }
@@ -55,9 +55,9 @@ struct MultiOutputRoutingTests {
     @Test("R1 across outputs: a touch on output 1 hits the surface at the layout position, with surface-local coordinates")
     func hitTestInLayoutCoordinates() {
         var s = Setup()
-        let out = s.frame(0) { $0.touchDown(id: 3, at: Point(x: 100, y: 200), output: 1, time: .zero) }
+        let out = s.frame(0) { $0.touchDown(id: 3, atLocal: Point(x: 100, y: 200), output: 1, time: .zero) }
         #expect(out.first?.event == .clientDown(client: 2, surface: s.b, id: 3, position: Point(x: 100, y: 200), time: .zero))
-        let motion = s.frame(8) { $0.touchMotion(id: 3, at: Point(x: 110, y: 190), time: Milliseconds(8)) }
+        let motion = s.frame(8) { $0.touchMotion(id: 3, atLocal: Point(x: 110, y: 190), time: Milliseconds(8)) }
         #expect(motion.first?.event == .clientMotion(client: 2, surface: s.b, id: 3, position: Point(x: 110, y: 190), time: Milliseconds(8)))
         _ = s.frame(16) { $0.touchUp(id: 3, time: Milliseconds(16)) }
         s.checker.finish()
@@ -68,9 +68,9 @@ struct MultiOutputRoutingTests {
     func zonesPerOutput() {
         var s = Setup()
         // 40 px = 2.5 mm on output 0 (zone 3.5 mm: held), 5.0 mm on output 1 (outside: R1).
-        let onSmall = s.frame(0) { $0.touchDown(id: 0, at: Point(x: 540, y: 1880), output: 0, time: .zero) }
+        let onSmall = s.frame(0) { $0.touchDown(id: 0, atLocal: Point(x: 540, y: 1880), output: 0, time: .zero) }
         #expect(onSmall.isEmpty, "held on output 0: \(onSmall)")
-        let onLarge = s.frame(1) { $0.touchDown(id: 1, at: Point(x: 540, y: 1880), output: 1, time: Milliseconds(1)) }
+        let onLarge = s.frame(1) { $0.touchDown(id: 1, atLocal: Point(x: 540, y: 1880), output: 1, time: Milliseconds(1)) }
         #expect(onLarge.contains { if case .clientDown(2, _, 1, _, _) = $0.event { return true } else { return false } })
     }
 
@@ -126,8 +126,8 @@ struct MultiOutputRoutingTests {
         // Touch 5 on client 1 (output 0), touch 6 on client 2 (output 1), then a dock swipe on
         // output 1 with touch 0 (multi_touch_rejects only fails candidates still deciding).
         _ = s.frame(0) {
-            $0.touchDown(id: 5, at: Point(x: 540, y: 900), output: 0, time: .zero)
-            $0.touchDown(id: 6, at: Point(x: 540, y: 900), output: 1, time: .zero)
+            $0.touchDown(id: 5, atLocal: Point(x: 540, y: 900), output: 0, time: .zero)
+            $0.touchDown(id: 6, atLocal: Point(x: 540, y: 900), output: 1, time: .zero)
         }
         s.swipeUp(id: 0, output: 1, x: 300, t0: 10, steps: 6)
         #expect(s.log.contains { $0.event == .systemBegan(gesture: 0, edge: .bottom) && $0.output == 1 })
@@ -137,14 +137,14 @@ struct MultiOutputRoutingTests {
         #expect(removal.contains { $0.event == .clientCancel(client: 2) })
         #expect(!removal.contains { $0.event == .clientCancel(client: 1) })
         // Later events for the removed output's touches are dropped as unknown.
-        #expect(s.router.touchMotion(id: 0, at: Point(x: 300, y: 1000), time: Milliseconds(110)) == .unknownTouch)
+        #expect(s.router.touchMotion(id: 0, atLocal: Point(x: 300, y: 1000), time: Milliseconds(110)) == .unknownTouch)
         #expect(s.router.touchUp(id: 6, time: Milliseconds(110)) == .unknownTouch)
         _ = s.drain(110)
         // Output 0's touch still reaches its client.
         let up = s.frame(120) { $0.touchUp(id: 5, time: Milliseconds(120)) }
         #expect(up.contains { $0.event == .clientUp(client: 1, surface: s.a, id: 5, time: Milliseconds(120)) })
         #expect(s.router.outputIDs == [0])
-        #expect(s.router.touchDown(id: 7, at: .zero, output: 1, time: Milliseconds(130)) == .unknownOutput)
+        #expect(s.router.touchDown(id: 7, atLocal: .zero, output: 1, time: Milliseconds(130)) == .unknownOutput)
         s.checker.finish()
         #expect(s.checker.isClean, "\(s.checker.violations)")
     }
@@ -152,7 +152,7 @@ struct MultiOutputRoutingTests {
     @Test("R8: a held edge touch on a removed output fails 'cancelled' and never reaches its client")
     func removeOutputWithHeldTouch() {
         var s = Setup()
-        _ = s.frame(0) { $0.touchDown(id: 0, at: Point(x: 540, y: 1915), output: 1, time: .zero) }
+        _ = s.frame(0) { $0.touchDown(id: 0, atLocal: Point(x: 540, y: 1915), output: 1, time: .zero) }
         #expect(s.router.removeOutput(1, time: Milliseconds(20)))
         let out = s.drain(20)
         #expect(out.contains { $0.event == .systemFailed(gesture: 0, edge: .bottom, reason: .cancelled) && $0.output == 1 })
@@ -183,7 +183,7 @@ struct MultiOutputRoutingTests {
         // Move output 1 below output 0: a touch at its local (100, 200) now hits nothing.
         #expect(s.router.updateOutput(1, origin: Point(x: 0, y: 1920), geometry: Self.large))
         #expect(s.router.placement(of: 1)?.origin == Point(x: 0, y: 1920))
-        let out = s.frame(0) { $0.touchDown(id: 0, at: Point(x: 100, y: 200), output: 1, time: .zero) }
+        let out = s.frame(0) { $0.touchDown(id: 0, atLocal: Point(x: 100, y: 200), output: 1, time: .zero) }
         #expect(!out.contains { if case .clientDown = $0.event { return true } else { return false } })
         // Output 0 can go and come back.
         #expect(s.router.removeOutput(0, time: Milliseconds(1)))
@@ -197,15 +197,15 @@ struct MultiOutputRoutingTests {
     func motionAfterOutputMoves() {
         var s = Setup()
         // Touch on output 1 (client 2's surface starts at x 1080), away from every edge.
-        _ = s.frame(0) { $0.touchDown(id: 0, at: Point(x: 500, y: 900), output: 1, time: .zero) }
-        let before = s.frame(10) { $0.touchMotion(id: 0, at: Point(x: 510, y: 900), time: Milliseconds(10)) }
+        _ = s.frame(0) { $0.touchDown(id: 0, atLocal: Point(x: 500, y: 900), output: 1, time: .zero) }
+        let before = s.frame(10) { $0.touchMotion(id: 0, atLocal: Point(x: 510, y: 900), time: Milliseconds(10)) }
         #expect(before.contains {
             if case .clientMotion(client: 2, _, id: 0, position: Point(x: 510, y: 900), _) = $0.event { return true }
             return false
         })
         // Output 1 moves 100 px right: the same local motion lands 100 px further into the surface.
         #expect(s.router.updateOutput(1, origin: Point(x: 1180, y: 0), geometry: Self.large))
-        let after = s.frame(20) { $0.touchMotion(id: 0, at: Point(x: 510, y: 900), time: Milliseconds(20)) }
+        let after = s.frame(20) { $0.touchMotion(id: 0, atLocal: Point(x: 510, y: 900), time: Milliseconds(20)) }
         #expect(after.contains {
             if case .clientMotion(client: 2, _, id: 0, position: Point(x: 610, y: 900), _) = $0.event { return true }
             return false
@@ -221,8 +221,8 @@ struct MultiOutputRoutingTests {
         #expect(router.touchDown(id: 1, at: Point(x: .nan, y: 600), time: .zero) == .invalidPosition)
         #expect(router.touchDown(id: 1, at: Point(x: 600, y: 600), time: .zero) == .accepted)
         #expect(router.touchDown(id: 2, at: Point(x: 700, y: 700), time: .zero) == .tooManyTouches)
-        #expect(router.touchMotion(id: 2, at: Point(x: 700, y: 700), time: .zero) == .unknownTouch)
-        #expect(router.touchMotion(id: 0, at: Point(x: .infinity, y: 700), time: .zero) == .invalidPosition)
+        #expect(router.touchMotion(id: 2, atLocal: Point(x: 700, y: 700), time: .zero) == .unknownTouch)
+        #expect(router.touchMotion(id: 0, atLocal: Point(x: .infinity, y: 700), time: .zero) == .invalidPosition)
         #expect(router.touchUp(id: 2, time: .zero) == .unknownTouch)
         #expect(router.touchUp(id: 0, time: .zero) == .accepted)
         #expect(router.touchUp(id: 1, time: .zero) == .accepted)
@@ -239,7 +239,7 @@ struct HostHitTestTests {
         let router = SystemGestureRouter(output: Self.output)
         let below = router.addSurface(client: 1, rect: Rect(x: 0, y: 0, width: 1080, height: 1920)) ?? .none
         _ = router.addSurface(client: 2, rect: Rect(x: 0, y: 0, width: 1080, height: 1920))
-        router.touchDown(id: 0, at: Point(x: 300, y: 400), output: 0, target: .surface(below), time: .zero)
+        router.touchDown(id: 0, atLocal: Point(x: 300, y: 400), output: 0, target: .surface(below), time: .zero)
         var got: [RouterEvent] = []
         router.drain { got.append($0.event) }
         #expect(got.first == .clientDown(client: 1, surface: below, id: 0, position: Point(x: 300, y: 400), time: .zero))
@@ -252,7 +252,7 @@ struct HostHitTestTests {
         let bar = router.addSurface(client: 1, rect: Rect(x: 0, y: 1800, width: 1080, height: 120), parent: app) ?? .none
         router.commitDeferredEdges(.bottom, surface: app, time: .zero)
         router.drain { _ in }
-        router.touchDown(id: 0, at: Point(x: 540, y: 1915), output: 0, target: .surface(bar), time: Milliseconds(1))
+        router.touchDown(id: 0, atLocal: Point(x: 540, y: 1915), output: 0, target: .surface(bar), time: Milliseconds(1))
         var got: [RouterEvent] = []
         router.drain { got.append($0.event) }
         // Deferred: the client gets the touch at once, at the bar's local coordinates.
@@ -265,10 +265,10 @@ struct HostHitTestTests {
         let router = SystemGestureRouter(output: Self.output)
         let gone = router.addSurface(client: 1, rect: Rect(x: 0, y: 0, width: 1080, height: 1920)) ?? .none
         router.removeSurface(gone, time: .zero)
-        #expect(router.touchDown(id: 0, at: Point(x: 540, y: 900), output: 0, target: .surface(.none), time: .zero) == .accepted)
-        #expect(router.touchDown(id: 1, at: Point(x: 540, y: 1915), output: 0, target: .surface(gone), time: .zero) == .unknownSurface)
+        #expect(router.touchDown(id: 0, atLocal: Point(x: 540, y: 900), output: 0, target: .surface(.none), time: .zero) == .accepted)
+        #expect(router.touchDown(id: 1, atLocal: Point(x: 540, y: 1915), output: 0, target: .surface(gone), time: .zero) == .unknownSurface)
         for k in 1...6 {
-            router.touchMotion(id: 1, at: Point(x: 540, y: 1915 - Double(k) * 40), time: Milliseconds(Double(k) * 10))
+            router.touchMotion(id: 1, atLocal: Point(x: 540, y: 1915 - Double(k) * 40), time: Milliseconds(Double(k) * 10))
         }
         var got: [RouterEvent] = []
         router.drain { got.append($0.event) }

@@ -19,26 +19,26 @@ struct OutputRotationTests {
             other = router.addSurface(client: 2, rect: Rect(x: 3000, y: 0, width: 1080, height: 1920)) ?? .none
         }
 
-        mutating func drain(_ t: Double) -> [RouterOutput] {
-            var got: [RouterOutput] = []
+        mutating func drain(_ t: Double) -> [RouterDecision] {
+            var got: [RouterDecision] = []
             router.drain { got.append($0) }
             for o in got { checker.observe(o) }
             checker.endBatch(at: Milliseconds(t))
             return got
         }
 
-        mutating func frame(_ t: Double, _ body: (SystemGestureRouter) -> Void) -> [RouterOutput] {
+        mutating func frame(_ t: Double, _ body: (SystemGestureRouter) -> Void) -> [RouterDecision] {
             body(router)
             router.frame(time: Milliseconds(t))
             return drain(t)
         }
 
         /// An upward swipe of `id` on output 0 from (x, y0), 6 samples of 40 px, 10 ms apart.
-        mutating func swipeUp(id: Int32, x: Double, y0: Double, t0: Double) -> [RouterOutput] {
+        mutating func swipeUp(id: Int32, x: Double, y0: Double, t0: Double) -> [RouterDecision] {
             var out = frame(t0) { $0.touchDown(id: id, at: Point(x: x, y: y0), time: Milliseconds(t0)) }
             for k in 1...6 {
                 let t = t0 + Double(k) * 10
-                out += frame(t) { $0.touchMotion(id: id, at: Point(x: x, y: y0 - Double(k) * 40), time: Milliseconds(t)) }
+                out += frame(t) { $0.touchMotion(id: id, atLocal: Point(x: x, y: y0 - Double(k) * 40), time: Milliseconds(t)) }
             }
             return out
         }
@@ -57,7 +57,7 @@ struct OutputRotationTests {
         #expect(s.router.placement(of: 0)?.geometry == OutputGeometry(widthPx: 1920, heightPx: 1080, widthMm: 121, heightMm: 68))
         #expect(s.router.transform(of: 0) == 1)
         // The fingers of before the turn are over for the router.
-        #expect(s.router.touchMotion(id: 0, at: Point(x: 300, y: 1500), time: Milliseconds(110)) == .unknownTouch)
+        #expect(s.router.touchMotion(id: 0, atLocal: Point(x: 300, y: 1500), time: Milliseconds(110)) == .unknownTouch)
         #expect(s.router.touchUp(id: 5, time: Milliseconds(110)) == .unknownTouch)
         _ = s.drain(110)
         // y = 1075 is the bottom of the 1920x1080 output now; y = 1915 is outside it.
@@ -99,7 +99,7 @@ struct OutputRotationTests {
     func resizeCancelsOnlyThatOutput() {
         var s = Setup()
         _ = s.frame(0) {
-            $0.touchDown(id: 7, at: Point(x: 540, y: 900), output: 1, time: .zero)
+            $0.touchDown(id: 7, atLocal: Point(x: 540, y: 900), output: 1, time: .zero)
             $0.touchDown(id: 0, at: Point(x: 540, y: 1915), time: .zero)
         }
         let bigger = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)

@@ -2,9 +2,9 @@ import Testing
 @testable import BezelCore
 
 /// The structures behind the router's touch path (slot table with its direct id lookup, the
-/// output queue taken with `nextOutput()`) must route exactly as a plain scan and a copied
+/// decision queue taken with `nextDecision()`) must route exactly as a plain scan and a copied
 /// batch did. These tests check what a host sees.
-@Suite("Router: slot lookup and output queue")
+@Suite("Router: slot lookup and decision queue")
 struct RouterHotPathTests {
     private let output = OutputGeometry(widthPx: 1080, heightPx: 1920, widthMm: 68, heightMm: 121)
 
@@ -15,10 +15,10 @@ struct RouterHotPathTests {
         return router
     }
 
-    /// Every output taken with `nextOutput()`, as short strings ("down 3", "motion 3", ...).
+    /// Every output taken with `nextDecision()`, as short strings ("down 3", "motion 3", ...).
     private func take(_ router: SystemGestureRouter) -> [String] {
         var lines: [String] = []
-        while let o = router.nextOutput() {
+        while let o = router.nextDecision() {
             switch o.event {
             case .clientDown(_, _, let id, _, _): lines.append("down \(id)")
             case .clientMotion(_, _, let id, _, _): lines.append("motion \(id)")
@@ -81,7 +81,7 @@ struct RouterHotPathTests {
         r.frame(time: Milliseconds(0))
         var lines: [String] = []
         var fedMotion = false
-        while let o = r.nextOutput() {
+        while let o = r.nextDecision() {
             if case .clientDown = o.event, !fedMotion {
                 fedMotion = true
                 r.touchMotion(id: 0, at: Point(x: 420, y: 900), time: Milliseconds(8))
@@ -95,7 +95,7 @@ struct RouterHotPathTests {
             }
         }
         #expect(lines == ["down", "frame", "motion", "frame"])
-        #expect(r.nextOutput() == nil)
+        #expect(r.nextDecision() == nil)
         #expect(r.pending.isEmpty)
     }
 
@@ -106,26 +106,26 @@ struct RouterHotPathTests {
         r.touchDown(id: 0, at: Point(x: 400, y: 900), time: Milliseconds(0))
         r.frame(time: Milliseconds(0))
         #expect(r.pending.count == 2)
-        _ = r.nextOutput()
+        _ = r.nextDecision()
         #expect(r.pending.count == 1)
-        var drained: [RouterOutput] = []
+        var drained: [RouterDecision] = []
         r.drain { drained.append($0) }
         #expect(drained.count == 1)
         if case .clientFrame(let c)? = drained.first?.event { #expect(c == 7) } else { Issue.record("expected a frame") }
         #expect(r.pending.isEmpty)
     }
 
-    // The batch read (`nextOutputs`) hands the host the same decisions in the same order as
-    // `nextOutput`, and a host callback calling back into the router gets its decisions in the
+    // The batch read (`nextDecisions`) hands the host the same decisions in the same order as
+    // `nextDecision`, and a host callback calling back into the router gets its decisions in the
     // next batch, even when they outgrow the queue's storage while the host is reading the old one.
-    @Test("nextOutputs: the same decisions in order; callbacks' decisions come in the next batch, past any growth")
+    @Test("nextDecisions: the same decisions in order; callbacks' decisions come in the next batch, past any growth")
     func batchesAndGrowth() {
         let r = router()
         r.touchDown(id: 0, at: Point(x: 400, y: 900), time: Milliseconds(0))
         r.frame(time: Milliseconds(0))
         var lines: [String] = []
         var batches = 0
-        while let batch = r.nextOutputs() {
+        while let batch = r.nextDecisions() {
             batches += 1
             for o in batch {
                 if case .clientDown = o.event {
@@ -147,7 +147,7 @@ struct RouterHotPathTests {
         var expected = ["down", "frame"]
         for k in 1...300 { expected += ["motion \(400 + k)", "frame"] }
         #expect(lines == expected)
-        #expect(r.nextOutputs() == nil)
+        #expect(r.nextDecisions() == nil)
         #expect(r.pending.isEmpty)
     }
 }

@@ -123,7 +123,7 @@ struct wl_resource;
 
 /** Version of this header. The library's own version comes from bezel_version(). */
 #define BEZEL_VERSION_MAJOR 0
-#define BEZEL_VERSION_MINOR 4
+#define BEZEL_VERSION_MINOR 5
 #define BEZEL_VERSION_MICRO 0
 /** (major << 16) | (minor << 8) | micro, comparable with bezel_version(). */
 #define BEZEL_VERSION ((BEZEL_VERSION_MAJOR << 16) | (BEZEL_VERSION_MINOR << 8) | BEZEL_VERSION_MICRO)
@@ -494,6 +494,38 @@ int bezel_plugin_get_setting_int(struct bezel_plugin *plugin, const char *key, i
  * @return as bezel_plugin_get_setting_int, for true/false settings.
  */
 int bezel_plugin_get_setting_bool(struct bezel_plugin *plugin, const char *key, bool *value);
+
+/**
+ * One segment of an edge's binding (a `bind-<edge>` key, or its default): a stretch of the
+ * edge, in fractions of its length from its start (the left end of the top and bottom edges,
+ * the top end of the left and right edges), and the gesture bound there.
+ */
+struct bezel_edge_segment {
+	/** Where the segment starts, 0 to 1 (inclusive). */
+	double start;
+	/** Where it ends, 0 to 1 (exclusive; an edge's last segment also takes 1). */
+	double end;
+	/** The gesture's name (a `bind-*` name); valid until the next configuration call. */
+	const char *gesture;
+};
+
+/**
+ * The edge bindings in force, read back: for a host that steps its own edge handling aside
+ * where Bezel binds an edge (KWin's touch screen edges), with no copy of the defaults or of
+ * the `bind-*` parser. Since 0.5.
+ *
+ * Stores in `*edges` (when not NULL) the edges with at least one segment, a mask of enum
+ * bezel_edge. When `edge` is one edge (one bit of enum bezel_edge), copies that edge's
+ * segments, in order along it, into `segments` (at most `capacity` of them) and stores their
+ * number in `*count` (when not NULL), also when they do not all fit. `edge` 0 asks for the
+ * mask only (`*count` is then 0).
+ *
+ * @return BEZEL_OK; BEZEL_ERROR_LIMIT (the edge has more than `capacity` segments: the first
+ *         `capacity` are copied); BEZEL_ERROR_INVALID_ARGUMENT (`edge` neither 0 nor one
+ *         edge, or NULL `segments` with `capacity` above 0).
+ */
+int bezel_plugin_get_bindings(struct bezel_plugin *plugin, uint32_t edge, uint32_t *edges,
+			      struct bezel_edge_segment *segments, size_t capacity, size_t *count);
 
 /**
  * Describes output 0, the output the touches of bezel_touch_down arrive on. Its layout

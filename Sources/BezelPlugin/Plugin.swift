@@ -96,8 +96,6 @@ final class Plugin {
     var downRefused = false
     /// Touches whose down a host refused: nothing more of them goes to the client.
     var refusedTouches: ContiguousArray<Int32> = []
-    /// The output each touch went down on and its origin then (layout motion, Plugin+Touches).
-    var touchOutputs: ContiguousArray<TouchOutput> = []
 
     /// The plugin decides each surface's policy (`bezel_plugin_decide_policy`).
     var decidesPolicy = false
@@ -142,7 +140,6 @@ final class Plugin {
             output: OutputGeometry(widthPx: 1080, heightPx: 1920, widthMm: 68, heightMm: 121),
             logger: logger)
         refreshGestureNames()
-        touchOutputs.reserveCapacity(32)
         refusedTouches.reserveCapacity(16)
     }
 
@@ -222,7 +219,7 @@ final class Plugin {
         if deadline != .never && deadline > t && (deadline - t).value < 2 { t = deadline }
         clock.note(t)
         router.advance(to: t)
-        flush()
+        deliverDecisions()
     }
 
     /// The router node of an added surface, or `nil` with a warning naming `call`.
@@ -313,7 +310,7 @@ final class Plugin {
             r.committedObject = true
             if let node { router.commitDeferredGestures(kinds, surface: node, time: time) }
         }
-        flush()
+        deliverDecisions()
     }
 
     /// The `wl_surface` resource is being destroyed.
@@ -332,7 +329,7 @@ final class Plugin {
             removeNode(of: r, time: t)
         }
         surfaces[r.resource] = nil
-        flush()
+        deliverDecisions()
     }
 
     // MARK: - Teardown

@@ -12,9 +12,9 @@ import CWaylandServer
 // input a host or client can produce.
 
 /// The library version as `(major << 16) | (minor << 8) | micro`.
-public let bezelVersion: UInt32 = (0 << 16) | (4 << 8) | 0
+public let bezelVersion: UInt32 = (0 << 16) | (5 << 8) | 0
 
-private let versionString: StaticString = "0.4.0"
+private let versionString: StaticString = "0.5.0"
 
 func cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
@@ -46,7 +46,7 @@ func refusal(_ handle: OpaquePointer?) -> Int32 { handle == nil ? INVALID : BUSY
 func feed(_ handle: OpaquePointer?, _ time: UInt32, _ body: (Plugin, Milliseconds) -> Void) -> Int32 {
     guard let p = plugin(handle) else { return refusal(handle) }
     body(p, p.time(time))
-    p.flush()
+    p.deliverDecisions()
     return OK
 }
 

@@ -107,7 +107,7 @@ extension Plugin {
             for o in hostOutputs { describe(o) }
         }
         if previous["defer-policy"] != next["defer-policy"] { policySettingChanged(time: t) }
-        flush()
+        deliverDecisions()
     }
 
     static func level(_ name: String) -> LogLevel? {

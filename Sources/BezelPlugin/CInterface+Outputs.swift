@@ -28,7 +28,7 @@ extension Plugin {
 
     /// Gives the router `o` as it is now (a known output). A new transform or pixel size
     /// cancels what the output's touches carried (R8 on rotation, docs/design.md §4.1): the caller
-    /// flushes.
+    /// delivers the decisions.
     @discardableResult
     func describe(_ o: HostOutput) -> Bool {
         let origin = Point(x: Double(o.x), y: Double(o.y)), g = geometry(o)
@@ -59,7 +59,7 @@ public func bezel_c_output_set(_ handle: OpaquePointer?, _ width: Int32, _ heigh
                        widthMm: widthMm, heightMm: heightMm, transform: transform)
     p.keep(o)
     p.describe(o)
-    p.flush()
+    p.deliverDecisions()
     let g = p.geometry(o)
     p.log(.info, "output 0: \(width)x\(height) px, \(g.widthMm)x\(g.heightMm) mm (transform \(transform))")
     return OK
@@ -107,7 +107,7 @@ public func bezel_c_output_update(_ handle: OpaquePointer?, _ id: UInt32, _ x: I
     p.keep(o)
     p.describe(o)
     bzl_evlog_output(p.eventLog, 0, id, x, y, width, height)
-    p.flush()
+    p.deliverDecisions()
     p.log(.info, "output \(id): at \(x),\(y), \(width)x\(height) px (transform \(transform))")
     return OK
 }
@@ -121,6 +121,6 @@ public func bezel_c_output_remove(_ handle: OpaquePointer?, _ id: UInt32, _ time
         p.hostOutputs.removeAll { $0.id == id }
     }
     let removed = p.router.removeOutput(id, time: p.time(time))
-    p.flush()
+    p.deliverDecisions()
     return removed ? OK : NOT_FOUND
 }

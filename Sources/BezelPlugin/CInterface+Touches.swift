@@ -3,7 +3,8 @@ import CBezel
 import CWaylandServer
 
 // Touch input and drag-and-drop sessions (bezel.h), output-local or in layout coordinates
-// (Plugin+Touches), each with its `input ...` event-log line.
+// (the router takes layout ones; Plugin+Touches finds a layout down's output), each with its
+// `input ...` event-log line.
 
 /// `bezel_touch_down`: a finger touched output 0.
 @_cdecl("bezel_touch_down")
@@ -42,7 +43,7 @@ public func bezel_c_touch_down_layout_on_surface(_ handle: OpaquePointer?, _ id:
     touchDownLayout(handle, id: id, lx: lx, ly: ly, target: .some(surface), time: time)
 }
 
-/// The layout touch-downs: the output under the point, and the point local to it.
+/// The layout touch-downs: the output under the point.
 private func touchDownLayout(_ handle: OpaquePointer?, id: Int32, lx: Double, ly: Double,
                              target: OpaquePointer??, time: UInt32) -> Int32 {
     guard let p = plugin(handle) else { return refusal(handle) }
@@ -54,11 +55,11 @@ private func touchDownLayout(_ handle: OpaquePointer?, id: Int32, lx: Double, ly
         p.log(.warning, "touch \(id): down at layout \(lx),\(ly) dropped: there is no output")
         return NOT_FOUND
     }
-    return touchDown(handle, output: o.id, id: id, x: lx - Double(o.x), y: ly - Double(o.y), target: target, time: time)
+    let local = Point(x: lx - Double(o.x), y: ly - Double(o.y))
+    return touchDown(p, output: o.id, id: id, layout: Point(x: lx, y: ly), local: local, target: target, time: time)
 }
 
-/// The touch-downs. `target` is `nil` to hit-test, or the host's surface (itself possibly
-/// NULL: no surface). (x, y) is local to `output`.
+/// The output-local touch-downs: (x, y) is local to `output`.
 private func touchDown(_ handle: OpaquePointer?, output: UInt32, id: Int32, x: Double, y: Double,
                        target: OpaquePointer??, time: UInt32) -> Int32 {
     guard let p = plugin(handle) else { return refusal(handle) }
@@ -66,7 +67,17 @@ private func touchDown(_ handle: OpaquePointer?, output: UInt32, id: Int32, x: D
         p.log(.warning, "touch \(id): down at \(x),\(y) on output \(output) dropped: not a position")
         return INVALID
     }
-    bzl_evlog_touch(p.eventLog, 0, Int32(BZL_EVLOG_DOWN.rawValue), id, x, y, time)
+    let local = Point(x: x, y: y)
+    // An unknown output: the router refuses the down whatever the position.
+    let layout = p.router.layoutPosition(local, onOutput: output) ?? local
+    return touchDown(p, output: output, id: id, layout: layout, local: local, target: target, time: time)
+}
+
+/// The touch-downs, at `layout` on `output` (`local` to it, for the event log). `target` is
+/// `nil` to hit-test, or the host's surface (itself possibly NULL: no surface).
+private func touchDown(_ p: Plugin, output: UInt32, id: Int32, layout: Point, local: Point,
+                       target: OpaquePointer??, time: UInt32) -> Int32 {
+    bzl_evlog_touch(p.eventLog, 0, Int32(BZL_EVLOG_DOWN.rawValue), id, local.x, local.y, time)
     bzl_evlog_touch_output(p.eventLog, id, output)
     var how = TouchTarget.hitTest
     var unknownSurface = false
@@ -83,9 +94,8 @@ private func touchDown(_ handle: OpaquePointer?, output: UInt32, id: Int32, x: D
             how = .surface(.none)
         }
     }
-    let result = p.router.touchDown(id: id, at: Point(x: x, y: y), output: output, target: how, time: p.time(time))
-    if result == .accepted { p.noteTouchOutput(id: id, output: output) }
-    p.flush()
+    let result = p.router.touchDown(id: id, at: layout, output: output, target: how, time: p.time(time))
+    p.deliverDecisions()
     if result == .accepted && unknownSurface { return NOT_FOUND }
     return code(result)
 }
@@ -95,7 +105,12 @@ private func touchDown(_ handle: OpaquePointer?, output: UInt32, id: Int32, x: D
 public func bezel_c_touch_motion(_ handle: OpaquePointer?, _ id: Int32, _ x: Double, _ y: Double,
                                  _ time: UInt32) -> Int32 {
     guard let p = plugin(handle) else { return refusal(handle) }
-    return touchMotion(p, id: id, x: x, y: y, time: time)
+    guard plausible(x, y) else {
+        p.log(.warning, "touch \(id): motion to \(x),\(y) dropped: not a position")
+        return INVALID
+    }
+    let local = Point(x: x, y: y)
+    return touchMotion(p, id: id, layout: p.router.layoutPosition(local, ofTouch: id), local: local, time: time)
 }
 
 /// `bezel_touch_motion_layout`: a finger moved to layout (lx, ly).
@@ -107,19 +122,17 @@ public func bezel_c_touch_motion_layout(_ handle: OpaquePointer?, _ id: Int32, _
         p.log(.warning, "touch \(id): motion to layout \(lx),\(ly) dropped: not a position")
         return INVALID
     }
-    let local = p.local(id: id, layout: Point(x: lx, y: ly))
-    return touchMotion(p, id: id, x: local.x, y: local.y, time: time)
+    let layout = Point(x: lx, y: ly)
+    // Output-local only for the event log's line.
+    let local = p.eventLog == nil ? layout : p.router.outputLocalPosition(layout, ofTouch: id)
+    return touchMotion(p, id: id, layout: layout, local: local, time: time)
 }
 
-/// A motion local to the touch's output.
-private func touchMotion(_ p: Plugin, id: Int32, x: Double, y: Double, time: UInt32) -> Int32 {
-    guard plausible(x, y) else {
-        p.log(.warning, "touch \(id): motion to \(x),\(y) dropped: not a position")
-        return INVALID
-    }
-    bzl_evlog_touch(p.eventLog, 0, Int32(BZL_EVLOG_MOTION.rawValue), id, x, y, time)
-    let result = p.router.touchMotion(id: id, at: Point(x: x, y: y), time: p.time(time))
-    p.flush()
+/// A motion to `layout` (`local` to the touch's output, for the event log).
+private func touchMotion(_ p: Plugin, id: Int32, layout: Point, local: Point, time: UInt32) -> Int32 {
+    bzl_evlog_touch(p.eventLog, 0, Int32(BZL_EVLOG_MOTION.rawValue), id, local.x, local.y, time)
+    let result = p.router.touchMotion(id: id, at: layout, time: p.time(time))
+    p.deliverDecisions()
     return code(result)
 }
 
@@ -129,8 +142,7 @@ public func bezel_c_touch_up(_ handle: OpaquePointer?, _ id: Int32, _ time: UInt
     guard let p = plugin(handle) else { return refusal(handle) }
     bzl_evlog_touch(p.eventLog, 0, Int32(BZL_EVLOG_UP.rawValue), id, 0, 0, time)
     let result = p.router.touchUp(id: id, time: p.time(time))
-    p.forgetTouchOutput(id: id)
-    p.flush()
+    p.deliverDecisions()
     return code(result)
 }
 
@@ -149,7 +161,6 @@ public func bezel_c_touch_cancel(_ handle: OpaquePointer?, _ time: UInt32) -> In
     feed(handle, time) { p, t in
         p.logEvent("input cancel")
         p.router.cancelAll(time: t)
-        p.touchOutputs.removeAll(keepingCapacity: true)
     }
 }
 

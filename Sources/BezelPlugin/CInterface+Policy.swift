@@ -19,7 +19,7 @@ private func setPolicy(_ handle: OpaquePointer?, _ surface: OpaquePointer?, raw:
     // `node(of:)` logs a surface that was not added.
     guard let node = p.node(of: surface, call), let r = p.surfaces[surface] else { return NOT_FOUND }
     apply(p, r, node)
-    p.flush()
+    p.deliverDecisions()
     return OK
 }
 
@@ -117,7 +117,7 @@ public func bezel_c_surface_set_fullscreen(_ handle: OpaquePointer?, _ surface: 
         return NOT_FOUND
     }
     p.setFullscreen(r, fullscreen, time: p.now())
-    p.flush()
+    p.deliverDecisions()
     return OK
 }
 

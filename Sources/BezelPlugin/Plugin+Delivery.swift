@@ -9,12 +9,12 @@ extension Plugin {
     ///
     /// Callbacks may call back into the plugin; decisions made then are picked up by the loop
     /// below instead of being delivered from inside another delivery.
-    func flush() {
+    func deliverDecisions() {
         if delivering { return }
         delivering = true
         // Taken one at a time from the router's queue: no copy of the batch. What a callback
         // makes the router decide joins the end of the queue and comes out of this loop.
-        while let output = router.nextOutput() { deliver(output) }
+        while let decision = router.nextDecision() { deliver(decision) }
         delivering = false
         freeRetiredGestureNames()
         armTimer()
@@ -26,14 +26,15 @@ extension Plugin {
         bzl_evlog_text(eventLog, UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self))
     }
 
-    private func gestureName(_ index: Int) -> UnsafePointer<CChar> {
+    /// The C string of gesture `index` (a static "unknown" when it has none).
+    func gestureName(_ index: Int) -> UnsafePointer<CChar> {
         if index >= 0 && index < gestureNames.count, let name = gestureNames[index] { return UnsafePointer(name) }
         return unknownGestureName
     }
 
-    private func deliver(_ output: RouterOutput) {
+    private func deliver(_ decision: RouterDecision) {
         let d = hostData
-        switch output.event {
+        switch decision.event {
         case let .clientDown(_, surface, id, p, t):
             guard let res = surfaceByNode[surface] else { return dropped("down", id) }
             deliverDown(res, id, p, HostClock.msec(t))
@@ -57,14 +58,14 @@ extension Plugin {
             host.touch_cancel?(d, c)
             logEvent("send cancel")
         case .systemBegan, .systemChanged, .systemEnded, .systemCancelled, .systemFailed:
-            deliverGesture(output)
+            deliverGesture(decision)
         case let .affordanceShown(edge):
-            bzl_evlog_affordance(eventLog, output.output, edge.rawValue, 1)
-            if let fn = host.affordance { fn(d, output.output, edge.rawValue, true) }
+            bzl_evlog_affordance(eventLog, decision.output, edge.rawValue, 1)
+            if let fn = host.affordance { fn(d, decision.output, edge.rawValue, true) }
             else { host.affordance_shown?(d, edge.rawValue) }
         case let .affordanceHidden(edge):
-            bzl_evlog_affordance(eventLog, output.output, edge.rawValue, 0)
-            if let fn = host.affordance { fn(d, output.output, edge.rawValue, false) }
+            bzl_evlog_affordance(eventLog, decision.output, edge.rawValue, 0)
+            if let fn = host.affordance { fn(d, decision.output, edge.rawValue, false) }
             else { host.affordance_hidden?(d, edge.rawValue) }
         case let .honoredEdges(surface, edges):
             if let g = gestureResource(of: surface) { bzl_gesture_send_honored_edges(g, edges.rawValue) }
@@ -76,7 +77,7 @@ extension Plugin {
             logEvent("drag cancelled")
             host.cancel_drag?(d)
         case .multiFingerBegan, .multiFingerChanged, .multiFingerEnded, .multiFingerCancelled, .multiFingerFailed:
-            deliverMultiFinger(output)
+            deliverMultiFinger(decision)
         case let .multiFingerTaken(surface, _):
             // gesture_taken(0) exists from version 2 on; a version-1 client gets only the cancel.
             if let g = gestureResource(of: surface), wl_resource_get_version(g) >= 2 {
@@ -120,13 +121,13 @@ extension Plugin {
 
     /// A multi-finger gesture event (docs/design.md §4.5). Only the version 2 `gesture_event` callback
     /// can say what it is (kind, fingers, scale); a host without it gets a debug log line.
-    private func deliverMultiFinger(_ output: RouterOutput) {
+    private func deliverMultiFinger(_ decision: RouterDecision) {
         var e = bezel_gesture_event()
-        e.output_id = output.output
+        e.output_id = decision.output
         e.edge = 0
         e.scale = 1
         let m: MultiFingerGestureRef
-        switch output.event {
+        switch decision.event {
         case let .multiFingerBegan(g):
             m = g; e.phase = UInt32(BEZEL_GESTURE_BEGAN.rawValue)
         case let .multiFingerChanged(g, travel, progress, velocity, scale):
@@ -154,14 +155,14 @@ extension Plugin {
 
     /// A system gesture event: through the version 2 `gesture_event` callback if the host has
     /// one, else through the version 1 callback of its phase.
-    private func deliverGesture(_ output: RouterOutput) {
+    private func deliverGesture(_ decision: RouterDecision) {
         let d = hostData
         var e = bezel_gesture_event()
-        e.output_id = output.output
+        e.output_id = decision.output
         e.kind = UInt32(BEZEL_GESTURE_KIND_EDGE.rawValue)
         e.fingers = 1
         e.scale = 1
-        switch output.event {
+        switch decision.event {
         case let .systemBegan(g, edge):
             e.phase = UInt32(BEZEL_GESTURE_BEGAN.rawValue)
             e.gesture = gestureName(g); e.edge = edge.rawValue

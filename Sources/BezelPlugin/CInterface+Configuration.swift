@@ -8,7 +8,8 @@ import Musl
 #endif
 
 // The `[bezel]` configuration (bezel.h, "CONFIGURATION"): one parser for every host, from
-// pairs, text or an ini file, and the settings read back; and the event log (section 5).
+// pairs, text or an ini file, and the settings and edge bindings read back; and the event log
+// (section 5).
 
 /// `bezel_plugin_configure`: the defaults overridden by `[bezel]` pairs (docs/design.md §4.4).
 @_cdecl("bezel_plugin_configure")
@@ -181,6 +182,37 @@ public func bezel_c_plugin_get_setting_bool(_ handle: OpaquePointer?, _ key: Uns
     guard code == OK, let value, let text else { return code }
     value.pointee = text == "true"
     return OK
+}
+
+/// `bezel_plugin_get_bindings`: the bound edges, and one edge's segments with their gestures.
+@_cdecl("bezel_plugin_get_bindings")
+public func bezel_c_plugin_get_bindings(_ handle: OpaquePointer?, _ edge: UInt32, _ edges: UnsafeMutablePointer<UInt32>?,
+                                        _ segments: UnsafeMutablePointer<bezel_edge_segment>?, _ capacity: Int,
+                                        _ count: UnsafeMutablePointer<Int>?) -> Int32 {
+    guard let p = plugin(handle) else { return refusal(handle) }
+    // size_t arrives as Int: a capacity above Int.max shows up negative.
+    guard edge == 0 || Edge(rawValue: edge) != nil, capacity >= 0, segments != nil || capacity == 0 else {
+        p.log(.warning, "bezel_plugin_get_bindings: edge \(edge) is not one edge, or no room for the segments")
+        return INVALID
+    }
+    let bindings = p.router.config.bindings
+    if let edges {
+        var mask: UInt32 = 0
+        for e in Edge.allCases where !bindings[e.index].isEmpty { mask |= e.rawValue }
+        edges.pointee = mask
+    }
+    guard let which = Edge(rawValue: edge) else {
+        count?.pointee = 0
+        return OK
+    }
+    let bound = bindings[which.index]
+    count?.pointee = bound.count
+    if let segments {
+        for (i, segment) in bound.prefix(capacity).enumerated() {
+            segments[i] = bezel_edge_segment(start: segment.from, end: segment.to, gesture: p.gestureName(segment.gesture))
+        }
+    }
+    return bound.count <= capacity ? OK : LIMIT
 }
 
 /// `bezel_plugin_set_event_log`: opens (or, with NULL or "", closes) the plugin's event log.

@@ -12,8 +12,8 @@
 /// Storage grows by doubling (an allocation) and never shrinks, so once a run has seen its
 /// largest batch nothing allocates. Single-threaded, like the router.
 @usableFromInline
-final class OutputQueue {
-    @usableFromInline var base: UnsafeMutablePointer<RouterOutput>
+final class DecisionQueue {
+    @usableFromInline var base: UnsafeMutablePointer<RouterDecision>
     @usableFromInline var capacity: Int
     /// Decisions appended since the queue was last emptied.
     @usableFromInline var count = 0
@@ -25,14 +25,14 @@ final class OutputQueue {
 
     /// One outgrown buffer, kept until the host is done with it.
     @usableFromInline struct RetiredStorage {
-        var base: UnsafeMutablePointer<RouterOutput>
+        var base: UnsafeMutablePointer<RouterDecision>
         var next: UnsafeMutablePointer<RetiredStorage>?
     }
 
     /// Creates an empty queue with room for `capacity` decisions.
     init(capacity: Int) {
         // Slots are overwritten and dropped without deinitialising: that needs a plain value.
-        assert(_isPOD(RouterOutput.self), "RouterOutput must stay a plain value")
+        assert(_isPOD(RouterDecision.self), "RouterDecision must stay a plain value")
         self.capacity = Swift.max(1, capacity)
         base = .allocate(capacity: self.capacity)
     }
@@ -44,9 +44,9 @@ final class OutputQueue {
 
     /// Adds a decision at the end.
     @inlinable @inline(__always)
-    func append(_ output: RouterOutput) {
+    func append(_ decision: RouterDecision) {
         if count == capacity { grow() }
-        (base + count).initialize(to: output)
+        (base + count).initialize(to: decision)
         count &+= 1
     }
 
@@ -56,15 +56,15 @@ final class OutputQueue {
 
     /// Adds a decision at the end; `hasRoom` must be true.
     @inlinable @inline(__always)
-    func appendWithoutGrowing(_ output: RouterOutput) {
-        assert(count < capacity, "OutputQueue full")
-        (base + count).initialize(to: output)
+    func appendWithoutGrowing(_ decision: RouterDecision) {
+        assert(count < capacity, "DecisionQueue full")
+        (base + count).initialize(to: decision)
         count &+= 1
     }
 
     /// The oldest decision not taken yet, or `nil` when all are taken (the queue is then empty).
     @inlinable
-    func takeNext() -> RouterOutput? {
+    func takeNext() -> RouterDecision? {
         let t = taken
         if t < count {
             taken = t &+ 1
@@ -81,7 +81,7 @@ final class OutputQueue {
     /// that returns `nil`: decisions the router makes meanwhile (a host callback calling back
     /// into the router) land behind it, even if the storage grows, and come out of the next call.
     @inlinable
-    func takeAll() -> UnsafeBufferPointer<RouterOutput>? {
+    func takeAll() -> UnsafeBufferPointer<RouterDecision>? {
         let t = taken, n = count
         if t < n {
             taken = n
@@ -101,7 +101,7 @@ final class OutputQueue {
     }
 
     /// The decisions not taken yet, as a copy (tests and tools; not for the touch path).
-    var untaken: ContiguousArray<RouterOutput> {
+    var untaken: ContiguousArray<RouterDecision> {
         ContiguousArray(UnsafeBufferPointer(start: base + taken, count: count - taken))
     }
 
@@ -117,7 +117,7 @@ final class OutputQueue {
 
     @usableFromInline @inline(never)
     func grow() {
-        let bigger = UnsafeMutablePointer<RouterOutput>.allocate(capacity: capacity * 2)
+        let bigger = UnsafeMutablePointer<RouterDecision>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)
         if taken > 0 {
             // A `takeAll()` batch may point into the old buffer: keep it until the queue empties.

@@ -1,14 +1,21 @@
 /*
- * bezel-kwin: the touch path. KWin's TouchInputRedirection has already chosen the touch focus
- * (the window under the first finger) when our filter, the first of the chain, sees a touch.
- * libbezel decides; what it gives back to clients is replayed through the filters behind ours,
- * with the time at which it happened, so the lock screen, popups, decorations, drag-and-drop
- * and KWin's seat treat it as they would have without Bezel.
+ * bezel-kwin: the touch path (touch-filter.h). KWin's TouchInputRedirection has already chosen
+ * the touch focus (the window under the first finger) when our filter, the first of the chain,
+ * sees a touch. libbezel decides; what it gives back to clients is replayed through the filters
+ * behind ours, with the time at which it happened, so the lock screen, popups, decorations,
+ * drag-and-drop and KWin's seat treat it as they would have without Bezel.
  */
-#include "bezel-kwin.h"
+#include "touch-filter.h"
+
+#include "clock.h"
+#include "shell.h"
+#include "surfaces.h"
 
 #include "core/output.h"
 #include "touch_input.h"
+#include "wayland/abstract_data_source.h"
+#include "wayland/datadevice_interface.h"
+#include "wayland/datadevicemanager_interface.h"
 #include "wayland/display.h"
 #include "wayland/seat_interface.h"
 #include "wayland/surface_interface.h"
@@ -17,18 +24,10 @@
 #include "workspace.h"
 
 #include <cstring>
-#include <ctime>
 #include <typeinfo>
 
 namespace
 {
-uint64_t monotonicMs()
-{
-    timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return uint64_t(ts.tv_sec) * 1000 + uint64_t(ts.tv_nsec) / 1000000;
-}
-
 // KWin 5.27's filters are classes private to input.cpp: known by their RTTI names only. The
 // plugin is built for one KWin version (its IID pins it), so are these names.
 bool filterIs(KWin::InputEventFilter *f, const char *name)
@@ -37,37 +36,43 @@ bool filterIs(KWin::InputEventFilter *f, const char *name)
 }
 } // namespace
 
-// libinput times are CLOCK_MONOTONIC, as libbezel's; org_kde_kwin_fake_input's are wall-clock
-// times. A time far from the monotonic clock is taken as "now".
-uint32_t BezelKwin::feedTime(std::chrono::microseconds time)
+TouchFilter::TouchFilter(bezel_plugin *bezel, SurfaceMirror &surfaces)
+    : m_bezel(bezel)
+    , m_surfaces(surfaces)
 {
-    const uint64_t now = monotonicMs();
-    const int64_t ms = time.count() / 1000;
-    if (ms > 0 && ms > int64_t(now) - 10000 && ms <= int64_t(now) + 1000) {
-        return uint32_t(ms);
-    }
-    return uint32_t(now);
+    watchDrags();
 }
 
-// The 32-bit millisecond time libbezel hands back, as the microseconds KWin's seat stamps on
-// wl_touch events (clients see the time the event happened, not the time it was released).
-std::chrono::microseconds BezelKwin::replayTime(uint32_t msec) const
+// R7: drag-and-drop sessions. Each wl_data_device's start_drag names the touch by its serial
+// (dragStarted finds it); the seat says when a session ends, dropped or cancelled.
+void TouchFilter::watchDrags()
 {
-    const uint64_t now = monotonicMs();
-    uint64_t full = (now & ~uint64_t(0xffffffff)) | msec;
-    if (full > now + 0x80000000ull) {
-        full -= 0x100000000ull;
-    }
-    return std::chrono::microseconds(full * 1000);
+    connect(KWin::waylandServer()->dataDeviceManager(), &KWaylandServer::DataDeviceManagerInterface::dataDeviceCreated,
+            this, [this](KWaylandServer::DataDeviceInterface *device) {
+                // Connected after the seat's own handler: the seat has started the drag first.
+                connect(device, &KWaylandServer::DataDeviceInterface::dragStarted, this,
+                        [this](KWaylandServer::AbstractDataSource *, KWaylandServer::SurfaceInterface *, quint32 serial,
+                               KWaylandServer::DragAndDropIcon *) {
+                            dragStarted(serial);
+                        });
+            });
+    connect(KWin::waylandServer()->seat(), &KWaylandServer::SeatInterface::dragEnded, this, [this] {
+        if (m_dragId < 0) {
+            return;
+        }
+        m_dragId = -1;
+        qCInfo(BEZEL_KWIN, "bezel: drag-and-drop session ended");
+        bezel_drag_end(m_bezel, feedTime(std::chrono::microseconds(0)));
+    });
 }
 
 // Does a touch at layout `pos` start in KWin's own touch edge strip of an edge Bezel binds?
-bool BezelKwin::inBoundEdge(const QPointF &pos) const
+bool TouchFilter::inBoundEdge(const QPointF &pos) const
 {
-    for (KWin::Output *o : m_outputs) {
-        if (!o) {
-            continue;
-        }
+    // The edges bound now, as libbezel parsed them (bind-* keys or their defaults).
+    uint32_t bound = 0;
+    bezel_plugin_get_bindings(m_bezel, 0, &bound, nullptr, 0, nullptr);
+    for (KWin::Output *o : KWin::workspace()->outputs()) {
         const QRectF g = o->geometry();
         if (!g.contains(pos)) {
             continue;
@@ -78,7 +83,7 @@ bool BezelKwin::inBoundEdge(const QPointF &pos) const
         edges |= pos.y() >= g.bottom() + 1 - s ? BEZEL_EDGE_BOTTOM : 0;
         edges |= pos.x() < g.left() + s ? BEZEL_EDGE_LEFT : 0;
         edges |= pos.x() >= g.right() + 1 - s ? BEZEL_EDGE_RIGHT : 0;
-        return (edges & m_boundEdges) != 0;
+        return (edges & bound) != 0;
     }
     return false;
 }
@@ -87,7 +92,7 @@ bool BezelKwin::inBoundEdge(const QPointF &pos) const
 // aside (the touch went down on an edge Bezel binds: Bezel routed it). Returns whether KWin's
 // seat forwarded it to a client (ForwardInputFilter), not some filter before it.
 template<class Call>
-bool BezelKwin::replay(Call call, bool skipEdges)
+bool TouchFilter::replay(Call call, bool skipEdges)
 {
     KWin::InputEventFilter *stoppedAt = nullptr;
     m_replaying = true;
@@ -105,7 +110,7 @@ bool BezelKwin::replay(Call call, bool skipEdges)
     return stoppedAt && filterIs(stoppedAt, "ForwardInputFilter");
 }
 
-bool BezelKwin::touchDown(qint32 id, const QPointF &pos, std::chrono::microseconds time)
+bool TouchFilter::touchDown(qint32 id, const QPointF &pos, std::chrono::microseconds time)
 {
     if (m_replaying || !m_bezel) {
         return false;
@@ -121,7 +126,7 @@ bool BezelKwin::touchDown(qint32 id, const QPointF &pos, std::chrono::microsecon
     if (window && window->surface()) {
         const QPointF local = pos - window->bufferGeometry().topLeft();
         KWaylandServer::SurfaceInterface *hit = window->surface()->inputSurfaceAt(local);
-        surface = mirror(hit ? hit : window->surface(), &origin);
+        surface = m_surfaces.mirror(hit ? hit : window->surface(), &origin);
     }
     Touch &t = m_touches[id];
     t = Touch{pos, origin, inBoundEdge(pos), false};
@@ -129,7 +134,7 @@ bool BezelKwin::touchDown(qint32 id, const QPointF &pos, std::chrono::microsecon
     return true;
 }
 
-bool BezelKwin::touchMotion(qint32 id, const QPointF &pos, std::chrono::microseconds time)
+bool TouchFilter::touchMotion(qint32 id, const QPointF &pos, std::chrono::microseconds time)
 {
     if (m_replaying || !m_bezel || m_passthrough.contains(id)) {
         return false;
@@ -140,7 +145,7 @@ bool BezelKwin::touchMotion(qint32 id, const QPointF &pos, std::chrono::microsec
     return id != m_dragId;
 }
 
-bool BezelKwin::touchUp(qint32 id, std::chrono::microseconds time)
+bool TouchFilter::touchUp(qint32 id, std::chrono::microseconds time)
 {
     if (m_replaying || !m_bezel || m_passthrough.remove(id)) {
         return false;
@@ -160,7 +165,7 @@ bool BezelKwin::touchUp(qint32 id, std::chrono::microseconds time)
     return true;
 }
 
-bool BezelKwin::touchCancel()
+bool TouchFilter::touchCancel()
 {
     if (m_replaying || !m_bezel) {
         return false;
@@ -177,7 +182,7 @@ bool BezelKwin::touchCancel()
     return !kwinsOwn;
 }
 
-bool BezelKwin::touchFrame()
+bool TouchFilter::touchFrame()
 {
     if (m_replaying || !m_bezel) {
         return false;
@@ -190,7 +195,7 @@ bool BezelKwin::touchFrame()
     return m_passthrough.isEmpty();
 }
 
-void BezelKwin::deliverDown(wl_resource *, int32_t id, double sx, double sy, uint32_t time)
+void TouchFilter::deliverDown(wl_resource *, int32_t id, double sx, double sy, uint32_t time)
 {
     Touch &t = m_touches[id];
     t.origin = t.down - QPointF(sx, sy);
@@ -210,7 +215,7 @@ void BezelKwin::deliverDown(wl_resource *, int32_t id, double sx, double sy, uin
     }
 }
 
-void BezelKwin::deliverMotion(int32_t id, double sx, double sy, uint32_t time)
+void TouchFilter::deliverMotion(int32_t id, double sx, double sy, uint32_t time)
 {
     const Touch t = m_touches.value(id);
     const QPointF pos = t.origin + QPointF(sx, sy);
@@ -220,7 +225,7 @@ void BezelKwin::deliverMotion(int32_t id, double sx, double sy, uint32_t time)
     }, t.inEdge);
 }
 
-void BezelKwin::deliverUp(int32_t id, uint32_t time)
+void TouchFilter::deliverUp(int32_t id, uint32_t time)
 {
     const Touch t = m_touches.value(id);
     const auto when = replayTime(time);
@@ -229,7 +234,7 @@ void BezelKwin::deliverUp(int32_t id, uint32_t time)
     }, t.inEdge);
 }
 
-void BezelKwin::deliverFrame()
+void TouchFilter::deliverFrame()
 {
     m_dragFrameOwed = false;
     replay([](KWin::InputEventFilter *f) {
@@ -237,7 +242,7 @@ void BezelKwin::deliverFrame()
     }, false);
 }
 
-void BezelKwin::deliverCancel()
+void TouchFilter::deliverCancel()
 {
     // Through the chain too: filters behind ours (popups, internal windows) reset their state,
     // and ForwardInputFilter sends wl_touch.cancel to the focused client.
@@ -249,7 +254,7 @@ void BezelKwin::deliverCancel()
 // R7: a client started a drag-and-drop session (wl_data_device.start_drag with `serial`); KWin's
 // seat has already taken it as a touch drag when this runs. Its touch is the delivered down
 // with that serial: the smallest serial read after a down is that down's own.
-void BezelKwin::dragStarted(quint32 serial)
+void TouchFilter::dragStarted(quint32 serial)
 {
     KWaylandServer::SeatInterface *seat = KWin::waylandServer()->seat();
     if (!m_bezel || !seat->isDragTouch() || m_dragId >= 0) {
@@ -275,7 +280,7 @@ void BezelKwin::dragStarted(quint32 serial)
 
 // R7: a modal gesture began during the drag. KWin's own cancel: the source gets
 // wl_data_source.cancelled, the target leave, nothing is dropped; dragEnded follows at once.
-void BezelKwin::cancelDrag()
+void TouchFilter::cancelDrag()
 {
     qCInfo(BEZEL_KWIN, "bezel: drag-and-drop session cancelled by a system gesture");
     KWin::waylandServer()->seat()->cancelDrag();

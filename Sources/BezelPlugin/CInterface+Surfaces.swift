@@ -43,7 +43,7 @@ public func bezel_c_surface_add(_ handle: OpaquePointer?, _ surface: OpaquePoint
     p.surfaceByNode[node] = surface
     bzl_evlog_surface_add(p.eventLog, x, y, width, height)
     p.surfaceAdded(r, parent: parentRecord, time: p.now())
-    p.flush()
+    p.deliverDecisions()
     return OK
 }
 
@@ -81,7 +81,7 @@ public func bezel_c_surface_remove(_ handle: OpaquePointer?, _ surface: OpaquePo
     p.surfaceByNode[node] = nil
     p.removeNode(of: r, time: p.now())
     p.dropIfUnused(r)
-    p.flush()
+    p.deliverDecisions()
     return OK
 }
 

@@ -1,6 +1,6 @@
 import Testing
 import BezelCore
-@testable import BezelWayland
+@testable import BezelPlugin
 
 /// The plugin finds the `wl_surface` of every client event through `NodeMap`. A removed
 /// node's id must never find the surface that later reuses its slot.

@@ -1,6 +1,6 @@
 import Testing
 @testable import BezelCore
-@testable import BezelWayland
+@testable import BezelPlugin
 
 /// `HostClock` places the host's 32-bit millisecond touch times on the router's timeline
 /// (docs/design.md E18) and never lets that timeline go backwards (docs/design.md §9: times going backwards).
