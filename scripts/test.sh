@@ -3,9 +3,10 @@
 # suite R1-R9, 10,000 random R9 property sequences, trace readers and real libinput under
 # umockdev), the `bezel` command's exit codes, the protocol tests over a real Wayland socket
 # (hostile clients included), the same under valgrind, the meson-shim options and install with
-# a C consumer, and each host (headless weston, bezel-compositor on wlroots, Wayfire, patched
-# cage and sway) with real clients: the shared table, and the shared hostile course (under
-# valgrind too where the host has a valgrind mode, and at hostile scale).
+# a C consumer, and each host (headless weston, bezel-compositor on wlroots, Wayfire, KWin,
+# patched cage, sway and phoc) with real clients: the shared table, and the shared hostile course
+# (under valgrind too where the host has a valgrind mode, and at hostile scale). Then the Debian 13
+# generation inside a Debian 13 root (scripts/distro.sh).
 #
 # Each group runs through `group`, which reads the group's closing "N passed, N failed" line
 # and adds it to the totals. A group that prints no such line counts as one failure. A test
@@ -146,7 +147,7 @@ group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-com
 # KWin 5.27: every row of the shared table but the rotation rows (this runner does not turn
 # KWin's output), then KWin's own cases (lock: KWin's own lock screen) and the latency figures;
 # then the hostile course on KWin.
-group "kwin 5.27 headless with bezel-kwin.so, real clients, touches through fake_input" env BEZEL_KWIN_SCRATCH="$root/.build-kwin" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub multi multi-defer multi-policy info dbus edge-strip lock
+group "kwin 5.27 headless with bezel-kwin.so, real clients, touches through fake_input" env BEZEL_KWIN_SCRATCH="$root/.build-kwin" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy info dbus edge-strip lock
 group "KWin: hostile clients while touches play" env BEZEL_KWIN_SCRATCH="$root/.build-kwin" hosts/kwin/tests/run.sh --hostile
 group "Wayfire 0.7 headless with libbezel-wayfire.so, real clients, libinput under umockdev" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh
 group "Wayfire: hostile clients while touches play" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --hostile
@@ -170,6 +171,31 @@ group --limit 8 "phoc 0.24 patched with Bezel, headless as an unprivileged user,
 group --limit 4 "phoc: hostile clients while touches play" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --hostile
 group --limit 4 "phoc: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --latency 1000
 group "toolkit apps (GTK 4 C and Python, SDL2, Qt 6) on weston and bezel-compositor, demo recording" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
+
+# ---- Debian 13 (trixie): the second generation. The same runners, inside a Debian 13 root
+# (scripts/distro.sh: made on first use from the Debian archive, a few minutes, then reused),
+# built there against that distribution's libraries and compositors. Group names carry the host
+# and its generation (wlroots@0.18). Hostile scale runs on Debian 12 only (above): it measures
+# what other clients' surfaces cost, which does not depend on the generation, and takes minutes.
+# debian13_root: makes the root, or finds it ready (one check).
+debian13_root() {
+    if scripts/distro.sh debian13 make && scripts/distro.sh debian13 run -- sh -c '. /etc/os-release; echo "inside: $PRETTY_NAME, point release $DEBIAN_VERSION_FULL"'; then
+        echo "1 passed, 0 failed"
+    else
+        echo "0 passed, 1 failed"
+        return 1
+    fi
+}
+export -f debian13_root
+d13=(scripts/distro.sh debian13 run --)
+group --limit 30 "Debian 13 root: made from the archive on first use, then reused (scripts/distro.sh debian13)" debian13_root
+group "Debian 13: C interface and protocol tests over a real socket (libwayland 1.23)" "${d13[@]}" tests/protocol/run.sh
+group "Debian 13: libinput 1.28 touch source through bezel.h, under umockdev 0.19" "${d13[@]}" tests/input/run.sh
+group "Debian 13: meson-shim install and C consumer" "${d13[@]}" tests/protocol/install-test.sh
+group "wlroots@0.18 (Debian 13) with libbezel-wlroots + bezel-compositor headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wlroots/tests/run.sh
+group "wlroots@0.18: hostile clients while touches play" "${d13[@]}" hosts/wlroots/tests/run.sh --hostile
+group "wlroots@0.18: hostile clients under valgrind" "${d13[@]}" hosts/wlroots/tests/run.sh --hostile --valgrind
+group "wlroots@0.18: meson-shim -Dwlroots=enabled install" "${d13[@]}" hosts/wlroots/tests/install-test.sh
 echo
 echo "elapsed time per group (m:ss):"
 printf '  %s\n' "${group_times[@]}"
