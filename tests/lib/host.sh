@@ -34,27 +34,6 @@ reap_clients() {
 	return 0
 }
 
-# host_build_plugin SCRATCH CONFIG OUT: for the runners that still link the SwiftPM product
-# directly (product_install in product.sh builds the product as it is installed); builds libBezelPlugin.so (Swift runtime linked
-# statically, as a C compositor loads it) and bezel-input-probe (writes the umockdev files of a
-# recording). Sets BIN, PROBE and INC; on failure prints the build log's tail and finishes.
-host_build_plugin() {
-	local scratch=$1 config=$2 out=$3 product
-	mkdir -p "$out"
-	echo "== building libBezelPlugin.so and bezel-input-probe ($config, scratch $scratch)"
-	for product in BezelPlugin bezel-input-probe; do
-		if ! swift build -c "$config" --package-path "$ROOT" --scratch-path "$scratch" --product $product \
-			-Xswiftc -static-stdlib >"$out/swift-$product.log" 2>&1; then
-			tail -30 "$out/swift-$product.log"
-			fail "swift build --product $product"
-			finish
-		fi
-	done
-	BIN=$(swift build -c "$config" --package-path "$ROOT" --scratch-path "$scratch" --show-bin-path)
-	PROBE=$BIN/bezel-input-probe
-	INC=$ROOT/CBezel/Sources/CBezel/include
-}
-
 # host_protocol_code OUT [XML]: client code of bezel-system-gestures (XML, default the
 # repository's protocol/; the demos pass the installed one) and xdg-shell in OUT (and
 # xdg-shell's server header, for compositors built by the runner).
