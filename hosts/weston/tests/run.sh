@@ -208,7 +208,7 @@ host_course
 want info && host_wayland_info
 
 # --valgrind: the table's tap, swipe and defer cases are the representative subset (the
-# hostile loop runs under valgrind in hosts/weston/tests/hostile.sh --valgrind).
+# hostile loop runs under valgrind in hosts/weston/tests/run.sh --hostile --valgrind).
 if [ "$VALGRIND" = 1 ]; then
 	run_host_expectations tap swipe defer
 	finish

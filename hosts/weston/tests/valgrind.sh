@@ -1,5 +1,5 @@
 # weston under valgrind memcheck, for the weston tests' --valgrind mode (hosts/weston/tests/run.sh
-# --valgrind, hosts/weston/tests/hostile.sh --valgrind). Source it; it defines functions only.
+# --valgrind, hosts/weston/tests/run.sh --hostile --valgrind). Source it; it defines functions only.
 #
 # What fails a run: any error valgrind reports that hosts/weston/tests/valgrind.supp does not
 # suppress: an invalid read or write, a use of uninitialised memory, an invalid free, or memory
