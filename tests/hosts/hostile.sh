@@ -136,7 +136,8 @@ run_host_hostile() {
 # trips on the compositor at $SOCK; their output in $DIR/LABEL.out and $DIR/LABEL-roundtrips.out.
 region_flood_case() {
 	local label=$1 mode=$2 pid
-	start_client "$label" "$HOSTILE_CLIENT" "$mode" 6
+	# Under memcheck the compositor drains a full socket far more slowly: a longer bound.
+	HOSTILE_FLUSH_MS=${HOST_VALGRIND:+120000} start_client "$label" "$HOSTILE_CLIENT" "$mode" 6
 	pid=$(eval echo "\$CPID_$label")
 	if ! wait_for "$DIR/$label.out" "^flooding" 1 120 "the $mode client's cost figures and its flooding line"; then
 		fail "$HOST_NAME: the $mode client did not start flooding (see $DIR/$label.out)"
@@ -154,9 +155,10 @@ region_flood_case() {
 
 run_host_region_flood() {
 	local limit p99 p99c
-	if ! host_start_plain region-flood with; then
+	# The table's own start (every host has it); the recording is never played.
+	if ! host_start region-flood tap-bottom fast; then
 		host_stop
-		fail "$HOST_NAME did not start for the region flood (see $DIR)"
+		fail "$HOST_NAME did not start for the region flood$(type host_why_not_started >/dev/null 2>&1 && echo ": $(host_why_not_started)") (see $DIR)"
 		return 1
 	fi
 	region_flood_case control input-region-flood
@@ -165,8 +167,11 @@ run_host_region_flood() {
 	p99=$(num "$DIR/flood-roundtrips.out" roundtrip-ms 4)
 	p99c=$(num "$DIR/control-roundtrips.out" roundtrip-ms 4)
 	echo "figure: $HOST_NAME${HOST_VALGRIND:+ under valgrind}, region flood: a commit's extra cost in us (median): $(sed -n 's/^region-cost-us //p' "$DIR/flood.out"); another client's round trips (ms) during the region flood: $(sed -n 's/^roundtrip-ms //p' "$DIR/flood-roundtrips.out") ($(sed -n 's/^flooded //p' "$DIR/flood.out")), during the set_input_region flood: $(sed -n 's/^roundtrip-ms //p' "$DIR/control-roundtrips.out") ($(sed -n 's/^flooded //p' "$DIR/control.out"))"
+	# Under memcheck the figures are memcheck's slowdown, not Bezel's: the run checks that every
+	# round trip completed (above) and that memcheck found no error (the host's stop).
 	if [ -n "${HOST_VALGRIND:-}" ]; then
-		echo "SKIP: the region flood's p99 bound under valgrind (memcheck's own cost, not Bezel's)"
+		[ -n "$p99" ] && pass "$HOST_NAME under valgrind: another client's round trips all completed beside the region flood (p99 ${p99} ms, not bounded under memcheck)" ||
+			fail "$HOST_NAME under valgrind: no round-trip figures beside the region flood (see $DIR)"
 		return 0
 	fi
 	limit=$(bound "${p99c:-0}" 2 "${HOSTILE_FLOOD_P99_MS:-20}")
