@@ -15,6 +15,9 @@
  *                  as a phone turns mid-gesture ("rig rotate" line)
  * Signals: SIGUSR2 opens the touch device (touch-device-open=sigusr2), SIGUSR1 unplugs the last
  * output (tests of R8).
+ *   BEZEL_RIG_EVENT_LOG_FILE=PATH   the plugin's event log moves to PATH, handed over as a FILE
+ *                                   (bezel_wlr_set_event_log), as a compositor with a log of
+ *                                   its own does; the rig's lines stay in event-log=
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -39,6 +42,7 @@ struct rig {
 	struct server *server;
 	struct bezel_input_source *source;
 	struct bezel_event_log *event_log;
+	FILE *plugin_log; /* BEZEL_RIG_EVENT_LOG_FILE */
 	char *touch_node;
 	bool open_on_sigusr2, opened;
 	bool time_offset_set;
@@ -257,6 +261,14 @@ static bool rig_start(struct server *s)
 	struct rig *rig = s->rig;
 	struct wl_event_loop *loop = wl_display_get_event_loop(s->display);
 	rig->sigusr1 = wl_event_loop_add_signal(loop, SIGUSR1, on_sigusr1, s);
+	const char *plugin_log = getenv("BEZEL_RIG_EVENT_LOG_FILE");
+	if (plugin_log && *plugin_log && s->bezel) {
+		if (!(rig->plugin_log = fopen(plugin_log, "ae"))) {
+			wlr_log(WLR_ERROR, "cannot open %s: %s", plugin_log, strerror(errno));
+			return false;
+		}
+		bezel_wlr_set_event_log(s->bezel, rig->plugin_log);
+	}
 	if (!rig->touch_node)
 		return true;
 	if (!s->headless) {
@@ -304,6 +316,11 @@ static void rig_stop(struct server *s)
 	}
 	if (rig->event_log)
 		bezel_event_log_close(rig->event_log);
+	if (rig->plugin_log) {
+		if (s->bezel)
+			bezel_wlr_set_event_log(s->bezel, NULL);
+		fclose(rig->plugin_log);
+	}
 #if WLR_VERSION_MINOR >= 18
 	if (s->touch_dev == &rig->touch.base)
 		wlr_touch_finish(&rig->touch); /* its destroy tells the compositor */

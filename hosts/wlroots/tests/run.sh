@@ -27,7 +27,7 @@
 #   the recording's times, which valgrind's slowdown breaks: run the real-time ones under it
 #   (drag kill simple-touch policy: no error, no definite leak).
 #   CASE: run only these cases (table cases tap swipe late defer drag kill kill-sub remap multi
-#   multi-defer multi-policy rot-*; popup, two-outputs, output-removed, simple-touch, policy,
+#   multi-defer multi-policy rot-*; popup, two-outputs, output-removed, event-log-cap, simple-touch, policy,
 #   panel, remap-log, config, locked)
 #   --hostile / --scale: the shared hostile course (tests/hosts/hostile.sh) instead: ROUNDS
 #   hostile rounds (default 56, 14 under valgrind), or its scale part (IDLE 50000 idle
@@ -313,6 +313,28 @@ if want output-removed && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" RE
 elif want output-removed; then
 	stop_compositor
 	fail "output-removed: bezel-compositor did not start (see $DIR)"
+fi
+
+# ---- 8d. the event log handed over as a FILE keeps its cap (docs/limits.md) ----
+# The rig hands the plugin its event log as an open FILE (bezel_wlr_set_event_log,
+# BEZEL_RIG_EVENT_LOG_FILE), capped at 1 KiB; 40 taps write some 15 KiB of lines. The file is
+# renamed to .1 past the cap and begun again: neither holds more than the cap and one line.
+if want event-log-cap; then
+	cap_log=$OUT/event-log-cap.plugin.log
+	rm -f "$cap_log" "$cap_log.1"
+	if BEZEL_RIG_EVENT_LOG_FILE=$cap_log EXTRA_INI="event-log-max-kb=1" play event-log-cap taps-40 " ready" "$TOUCH_CLIENT"; then
+		size=$(stat -c %s "$cap_log" 2>/dev/null || echo -1)
+		old=$(stat -c %s "$cap_log.1" 2>/dev/null || echo -1)
+		longest=$(cat "$cap_log" "$cap_log.1" 2>/dev/null | awk '{ if (length($0) + 1 > n) n = length($0) + 1 } END { print n + 0 }')
+		echo "event log handed over as a FILE, cap 1024 bytes: $size bytes, .1 $old bytes, longest line $longest"
+		if [ "$size" -ge 0 ] && [ "$old" -gt 0 ] && [ "$size" -le $((1024 + longest)) ] &&
+			[ "$old" -le $((1024 + longest)) ] && grep -q " send up id=0" "$cap_log" "$cap_log.1" &&
+			[ "$(grep -c ' up id=0' "$DIR/c.out")" = 40 ]; then
+			pass "event log handed over as a FILE (bezel_wlr_set_event_log) with event-log-max-kb=1: renamed to .1 past the cap, neither file over the cap and one line; the 40 taps delivered"
+		else
+			fail "event log handed over as a FILE grew past its cap (see $DIR, $cap_log)"
+		fi
+	fi
 fi
 
 # ---- 8c. weston-simple-touch, a client that knows nothing of Bezel ----
