@@ -44,6 +44,9 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
                swipes up slowly from the panel's bottom from 0.5 s (the host turns the output a
                quarter meanwhile); then swipes in from the panel's left, right and bottom,
                600 ms apart from 2.3 s
+  unplug-mid   real time: finger 0 rests on the client and moves a little; finger 1 swipes
+               up from the bottom (dock), the output is unplugged meanwhile; then a tap
+               in the middle
   hostile-S    S seconds of mixed touches for the hostile-client test, a 1.5 s cycle: a tap in
                the middle, a slow move in the middle with a second finger swiping up from the
                bottom meanwhile, a swipe down from the top, a swipe up from the bottom
@@ -272,6 +275,14 @@ def main():
         t = r.edge_swipe(2300, 0, "left")       # the user's bottom after a quarter turn (90)
         t = r.edge_swipe(t + 600, 0, "right")   # the user's top after it
         r.edge_swipe(t + 600, 0, "bottom")      # the user's right after it
+    elif name == "unplug-mid":
+        r.down(300, 0, cx, cy)                  # a finger rests on the client
+        for i in range(1, 31):
+            r.move(300 + i * 50, 0, cx + i * 2, cy)
+        r.up(300 + 31 * 50, 0)
+        r.swipe(500, 1, cx - 300, bottom, cx - 300, bottom - 600, 1200, step=40)   # dock, unplugged meanwhile
+        r.down(2300, 0, cx, cy)                 # a tap on the output that is left
+        r.up(2340, 0)
     elif name.startswith("taps-"):
         n = int(name[5:])
         for i in range(n):

@@ -27,7 +27,7 @@
 #   the recording's times, which valgrind's slowdown breaks: run the real-time ones under it
 #   (drag kill simple-touch policy: no error, no definite leak).
 #   CASE: run only these cases (table cases tap swipe late defer drag kill kill-sub remap multi
-#   multi-defer multi-policy rot-*; popup, two-outputs, output-removed, event-log-cap, simple-touch, policy,
+#   multi-defer multi-policy rot-*; popup, two-outputs, event-log-cap, simple-touch, policy,
 #   panel, remap-log, config, locked)
 #   --hostile / --scale: the shared hostile course (tests/hosts/hostile.sh) instead: ROUNDS
 #   hostile rounds (default 56, 14 under valgrind), or its scale part (IDLE 50000 idle
@@ -190,10 +190,19 @@ host_play() {
 	# after a number of motions.
 	[ -n "${HOST_TRANSFORM:-}" ] && args="${args:+$args }--transform $HOST_TRANSFORM"
 	[ -n "${HOST_ROTATE:-}" ] && args="${args:+$args }--rotate $HOST_ROTATE"
+	# The unplug row: two outputs, the touchscreen and the client on the second, which the rig
+	# unplugs after HOST_UNPLUG motions.
+	if [ -n "${HOST_UNPLUG:-}" ]; then
+		args="${args:+$args }--outputs 2"
+		BEZEL_RIG_UNPLUG=$HOST_UNPLUG EXTRA_ARGS=$args EXTRA_INI="${EXTRA_INI:+$EXTRA_INI$'\n'}touch-output=2" play "$@"
+		return
+	fi
 	EXTRA_ARGS=$args play "$@"
 }
 # bezel-compositor takes --transform and --rotate.
 host_rotation() { :; }
+# bezel-compositor takes --outputs 2; its rig unplugs the touch output (BEZEL_RIG_UNPLUG).
+host_unplug() { :; }
 host_start() { start_compositor "$@" || return 1; HOST_PID=$COMP_PID; }
 host_stop() { stop_compositor "$@"; }
 HOST_NAME=bezel-compositor
@@ -282,37 +291,6 @@ if want two-outputs && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" play 
 	else
 		fail "two outputs (see $DIR)"
 	fi
-fi
-
-# ---- 8b. R8: the output under a running dock gesture is unplugged ----
-# The touchscreen maps to output 2; once the dock has begun there, output 2 goes away
-# (SIGUSR1). The gesture reports cancelled (never ended), the finger's later events are dropped,
-# and the compositor keeps serving clients.
-if want output-removed && EXTRA_ARGS="--outputs 2" EXTRA_INI="touch-output=2" REALTIME=1 \
-	start_compositor output-removed slow-swipe realtime; then
-	start_client c "$TOUCH_CLIENT"
-	if wait_for "$DIR/c.out" " ready" && kill -USR2 "$COMP_PID" &&
-		wait_for "$DIR/events.log" "gesture began dock" 1 20 && kill -USR1 "$COMP_PID" &&
-		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
-		run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
-		info=$?
-		stop_compositor "$CPID_c"
-		if grep -q "output HEADLESS-2 (id 1) removed" "$DIR/host.log" &&
-			grep -q "gesture cancelled dock edge=2" "$DIR/events.log" &&
-			! grep -q "gesture ended dock" "$DIR/events.log" && [ $info = 0 ] &&
-			[ "$(grep -c "interface: 'wl_output'" "$DIR/wayland-info.out")" = 1 ] &&
-			[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
-			pass "R8 output unplugged under a running dock: cancelled, not ended; the client saw nothing; the compositor serves on"
-		else
-			fail "R8 output unplugged mid-gesture (see $DIR)"
-		fi
-	else
-		stop_compositor "$CPID_c"
-		fail "output-removed: the dock did not begin or the replay did not complete (see $DIR)"
-	fi
-elif want output-removed; then
-	stop_compositor
-	fail "output-removed: bezel-compositor did not start (see $DIR)"
 fi
 
 # ---- 8d. the event log handed over as a FILE keeps its cap (docs/limits.md) ----
