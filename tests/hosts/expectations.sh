@@ -259,11 +259,14 @@ check_unplugged_mid_gesture() {
 	local ev=$DIR/events.log c=$DIR/c.out began unplug removed cancelled cancel tail_c send
 	began=$(line_of "$ev" "gesture began dock edge=2 ")
 	unplug=$(line_of "$ev" "rig unplug")
-	removed=$(line_of "$ev" "output removed id=")
 	cancelled=$(line_of "$ev" "gesture cancelled dock edge=2 ")
 	cancel=$(line_of "$c" " cancel")
-	[ -n "$began" ] && [ -n "$unplug" ] && [ -n "$removed" ] && [ -n "$cancelled" ] && [ -n "$cancel" ] &&
-		[ "$began" -lt "$unplug" ] && [ "$unplug" -lt "$removed" ] && [ "$removed" -lt "$cancelled" ] &&
+	[ -n "$began" ] && [ -n "$unplug" ] && [ -n "$cancelled" ] && [ -n "$cancel" ] || return 1
+	# the first output removed after the unplug (a host may replace the plugin's default output
+	# at its start with a removal too)
+	removed=$(tail -n +"$unplug" "$ev" | grep -n -m1 "output removed id=" | cut -d: -f1)
+	[ -n "$removed" ] && removed=$((unplug + removed - 1)) &&
+		[ "$began" -lt "$unplug" ] && [ "$removed" -lt "$cancelled" ] &&
 		[ "$(count "$ev" 'gesture ended dock')" = 0 ] && [ "$(count "$ev" 'gesture began dock')" = 1 ] || return 1
 	send=$(tail -n +"$removed" "$ev" | grep -c " send down id=")
 	tail_c=$(tail -n +$((cancel + 1)) "$c")
