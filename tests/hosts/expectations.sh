@@ -26,7 +26,7 @@
 #       The recording stays in the panel's own orientation: the host maps it through the
 #       transform as a real touchscreen's events are mapped (docs/design.md §4.1, §7).
 #   host_unplug (optional): prints nothing and returns 0 when the host can start a second output
-#       beside the touchscreen's (the same size) and, as HOST_UNPLUG=N asks, remove the
+#       beside the touchscreen's and, as HOST_UNPLUG=N asks, remove the
 #       touchscreen's output after the N-th touch motion the test rig reads, writing "rig unplug
 #       NAME" to the event log; the touchscreen then covers an output that is left, and the
 #       client is full screen on the touchscreen's output until then; otherwise prints why not,

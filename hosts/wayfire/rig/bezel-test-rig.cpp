@@ -20,8 +20,8 @@
  *   unplug-after-motions = N        # a second headless output beside the first (the layout
  *                                   # places it to the right); the first is destroyed after
  *                                   # the N-th touch motion ("rig unplug" line), as a cable
- *                                   # pulled mid-gesture; the touchscreen then covers the
- *                                   # second
+ *                                   # pulled mid-gesture; Wayfire maps the touchscreen onto
+ *                                   # one output, the first, then the second
  *
  * The source maps the panel's positions through the output's transform ([output:NAME]
  * transform), so the rig's events are in the frame the user sees, as a real touchscreen's are
@@ -312,8 +312,8 @@ class bezel_test_rig_t
         map_output();
     }
 
-    /* unplug-after-motions: the touchscreen's output goes; Wayfire moves its views to the one
-     * left, and the touchscreen covers that one. */
+    /* unplug-after-motions: the touchscreen's output goes; Wayfire moves its views and the
+     * touchscreen to the one left. */
     void unplug()
     {
         if (event_log)
@@ -328,13 +328,6 @@ class bezel_test_rig_t
         spare = nullptr;
         wlr_output_destroy(gone);
         map_output();
-    }
-
-    /* Wayfire maps a touch device over the whole layout: while the spare output is beside the
-     * touchscreen's, the touchscreen covers the left half of it. */
-    double layout_x(double x) const
-    {
-        return x / (spare ? 2.0 * width : width);
     }
 
     static std::string option(const std::string& key)
@@ -511,7 +504,7 @@ class bezel_test_rig_t
         auto *rig = static_cast<bezel_test_rig_t*>(data);
         ms = rig->shift(ms);
         rig->log("down", id, ms);
-        wlr_event_touch_down ev{rig->device, ms, id, rig->layout_x(x), y / rig->height};
+        wlr_event_touch_down ev{rig->device, ms, id, x / rig->width, y / rig->height};
         wl_signal_emit(&rig->device->touch->events.down, &ev);
     }
 
@@ -520,7 +513,7 @@ class bezel_test_rig_t
         auto *rig = static_cast<bezel_test_rig_t*>(data);
         ms = rig->shift(ms);
         rig->log("motion", id, ms);
-        wlr_event_touch_motion ev{rig->device, ms, id, rig->layout_x(x), y / rig->height};
+        wlr_event_touch_motion ev{rig->device, ms, id, x / rig->width, y / rig->height};
         wl_signal_emit(&rig->device->touch->events.motion, &ev);
         rig->count_motion();
     }
