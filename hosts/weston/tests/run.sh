@@ -21,7 +21,7 @@
 #   (tests/lib/args.sh). CASE: a group (info host config panels killed stack-popup lock policy
 #     outputs) or a case of the table (tap swipe late defer drag kill multi multi-defer
 #     multi-policy; "host" is all of them); none: everything
-#   --valgrind: weston runs under valgrind memcheck, for the table's tap, swipe and defer cases
+#   --valgrind: weston runs under valgrind memcheck, for the table's tap, swipe, defer and unplug cases
 #     (hosts/weston/tests/valgrind.sh says what fails the run); --build-only: install and stop
 #   --hostile: the shared hostile course's rounds instead (tests/hosts/hostile.sh; ROUNDS default
 #     56, 14 with --valgrind: each ending 8 times, or twice); --scale: its scale part (IDLE
@@ -229,10 +229,17 @@ host_course
 # ---- 0. wayland-info: the global and a seat with touch ----
 want info && host_wayland_info
 
-# --valgrind: the table's tap, swipe and defer cases are the representative subset (the
-# hostile loop runs under valgrind in hosts/weston/tests/hostile.sh --valgrind).
+# --valgrind: the table's tap, swipe and defer cases are the representative subset, with the
+# unplug row (an output destroyed under a gesture); the hostile loop runs under valgrind in
+# hosts/weston/tests/hostile.sh --valgrind.
+# --only CASE narrows it to the table's cases named.
 if [ "$VALGRIND" = 1 ]; then
-	run_host_expectations tap swipe defer
+	table=()
+	for row in "${HOST_EXPECTATIONS[@]}"; do
+		case " ${CASES[*]:-} " in *" ${row%%|*} "*) table+=("${row%%|*}") ;; esac
+	done
+	[ ${#table[@]} -gt 0 ] || table=(tap swipe defer unplug)
+	run_host_expectations "${table[@]}"
 	finish
 fi
 
