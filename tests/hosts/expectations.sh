@@ -25,6 +25,12 @@
 #       test rig reads); otherwise prints why not, and the rotation rows are skipped with it.
 #       The recording stays in the panel's own orientation: the host maps it through the
 #       transform as a real touchscreen's events are mapped (docs/design.md §4.1, §7).
+#   host_unplug (optional): prints nothing and returns 0 when the host can start a second output
+#       beside the touchscreen's and, as HOST_UNPLUG=N asks, remove the
+#       touchscreen's output after the N-th touch motion the test rig reads, writing "rig unplug
+#       NAME" to the event log; the touchscreen then covers an output that is left, and the
+#       client is full screen on the touchscreen's output until then; otherwise prints why not,
+#       and the unplug row is skipped with it.
 #   HOST_UP_LINE (optional): the event log line of a lifted contact, when the host's rig does
 #       not write "libinput up" (KWin's feeder writes "fake-input up").
 #   TOUCH_CLIENT, DEFER_CLIENT: paths of tests/hosts/bezel-touch-client and
@@ -243,6 +249,44 @@ check_rotated_mid_gesture() {
 		[ "$(count "$c" ' down id=')" = 1 ] && [ -n "$cancel" ] && [ "$after" = 0 ]
 }
 
+# R8 on unplug: the touchscreen's output is removed while the dock follows finger 1 and finger
+# 0 rests on the client. The dock began before the rig's "rig unplug" line and is cancelled
+# after it, never ended; the client got finger 0's down, then wl_touch.cancel, and none of the
+# two fingers' events after it (no motion; at most the later tap's down and up); that later tap,
+# on the output that is left, reaches a client (a "send down" after "output removed"): the
+# compositor serves on.
+check_unplugged_mid_gesture() {
+	local ev=$DIR/events.log c=$DIR/c.out cancel tail_c order
+	# In the order of the lines' times: the rig and the plugin write the log through buffers of
+	# their own, so its lines need not be in time order (under valgrind, far from it). The first
+	# output removed at or after the unplug (a host may replace the plugin's default output at
+	# its start with a removal too), and a client's down after that.
+	order=$(awk '
+		/ gesture began dock edge=2 / && !began { began = $1 }
+		/ rig unplug / && !unplug { unplug = $1 }
+		/ gesture cancelled dock edge=2 / && !cancelled { cancelled = $1 }
+		/ gesture ended dock/ { ended++ }
+		/ gesture began dock/ { begins++ }
+		{ t[NR] = $1; line[NR] = $0 }
+		END {
+			for (i = 1; i <= NR; i++) {
+				if (unplug && t[i] >= unplug && line[i] ~ / output removed id=/ && (!removed || t[i] < removed)) removed = t[i]
+			}
+			for (i = 1; i <= NR; i++)
+				if (removed && t[i] > removed && line[i] ~ / send down id=/) sent++
+			ok = began && unplug && removed && cancelled && began < unplug && removed <= cancelled &&
+				ended == 0 && begins == 1 && sent >= 1
+			print ok ? "ok" : "began=" began " unplug=" unplug " removed=" removed " cancelled=" cancelled " ended=" ended+0 " begins=" begins+0 " sent=" sent+0
+		}' "$ev")
+	[ "$order" = ok ] || { echo "unplug: the event log's order: $order"; return 1; }
+	cancel=$(line_of "$c" " cancel")
+	[ -n "$cancel" ] || return 1
+	tail_c=$(tail -n +$((cancel + 1)) "$c")
+	[ "$(head -n "$cancel" "$c" | grep -c ' down id=0 ')" = 1 ] &&
+		[ "$(grep -c -E ' motion id=' <<<"$tail_c")" = 0 ] && [ "$(grep -c -E ' down id=' <<<"$tail_c")" -le 1 ] &&
+		[ "$(grep -c -E ' up id=' <<<"$tail_c")" -le 1 ] && [ "$(grep -c ' cancel' <<<"$tail_c")" = 0 ]
+}
+
 # host_play_kill NAME RECORDING MOMENT [CLIENT ARGS...]: client c (bezel-touch-client with
 # ARGS) is killed as soon as it prints MOMENT (" motion id=0": while finger 0 moves over it;
 # " down id=0": right after the touch-down); client d maps while that finger still moves and
@@ -278,7 +322,8 @@ host_play_kill() {
 # touch client's arguments after ':', and the moment it is killed in place of the ready
 # pattern); pacing: realtime or fast; keys: extra [bezel] lines (\n between them), "-" for none;
 # a key "host:transform=T" or "host:rotate=T@N" is no [bezel] line but asks the host to start
-# its output turned by T, or to turn it to T after N touch motions (host_rotation above).
+# its output turned by T, or to turn it to T after N touch motions (host_rotation above);
+# "host:unplug=N" to remove the touchscreen's output after N touch motions (host_unplug above).
 # A host may skip a case it cannot pass for a reason outside Bezel: HOST_SKIP[case]="why"
 # (printed as a SKIP line, which CI counts as a failure).
 HOST_EXPECTATIONS=(
@@ -299,6 +344,7 @@ HOST_EXPECTATIONS=(
 	"rot-180|edges-bottom-top|touch| ready|fast|check_rotated_180|host:transform=180|§4.1 output turned 180: the panel's bottom is the user's top (cover sheet began, no dock); the panel's top is the user's bottom: dock began and committed, unseen by the client"
 	"rot-270|edges-bottom-right|touch| ready|fast|check_rotated_270|host:transform=270|§4.1 output turned 270: the panel's bottom is the user's left (unbound: the client got the swipe, nothing began); the panel's right is the user's bottom: dock began and committed, unseen by the client"
 	"rot-flipped-90|edges-bottom-left|touch| ready|fast|check_rotated_flipped_90|host:transform=flipped-90|§4.1 output flipped-90: the panel's bottom is the user's left (unbound: the client got the swipe, nothing began); the panel's left is the user's bottom: dock began and committed, unseen by the client"
+	"unplug|unplug-mid|touch| ready|realtime|check_unplugged_mid_gesture|host:unplug=16\nhold-window-ms=1000|R8 on unplug: the touchscreen's output is removed mid-dock: dock cancelled, not ended; the client's resting finger gets wl_touch.cancel and nothing after; a later tap on the output left reaches a client"
 	"rot-runtime|rotate-mid|touch| ready|realtime|check_rotated_mid_gesture|host:rotate=90@16\nhold-window-ms=1000|R8 on rotation: the output turns 90 mid-dock: dock cancelled, the client's resting finger gets wl_touch.cancel and nothing after; then the panel's left is the dock (committed), its right the cover sheet, its bottom slide-over, never the dock"
 )
 
@@ -319,7 +365,7 @@ run_host_expectations() {
 			echo "SKIP: $name on this host: ${HOST_SKIP[$name]}"
 			continue
 		fi
-		local realtime= windowed= ini=${EXTRA_INI:-} transform= rotate= line why
+		local realtime= windowed= ini=${EXTRA_INI:-} transform= rotate= unplug= line why
 		[ "$pacing" = realtime ] && realtime=1
 		case " ${args[*]} " in *" --windowed "*) windowed=1 ;; esac
 		# "host:" keys are asks of the host (rotation), the rest [bezel] lines.
@@ -328,6 +374,7 @@ run_host_expectations() {
 				case $line in
 				host:transform=*) transform=${line#host:transform=} ;;
 				host:rotate=*) rotate=${line#host:rotate=} ;;
+				host:unplug=*) unplug=${line#host:unplug=} ;;
 				?*) ini="${ini:+$ini$'\n'}$line" ;; # after the runner's own (EXTRA_INI, e.g. valgrind's)
 				esac
 			done < <(printf '%b\n' "$keys")
@@ -340,9 +387,17 @@ run_host_expectations() {
 				continue
 			fi
 		fi
+		if [ -n "$unplug" ]; then
+			why="the runner has no host_unplug"
+			type host_unplug >/dev/null 2>&1 && why=$(host_unplug)
+			if [ -n "$why" ]; then
+				echo "SKIP: $name on this host: $why"
+				continue
+			fi
+		fi
 		local ok=1
 		case $client in
-		touch) HOST_TRANSFORM=$transform HOST_ROTATE=$rotate EXTRA_INI=$ini REALTIME=$realtime WINDOWED=$windowed host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" "${args[@]}" || ok=0 ;;
+		touch) HOST_TRANSFORM=$transform HOST_ROTATE=$rotate HOST_UNPLUG=$unplug EXTRA_INI=$ini REALTIME=$realtime WINDOWED=$windowed host_play "$name" "$rec" "$ready" "$TOUCH_CLIENT" "${args[@]}" || ok=0 ;;
 		defer) HOST_TRANSFORM=$transform HOST_ROTATE=$rotate EXTRA_INI=$ini REALTIME=$realtime WINDOWED=$windowed host_play "$name" "$rec" "$ready" "$DEFER_CLIENT" "${args[@]}" || ok=0 ;;
 		kill) EXTRA_INI=$ini host_play_kill "$name" "$rec" "$ready" "${args[@]}" || ok=0 ;;
 		esac

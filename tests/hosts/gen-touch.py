@@ -34,9 +34,8 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
   slow-bottom  one slow swipe up from the bottom over 1.5 s
   kill-gesture real time: finger 0 rests on the client for 2 s while finger 1 swipes up the
                dock slowly (the test kills the client during the dock), then taps in the middle
-  outputs-a    first screen of two: a tap in the middle, another 2.5 s later
-  outputs-b    second screen: a finger resting in the middle from 0.3 s to 1.85 s, and a
-               slow dock swipe from 0.5 s (the test unplugs this screen meanwhile)
+  outputs-a    first screen of two: a tap in the middle
+  outputs-b    second screen: a tap in the middle 300 ms later
   edges-E1-E2-...  swipes in from these edges of the panel (top, bottom, left, right), from the
                middle of each, 600 px inward in 160 ms, 600 ms apart (the rotation rows: the
                host turns the output, the recording stays in the panel's own orientation)
@@ -44,6 +43,9 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
                swipes up slowly from the panel's bottom from 0.5 s (the host turns the output a
                quarter meanwhile); then swipes in from the panel's left, right and bottom,
                600 ms apart from 2.3 s
+  unplug-mid   real time: finger 0 rests on the client and moves a little; finger 1 swipes
+               up from the bottom (dock), the output is unplugged meanwhile; then a tap
+               in the middle
   hostile-S    S seconds of mixed touches for the hostile-client test, a 1.5 s cycle: a tap in
                the middle, a slow move in the middle with a second finger swiping up from the
                bottom meanwhile, a swipe down from the top, a swipe up from the bottom
@@ -232,14 +234,9 @@ def main():
     elif name == "outputs-a":
         r.down(0, 0, cx, cy)                    # first screen: a tap for client a
         r.up(40, 0)
-        r.down(2500, 0, cx, cy)                 # and another after the second screen is gone
-        r.up(2540, 0)
     elif name == "outputs-b":
-        r.down(300, 0, cx, cy)                  # second screen: a finger rests on client b
-        for i in range(1, 31):
-            r.move(300 + i * 50, 0, cx + i * 2, cy)
-        r.up(300 + 31 * 50, 0)
-        r.swipe(500, 1, cx - 300, bottom, cx - 300, bottom - 600, 1200, step=40)   # dock
+        r.down(300, 0, cx, cy)                  # second screen: a tap for client b
+        r.up(340, 0)
     elif name == "kill-gesture":
         r.down(0, 0, cx, cy)                    # finger 0 rests on the client
         for i in range(1, 41):
@@ -272,6 +269,14 @@ def main():
         t = r.edge_swipe(2300, 0, "left")       # the user's bottom after a quarter turn (90)
         t = r.edge_swipe(t + 600, 0, "right")   # the user's top after it
         r.edge_swipe(t + 600, 0, "bottom")      # the user's right after it
+    elif name == "unplug-mid":
+        r.down(300, 0, cx, cy)                  # a finger rests on the client
+        for i in range(1, 31):
+            r.move(300 + i * 50, 0, cx + i * 2, cy)
+        r.up(300 + 31 * 50, 0)
+        r.swipe(500, 1, cx - 300, bottom, cx - 300, bottom - 600, 1200, step=40)   # dock, unplugged meanwhile
+        r.down(2300, 0, cx, cy)                 # a tap on the output that is left
+        r.up(2340, 0)
     elif name.startswith("taps-"):
         n = int(name[5:])
         for i in range(n):

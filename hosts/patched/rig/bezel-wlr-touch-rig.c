@@ -25,6 +25,12 @@
  *   BEZEL_RIG_ROTATE=T@N                       and turned to T after the N-th touch motion
  *                                              ("rig rotate" line), as a phone turns mid-gesture
  * The recording stays in the panel's orientation: the source maps it through the transform.
+ *   BEZEL_RIG_UNPLUG=N                         a second headless output of the same size beside
+ *                                              the touchscreen's (the layout places it to the
+ *                                              right); the touchscreen's is destroyed after the
+ *                                              N-th touch motion ("rig unplug" line), as a cable
+ *                                              pulled mid-gesture; the touchscreen then covers
+ *                                              the second
  *   BEZEL_RIG_POINTER=1                        also a headless pointer device, never fed: the
  *                                              seat then has the pointer capability, which
  *                                              sway's pointer emulation for touches needs
@@ -55,7 +61,8 @@ static struct {
 	struct wlr_backend *headless;   /* inside it */
 	struct wlr_input_device *touch; /* the device the rig feeds */
 	struct wlr_output *output;      /* the first headless output: the touchscreen's */
-	int rotate_to, rotate_after, motions;
+	struct wlr_output *spare;       /* BEZEL_RIG_UNPLUG: the output beside it, until the unplug */
+	int rotate_to, rotate_after, motions, unplug_after;
 	struct bezel_input_source *source;
 	struct bezel_event_log *log;
 	const char *node;
@@ -165,12 +172,31 @@ static void log_event(const char *what, int32_t id, uint32_t ms)
 				      (unsigned long long)ms * 1000u);
 }
 
+/* The compositors map an unmapped touch device over the whole layout: while the spare output
+ * is beside the touchscreen's, the touchscreen covers the left half of it. */
+static double layout_x(double x)
+{
+	return x / (rig.spare ? 2.0 * rig.width : rig.width);
+}
+
+/* BEZEL_RIG_UNPLUG: the touchscreen's output goes, the touches go to the one left. */
+static void unplug_output(void)
+{
+	if (rig.log)
+		bezel_event_log_write(rig.log, "rig unplug %s", rig.output->name);
+	struct wlr_output *gone = rig.output;
+	rig.output = rig.spare;
+	rig.spare = NULL;
+	wlr_output_destroy(gone);
+	map_output();
+}
+
 static void on_down(void *data, int32_t id, double x, double y, uint32_t ms)
 {
 	(void)data;
 	ms = shifted(ms);
 	log_event("down", id, ms);
-	struct wlr_event_touch_down ev = { rig.touch, ms, id, x / rig.width, y / rig.height };
+	struct wlr_event_touch_down ev = { rig.touch, ms, id, layout_x(x), y / rig.height };
 	wl_signal_emit(&rig.touch->touch->events.down, &ev);
 }
 
@@ -179,9 +205,12 @@ static void on_motion(void *data, int32_t id, double x, double y, uint32_t ms)
 	(void)data;
 	ms = shifted(ms);
 	log_event("motion", id, ms);
-	struct wlr_event_touch_motion ev = { rig.touch, ms, id, x / rig.width, y / rig.height };
+	struct wlr_event_touch_motion ev = { rig.touch, ms, id, layout_x(x), y / rig.height };
 	wl_signal_emit(&rig.touch->touch->events.motion, &ev);
-	if (rig.rotate_to >= 0 && ++rig.motions == rig.rotate_after && rig.output) {
+	++rig.motions;
+	if (rig.spare && rig.output && rig.motions == rig.unplug_after)
+		unplug_output();
+	if (rig.rotate_to >= 0 && rig.motions == rig.rotate_after && rig.output) {
 		if (rig.log)
 			bezel_event_log_write(rig.log, "rig rotate %s transform=%d", rig.output->name,
 					      rig.rotate_to);
@@ -282,6 +311,10 @@ static void set_up(void)
 	char name[16];
 	if (rotate && sscanf(rotate, "%15[^@]@%d", name, &rig.rotate_after) == 2)
 		rig.rotate_to = transform_from_name(name);
+	const char *unplug = getenv("BEZEL_RIG_UNPLUG");
+	if (unplug && (rig.unplug_after = atoi(unplug)) > 0 &&
+	    !(rig.spare = wlr_headless_add_output(rig.headless, (unsigned int)rig.width, (unsigned int)rig.height)))
+		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a second headless output\n");
 	rig.touch = wlr_headless_add_input_device(rig.headless, WLR_INPUT_DEVICE_TOUCH);
 	if (!rig.touch) {
 		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a headless touch device\n");

@@ -90,7 +90,10 @@ RUNTIME_DIR=
 # CPID (umockdev-run), COMP_PID, CONTACTS and SOCK (the socket's path: clients run as this
 # shell's user, which may reach it). EXTRA_INI: more [bezel] lines for comp_prepare;
 # RIG_POINTER=1: the rig adds a pointer device too (the seat gets the pointer capability);
-# HOST_TRANSFORM, HOST_ROTATE (tests/hosts/expectations.sh): the rig turns the output.
+# HOST_TRANSFORM, HOST_ROTATE (tests/hosts/expectations.sh): the rig turns the output;
+# HOST_UNPLUG: it adds a second output and unplugs the touchscreen's; glibc then fills freed
+# memory (MALLOC_PERTURB_, GLib's objects through malloc too), so that state read after the
+# output freed it crashes the compositor rather than passing unseen (no valgrind run here).
 comp_start() {
 	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
@@ -116,7 +119,8 @@ comp_start() {
 			WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_XWAYLAND=/bin/false \
 			BEZEL_RIG_TOUCH_DEVICE=$NODE BEZEL_RIG_OPEN=sigusr2 BEZEL_RIG_EVENT_LOG="$DIR/events.log" \
 			BEZEL_RIG_POINTER="${RIG_POINTER:-0}" BEZEL_RIG_TRANSFORM="${HOST_TRANSFORM:-}" \
-			BEZEL_RIG_ROTATE="${HOST_ROTATE:-}" \
+			BEZEL_RIG_ROTATE="${HOST_ROTATE:-}" BEZEL_RIG_UNPLUG="${HOST_UNPLUG:-}" \
+			${HOST_UNPLUG:+MALLOC_PERTURB_=165 G_SLICE=always-malloc} \
 			umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
 			-s "$NODE=$DIR/dev/device.script" -- \
 			sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
@@ -232,6 +236,8 @@ host_stop() { comp_stop "$@"; }
 host_why_not_started() { comp_why_not_started; }
 # The rig turns the output (at start, or after the N-th motion) and maps the touches with it.
 host_rotation() { :; }
+# The rig adds a second output and destroys the touchscreen's after HOST_UNPLUG motions.
+host_unplug() { :; }
 HOST_NAME=$COMP_LABEL
 HOST_VALGRIND=
 . "$ROOT/tests/hosts/hostile.sh"

@@ -84,9 +84,27 @@ static void drag_end(void *d, struct zphoc_draggable_layer_surface_v1 *ds, uint3
 }
 static const struct zphoc_draggable_layer_surface_v1_listener drag_listener = { dragged, drag_end };
 
+/* --first-output: the panel goes on the first output the compositor announces, not where the
+ * compositor would put it. */
+static struct wl_output *first_output;
+static void registry_global(void *data, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version)
+{
+	(void)data;
+	(void)version;
+	if (!first_output && !strcmp(iface, wl_output_interface.name))
+		first_output = wl_registry_bind(r, name, &wl_output_interface, 1);
+}
+static void registry_global_remove(void *data, struct wl_registry *r, uint32_t name)
+{
+	(void)data;
+	(void)r;
+	(void)name;
+}
+static const struct wl_registry_listener registry_listener = { registry_global, registry_global_remove };
+
 int main(int argc, char **argv)
 {
-	bool top = false;
+	bool top = false, on_first = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--edge") && i + 1 < argc)
 			top = !strcmp(argv[++i], "top");
@@ -94,8 +112,10 @@ int main(int argc, char **argv)
 			height = (uint32_t)atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--handle") && i + 1 < argc)
 			handle = (uint32_t)atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--first-output"))
+			on_first = true;
 		else {
-			fprintf(stderr, "usage: %s [--edge bottom|top] [--height H] [--handle N]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--edge bottom|top] [--height H] [--handle N] [--first-output]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -113,9 +133,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "drag-panel: missing wl_compositor, wl_shm, zwlr_layer_shell_v1 or zphoc_layer_shell_effects_v1\n");
 		return 1;
 	}
+	if (on_first) {
+		struct wl_registry *r = wl_display_get_registry(kit.display);
+		wl_registry_add_listener(r, &registry_listener, NULL);
+		wl_display_roundtrip(kit.display);
+		if (!first_output) {
+			fprintf(stderr, "drag-panel: no wl_output\n");
+			return 1;
+		}
+	}
 	struct wl_surface *surface = wl_compositor_create_surface(kit.compositor);
 	struct zwlr_layer_surface_v1 *ls = zwlr_layer_shell_v1_get_layer_surface(
-		layer_shell, surface, NULL, ZWLR_LAYER_SHELL_V1_LAYER_TOP, "bezel-test-panel");
+		layer_shell, surface, first_output, ZWLR_LAYER_SHELL_V1_LAYER_TOP, "bezel-test-panel");
 	zwlr_layer_surface_v1_add_listener(ls, &layer_listener, NULL);
 	uint32_t edge = top ? ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP : ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM;
 	zwlr_layer_surface_v1_set_anchor(ls, edge | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT |

@@ -17,8 +17,8 @@
 #        hosts/phoc/tests/run.sh --latency N [--version V]
 #        hosts/phoc/tests/run.sh --hostile [--rounds N] [--seed S] [--version V]
 #   CASE: start, the table (tap swipe late defer region-in region-out drag kill kill-sub multi
-#   multi-defer multi-policy rot-90 rot-180 rot-270 rot-flipped-90 rot-runtime), drag-commit,
-#   drag-return, cover, defer-panel, reveal, lock, scale2, scaled
+#   multi-defer multi-policy rot-90 rot-180 rot-270 rot-flipped-90 rot-runtime unplug), drag-commit,
+#   drag-return, cover, defer-panel, reveal, lock, unplug-panel, scale2, scaled
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
 #   --version V: phoc's upstream version (default: hosts/phoc/build.sh's, the Debian release's)
@@ -215,6 +215,21 @@ if want lock; then
 	else
 		comp_stop
 		fail "lock: phoc did not start (see $DIR)"
+	fi
+fi
+
+# ---- 4b. R8 on unplug with the home bar: the table's unplug row with phosh's home bar on the
+# touchscreen's output (--first-output), which the dock takes to drive when the output goes.
+# phoc frees its output on the output's destroy signal; the dock's cancel and the home bar's
+# return must not read it (the compositor runs on with freed memory filled, HOST_UNPLUG; before
+# the adapter told the plugin first, phoc crashed here). The home bar goes with its output, so
+# the replay waits for the lifts only.
+if want unplug-panel && PANEL="--edge bottom --first-output" NO_DRAG_END=1 HOST_UNPLUG=16 EXTRA_INI="hold-window-ms=1000" \
+	REALTIME=1 play unplug-panel unplug-mid " ready" "$TOUCH_CLIENT"; then
+	if check_unplugged_mid_gesture && grep -q " ready" "$DIR/p.out"; then
+		pass "R8 on unplug while the dock runs over phosh's home bar on that output: the dock cancelled, not ended; the client's resting finger gets wl_touch.cancel and nothing after; phoc runs on and a later tap reaches a client"
+	else
+		fail "R8 on unplug while the dock drives the home bar (see $DIR)"
 	fi
 fi
 

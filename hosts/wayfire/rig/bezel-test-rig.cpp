@@ -17,6 +17,11 @@
  *   rotate-to = 90                  # with rotate-after-motions = N: after the N-th touch
  *   rotate-after-motions = 14       # motion, turn the first output (Wayfire's own output
  *                                   # configuration), as a phone turns mid-gesture
+ *   unplug-after-motions = N        # a second headless output beside the first (the layout
+ *                                   # places it to the right); the first is destroyed after
+ *                                   # the N-th touch motion ("rig unplug" line), as a cable
+ *                                   # pulled mid-gesture; Wayfire maps the touchscreen onto
+ *                                   # one output, the first, then the second
  *
  * The source maps the panel's positions through the output's transform ([output:NAME]
  * transform), so the rig's events are in the frame the user sees, as a real touchscreen's are
@@ -69,6 +74,7 @@ class bezel_test_rig_t
         std::string log_path = option("event-log");
         rotate_to    = transform_value(option("rotate-to"));
         rotate_after = std::atoi(option("rotate-after-motions").c_str());
+        unplug_after = std::atoi(option("unplug-after-motions").c_str());
         if (!log_path.empty())
         {
             event_log = fopen(log_path.c_str(), "ae");
@@ -99,6 +105,17 @@ class bezel_test_rig_t
         {
             LOGE("bezel-test-rig: needs the headless backend (WLR_BACKENDS=headless)");
             return;
+        }
+
+        if (unplug_after > 0)
+        {
+            auto outputs = core.output_layout->get_outputs();
+            touch_output = outputs.empty() ? nullptr : outputs.front()->handle;
+            spare = touch_output ? wlr_headless_add_output(headless, width, height) : nullptr;
+            if (!spare)
+            {
+                LOGE("bezel-test-rig: cannot add a second headless output");
+            }
         }
 
         device = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
@@ -206,7 +223,10 @@ class bezel_test_rig_t
     int height = 1920;
     int rotate_to    = -1; /* a wl_output transform, or -1: no turn */
     int rotate_after = 0;
+    int unplug_after = 0;
     int motions = 0;
+    wlr_output *touch_output = nullptr; /* unplug-after-motions: the touchscreen's output */
+    wlr_output *spare = nullptr;        /* and the one beside it, until the unplug */
 
     /* A weston.ini transform name (normal, 90, ..., flipped-270) as its value, or -1. */
     static int transform_value(const std::string& name)
@@ -233,13 +253,21 @@ class bezel_test_rig_t
             return;
         }
 
-        auto size = outputs.front()->get_screen_size();
+        wf::output_t *o = outputs.front();
+        for (auto *candidate : outputs)
+        {
+            if (touch_output && (candidate->handle == touch_output))
+            {
+                o = candidate;
+            }
+        }
+
+        auto size = o->get_screen_size();
         width  = size.width;
         height = size.height;
         if (source)
         {
-            bezel_input_source_set_output(source, width, height,
-                (int32_t)outputs.front()->handle->transform);
+            bezel_input_source_set_output(source, width, height, (int32_t)o->handle->transform);
         }
     }
 
@@ -247,7 +275,14 @@ class bezel_test_rig_t
      * configuration (which commits it to wlroots, whose layout tells libbezel-wlroots). */
     void count_motion()
     {
-        if ((rotate_to < 0) || (++motions != rotate_after))
+        ++motions;
+        if (spare && touch_output && (motions == unplug_after))
+        {
+            unplug();
+            return;
+        }
+
+        if ((rotate_to < 0) || (motions != rotate_after))
         {
             return;
         }
@@ -274,6 +309,24 @@ class bezel_test_rig_t
             LOGE("bezel-test-rig: Wayfire refused transform ", rotate_to, " on ", handle->name);
         }
 
+        map_output();
+    }
+
+    /* unplug-after-motions: the touchscreen's output goes; Wayfire moves its views and the
+     * touchscreen to the one left. */
+    void unplug()
+    {
+        if (event_log)
+        {
+            fprintf(event_log, "%llu rig unplug %s\n", (unsigned long long)now_usec(),
+                touch_output->name);
+            fflush(event_log);
+        }
+
+        wlr_output *gone = touch_output;
+        touch_output = spare;
+        spare = nullptr;
+        wlr_output_destroy(gone);
         map_output();
     }
 

@@ -48,11 +48,15 @@ host_play() {
 	case $transform in flipped-*) transform=${transform#flipped-}_flipped ;; esac
 	[ -n "${HOST_ROTATE:-}" ] &&
 		rig="rotate-to = ${HOST_ROTATE%@*}"$'\n'"rotate-after-motions = ${HOST_ROTATE#*@}"
+	# The unplug row: the rig adds a second output and destroys the first after N motions.
+	[ -n "${HOST_UNPLUG:-}" ] && rig="${rig:+$rig$'\n'}unplug-after-motions = $HOST_UNPLUG"
 	OUTPUT_TRANSFORM=$transform RIG_INI=$rig play "$@"
 }
 # Wayfire turns its headless output from [output:HEADLESS-1] transform, and the rig turns it at
 # run time through Wayfire's output configuration.
 host_rotation() { :; }
+# The rig adds a second headless output and destroys the touchscreen's (wlr_output_destroy).
+host_unplug() { :; }
 host_start() { start_wayfire "$@" || return 1; HOST_PID=$WF_PID; }
 host_stop() { stop_wayfire "$@"; }
 host_why_not_started() { why_not_started; }

@@ -13,8 +13,13 @@
  * touch output's transform (bezel_input_source_set_output), as a phone's panel is.
  *   --rotate T@N   the rig turns the touch output to T after the N-th touch motion it reads,
  *                  as a phone turns mid-gesture ("rig rotate" line)
- * Signals: SIGUSR2 opens the touch device (touch-device-open=sigusr2), SIGUSR1 unplugs the last
- * output (tests of R8).
+ * Signals: SIGUSR2 opens the touch device (touch-device-open=sigusr2).
+ *   BEZEL_RIG_UNPLUG=N              the touch output is unplugged after the N-th touch motion the
+ *                                   rig reads ("rig unplug" line); the touches then go to the
+ *                                   first output left
+ *   BEZEL_RIG_EVENT_LOG_FILE=PATH   the plugin's event log moves to PATH, handed over as a FILE
+ *                                   (bezel_wlr_set_event_log), as a compositor with a log of
+ *                                   its own does; the rig's lines stay in event-log=
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -39,13 +44,15 @@ struct rig {
 	struct server *server;
 	struct bezel_input_source *source;
 	struct bezel_event_log *event_log;
+	FILE *plugin_log; /* BEZEL_RIG_EVENT_LOG_FILE */
 	char *touch_node;
 	bool open_on_sigusr2, opened;
 	bool time_offset_set;
 	int64_t time_offset_ms;
 	int rotate_to, rotate_after, motions; /* --rotate: -1, or the transform after that many */
+	int unplug_after; /* BEZEL_RIG_UNPLUG; 0: never */
 	struct wl_listener layout_change;    /* the source follows its output's size and transform */
-	struct wl_event_source *sigusr1, *sigusr2;
+	struct wl_event_source *sigusr2;
 #if WLR_VERSION_MINOR >= 18
 	struct wlr_touch touch; /* the rig's own device: 0.18's headless backend makes none */
 #endif
@@ -116,14 +123,20 @@ static void rig_layout_changed(struct wl_listener *l, void *data)
 	rig_map(rig->server);
 }
 
-/* --rotate: the touch output turns after the N-th motion, as a phone does mid-gesture. */
+/* --rotate: the touch output turns after the N-th motion, as a phone does mid-gesture;
+ * BEZEL_RIG_UNPLUG: it is unplugged, as a cable is pulled mid-gesture. */
 static void rig_count_motion(struct server *s)
 {
 	struct rig *rig = s->rig;
-	if (rig->rotate_to < 0 || ++rig->motions != rig->rotate_after)
-		return;
+	++rig->motions;
 	struct wlr_output *o = nth_output(s, s->touch_output);
-	if (!o)
+	if (o && rig->motions == rig->unplug_after && wl_list_length(&s->outputs) > 1) {
+		bezel_event_log_write(rig->event_log, "rig unplug %s", o->name);
+		wlr_log(WLR_INFO, "rig: unplugging output %s", o->name);
+		wlr_output_destroy(o); /* the touches go to the first output left (nth_output) */
+		return;
+	}
+	if (rig->rotate_to < 0 || rig->motions != rig->rotate_after || !o)
 		return;
 	bezel_event_log_write(rig->event_log, "rig rotate %s transform=%d", o->name, rig->rotate_to);
 	wlr_log(WLR_INFO, "rig: turning output %s to transform %d", o->name, rig->rotate_to);
@@ -214,19 +227,6 @@ static int on_sigusr2(int sig, void *data)
 	return 0;
 }
 
-/* SIGUSR1 unplugs the last output, as a monitor going away mid-gesture (R8). */
-static int on_sigusr1(int sig, void *data)
-{
-	struct server *s = data;
-	(void)sig;
-	if (wl_list_length(&s->outputs) < 2)
-		return 0; /* keep one: the clients need somewhere to be */
-	struct output *last = wl_container_of(s->outputs.prev, last, link);
-	wlr_log(WLR_INFO, "SIGUSR1: unplugging output %s", last->wlr_output->name);
-	wlr_output_destroy(last->wlr_output);
-	return 0;
-}
-
 static bool rig_configure(struct server *s, struct bezel_plugin *p, const char *rotate)
 {
 	struct rig *rig = calloc(1, sizeof *rig);
@@ -239,6 +239,11 @@ static bool rig_configure(struct server *s, struct bezel_plugin *p, const char *
 	if (rotate && (sscanf(rotate, "%31[^@]@%d", name, &rig->rotate_after) != 2 ||
 		       (rig->rotate_to = transform_value(name)) < 0 || rig->rotate_after <= 0)) {
 		wlr_log(WLR_ERROR, "--rotate %s: T@N, T a transform name, N > 0", rotate);
+		return false;
+	}
+	const char *unplug = getenv("BEZEL_RIG_UNPLUG");
+	if (unplug && *unplug && (rig->unplug_after = atoi(unplug)) <= 0) {
+		wlr_log(WLR_ERROR, "BEZEL_RIG_UNPLUG=%s: N > 0", unplug);
 		return false;
 	}
 	char buf[4096];
@@ -256,7 +261,14 @@ static bool rig_start(struct server *s)
 {
 	struct rig *rig = s->rig;
 	struct wl_event_loop *loop = wl_display_get_event_loop(s->display);
-	rig->sigusr1 = wl_event_loop_add_signal(loop, SIGUSR1, on_sigusr1, s);
+	const char *plugin_log = getenv("BEZEL_RIG_EVENT_LOG_FILE");
+	if (plugin_log && *plugin_log && s->bezel) {
+		if (!(rig->plugin_log = fopen(plugin_log, "ae"))) {
+			wlr_log(WLR_ERROR, "cannot open %s: %s", plugin_log, strerror(errno));
+			return false;
+		}
+		bezel_wlr_set_event_log(s->bezel, rig->plugin_log);
+	}
 	if (!rig->touch_node)
 		return true;
 	if (!s->headless) {
@@ -294,8 +306,6 @@ static void rig_stop(struct server *s)
 	struct rig *rig = s->rig;
 	if (!rig)
 		return;
-	if (rig->sigusr1)
-		wl_event_source_remove(rig->sigusr1);
 	if (rig->sigusr2)
 		wl_event_source_remove(rig->sigusr2);
 	if (rig->source) {
@@ -304,6 +314,11 @@ static void rig_stop(struct server *s)
 	}
 	if (rig->event_log)
 		bezel_event_log_close(rig->event_log);
+	if (rig->plugin_log) {
+		if (s->bezel)
+			bezel_wlr_set_event_log(s->bezel, NULL);
+		fclose(rig->plugin_log);
+	}
 #if WLR_VERSION_MINOR >= 18
 	if (s->touch_dev == &rig->touch.base)
 		wlr_touch_finish(&rig->touch); /* its destroy tells the compositor */

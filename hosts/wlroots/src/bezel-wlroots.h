@@ -198,8 +198,10 @@ int bezel_wlr_set_output_size_mm(struct bezel_wlr *bezel, struct wlr_output *out
 
 /**
  * Test and measurement aid: the plugin appends its event log (bezel.h section 5, line shapes in
- * docs/hosts.md) to the file `log` is open on, through a descriptor of its own. NULL stops. The
- * FILE stays the caller's. The [bezel] key `event-log=PATH` does the same without a FILE.
+ * docs/hosts.md) to the file `log` is open on, through a descriptor of its own opened by the
+ * file's path, so that past event-log-max-kb it renames that path to PATH.1 and begins a new
+ * PATH (the caller's FILE then still writes to PATH.1). NULL stops. The FILE stays the caller's.
+ * The [bezel] key `event-log=PATH` does the same without a FILE.
  */
 void bezel_wlr_set_event_log(struct bezel_wlr *bezel, FILE *log);
 

@@ -3,6 +3,8 @@
  * key, or bezel_wlr_set_event_log for compositors that hand over a FILE.)
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include <wlr/util/log.h>
@@ -24,7 +26,27 @@ void bwl_plugin_log(void *data, int level, const char *message)
 	wlr_log(imp, "%s", message); /* the plugin prefixes "bezel:" */
 }
 
-/* The plugin appends to the same file through a descriptor of its own. */
+/*
+ * The file's own path, for the plugin to open and, past event-log-max-kb, rename to PATH.1: a
+ * /proc/self/fd path cannot be renamed, so the log would grow without its cap. NULL when the
+ * file has no path that still names it (deleted, or not a regular file).
+ */
+static char *path_of(FILE *log)
+{
+	char link[64], *path = NULL;
+	struct stat by_fd, by_path;
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fileno(log));
+	path = realpath(link, NULL);
+	if (path && (fstat(fileno(log), &by_fd) != 0 || stat(path, &by_path) != 0 ||
+		     !S_ISREG(by_fd.st_mode) || by_fd.st_dev != by_path.st_dev ||
+		     by_fd.st_ino != by_path.st_ino)) {
+		free(path);
+		path = NULL;
+	}
+	return path;
+}
+
+/* The plugin appends to the same file through a descriptor of its own, opened by the file's path. */
 void bezel_wlr_set_event_log(struct bezel_wlr *bw, FILE *log)
 {
 	if (!bw)
@@ -33,8 +55,16 @@ void bezel_wlr_set_event_log(struct bezel_wlr *bw, FILE *log)
 		bezel_plugin_set_event_log(bw->plugin, NULL);
 		return;
 	}
-	char path[64];
 	fflush(log);
-	snprintf(path, sizeof path, "/proc/self/fd/%d", fileno(log));
-	bezel_plugin_set_event_log(bw->plugin, path);
+	char *path = path_of(log);
+	if (path) {
+		bezel_plugin_set_event_log(bw->plugin, path);
+		free(path);
+		return;
+	}
+	char fd_path[64];
+	snprintf(fd_path, sizeof fd_path, "/proc/self/fd/%d", fileno(log));
+	wlr_log(WLR_ERROR, "bezel: the event log's file has no path of its own: event-log-max-kb "
+		"cannot rotate it");
+	bezel_plugin_set_event_log(bw->plugin, fd_path);
 }

@@ -99,7 +99,12 @@ void bwl_outputs_sync(struct bezel_wlr *bw)
 			o->output = lo->output;
 			o->id = bw->next_output_id++;
 			o->destroy.notify = output_destroyed;
-			wl_signal_add(&lo->output->events.destroy, &o->destroy);
+			/* First in line, not last: the compositor's own destroy listener, added when it
+			 * made the output and so before this one, frees its state for the output (phoc:
+			 * the PhocOutput that output->data still names). Removing the output from the
+			 * plugin cancels its gestures and hides its affordance through the compositor's
+			 * callbacks, which must still find that state alive. */
+			wl_list_insert(&lo->output->events.destroy.listener_list, &o->destroy.link);
 			wl_list_insert(bw->outputs.prev, &o->link);
 		}
 		output_describe(bw, o);

@@ -7,8 +7,6 @@ usage: gen-touch-wlroots.py SCENARIO OUT.evemu
   tap-swipe   a tap in the middle, then a swipe up from the bottom (two-output case)
   tap-app     a tap at (300, 250) (inside a 600x500 window at the top left), then a swipe up
               from the bottom edge (over no window)
-  slow-swipe  a swipe up from the bottom that begins at once and then goes on for 2.5 s
-              (an output is unplugged meanwhile)
 Any other name is passed to tests/hosts/gen-touch.py.
 """
 import importlib.util
@@ -41,13 +39,6 @@ def main():
         r.down(0, 0, 300, 250)
         r.up(40, 0)
         r.swipe(400, 0, cx, bottom, cx, bottom - 600, 160)
-    elif name == "slow-swipe":
-        r.down(0, 0, cx, bottom)
-        for i in range(1, 11):      # 200 px in 80 ms: the dock begins within the hold window
-            r.move(i * 8, 0, cx, bottom - i * 20)
-        for i in range(1, 51):      # then 2.5 s more, slowly
-            r.move(80 + i * 50, 0, cx, bottom - 200 - i * 6)
-        r.up(2650, 0)
     else:
         sys.argv = [sys.argv[0], name, path]
         gen.main()

@@ -68,7 +68,7 @@ struct view {
 	struct server *server;
 	struct wlr_xdg_surface *xdg;
 	struct wlr_scene_node *node;
-	struct wl_listener map, destroy, request_fullscreen;
+	struct wl_listener map, destroy, request_fullscreen, layout_change;
 };
 
 /* The product has no rig: a test build's rig file sets this (compositor.h). */
@@ -105,6 +105,15 @@ static void view_request_fullscreen(struct wl_listener *l, void *data)
 	view_place(v);
 }
 
+/* Outputs came or went (an unplug): back full screen on the touch output, or on the first
+ * output when that one has gone, never left where no output shows it. */
+static void view_layout_changed(struct wl_listener *l, void *data)
+{
+	struct view *v = wl_container_of(l, v, layout_change);
+	(void)data;
+	view_place(v);
+}
+
 static void view_destroy(struct wl_listener *l, void *data)
 {
 	struct view *v = wl_container_of(l, v, destroy);
@@ -112,6 +121,7 @@ static void view_destroy(struct wl_listener *l, void *data)
 	wl_list_remove(&v->map.link);
 	wl_list_remove(&v->destroy.link);
 	wl_list_remove(&v->request_fullscreen.link);
+	wl_list_remove(&v->layout_change.link);
 	free(v);
 }
 
@@ -141,6 +151,8 @@ static void new_xdg_surface(struct wl_listener *l, void *data)
 	wl_signal_add(&xdg->events.destroy, &v->destroy);
 	v->request_fullscreen.notify = view_request_fullscreen;
 	wl_signal_add(&xdg->toplevel->events.request_fullscreen, &v->request_fullscreen);
+	v->layout_change.notify = view_layout_changed;
+	wl_signal_add(&s->layout->events.change, &v->layout_change);
 	/* wlroots announces a toplevel at its first commit: a set_fullscreen sent before that
 	 * is only in `requested`. */
 	if (xdg->toplevel->requested.fullscreen)

@@ -70,7 +70,7 @@ struct view {
 	struct server *server;
 	struct wlr_xdg_toplevel *toplevel;
 	struct wlr_scene_tree *tree;
-	struct wl_listener map, commit, destroy, request_fullscreen;
+	struct wl_listener map, commit, destroy, request_fullscreen, layout_change;
 };
 
 /* A popup: its scene tree lives in its parent's; wlroots 0.18 wants its first configure sent
@@ -128,6 +128,17 @@ static void view_request_fullscreen(struct wl_listener *l, void *data)
 	view_place(v);
 }
 
+/* Outputs came or went (an unplug): back full screen on the touch output, or on the first
+ * output when that one has gone, never left where no output shows it. */
+static void view_layout_changed(struct wl_listener *l, void *data)
+{
+	struct view *v = wl_container_of(l, v, layout_change);
+	(void)data;
+	if (!v->toplevel->base->initialized)
+		return; /* view_commit places it */
+	view_place(v);
+}
+
 static void view_destroy(struct wl_listener *l, void *data)
 {
 	struct view *v = wl_container_of(l, v, destroy);
@@ -136,6 +147,7 @@ static void view_destroy(struct wl_listener *l, void *data)
 	wl_list_remove(&v->commit.link);
 	wl_list_remove(&v->destroy.link);
 	wl_list_remove(&v->request_fullscreen.link);
+	wl_list_remove(&v->layout_change.link);
 	free(v);
 }
 
@@ -159,6 +171,8 @@ static void new_toplevel(struct wl_listener *l, void *data)
 	wl_signal_add(&toplevel->events.destroy, &v->destroy);
 	v->request_fullscreen.notify = view_request_fullscreen;
 	wl_signal_add(&toplevel->events.request_fullscreen, &v->request_fullscreen);
+	v->layout_change.notify = view_layout_changed;
+	wl_signal_add(&s->layout->events.change, &v->layout_change);
 }
 
 static void popup_commit(struct wl_listener *l, void *data)
