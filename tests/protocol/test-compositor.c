@@ -39,7 +39,9 @@
  *                        [--no-region-reader] [--quiet]
  * Prints "socket NAME" on stdout once it listens ($XDG_RUNTIME_DIR must be set) and runs until
  * SIGTERM or SIGINT, then tears everything down (clients, plugin, display) so that valgrind
- * can check for leaks.
+ * can check for leaks. Every wl_display.error it sends is logged on stderr as
+ * "compositor: protocol error to pid PID: ...", in --quiet mode too: a client whose connection
+ * is reset before it could read its error is judged by that line (tests/protocol/run.sh).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
@@ -730,6 +732,23 @@ static void wm_bind(struct wl_client *c, void *data, uint32_t version, uint32_t 
 
 /* ---- main ---- */
 
+/* Logs each wl_display.error sent, with the pid of the client it goes to. libwayland-client
+ * 1.23 reports ECONNRESET, not the error, when the compositor closes the connection with
+ * requests of that client still unread; this line is then the only record of the error. */
+static void log_protocol_error(void *data, enum wl_protocol_logger_type type,
+			       const struct wl_protocol_logger_message *m)
+{
+	(void)data;
+	if (type != WL_PROTOCOL_LOGGER_EVENT || m->message_opcode != WL_DISPLAY_ERROR ||
+	    strcmp(wl_resource_get_class(m->resource), wl_display_interface.name) != 0)
+		return;
+	pid_t pid = 0;
+	wl_client_get_credentials(wl_resource_get_client(m->resource), &pid, NULL, NULL);
+	fprintf(stderr, "compositor: protocol error to pid %d: object %u code %u: %s\n", (int)pid,
+		m->arguments[0].o ? wl_resource_get_id((struct wl_resource *)m->arguments[0].o) : 0,
+		m->arguments[1].u, m->arguments[2].s);
+}
+
 static int on_signal(int signal, void *data)
 {
 	(void)signal;
@@ -770,6 +789,7 @@ int main(int argc, char **argv)
 	C.display = wl_display_create();
 	if (C.display == NULL)
 		return 1;
+	struct wl_protocol_logger *error_logger = wl_display_add_protocol_logger(C.display, log_protocol_error, NULL);
 	struct wl_event_loop *loop = wl_display_get_event_loop(C.display);
 	struct wl_event_source *sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_signal, C.display);
 	struct wl_event_source *sigint = wl_event_loop_add_signal(loop, SIGINT, on_signal, C.display);
@@ -832,6 +852,7 @@ int main(int argc, char **argv)
 		wl_event_source_remove(C.region_idle);
 	wl_event_source_remove(sigterm);
 	wl_event_source_remove(sigint);
+	wl_protocol_logger_destroy(error_logger);
 	wl_display_destroy(C.display);
 	fprintf(stderr, "compositor: clean exit (plugin destroy: %s)\n", bezel_result_string(rc));
 	return rc == BEZEL_OK ? 0 : 1;
