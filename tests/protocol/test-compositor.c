@@ -3,8 +3,8 @@
  * commit), wl_shm, a bare xdg_wm_base (every toplevel is full screen), wl_seat with wl_touch,
  * and the Bezel plugin through its C interface (bezel.h).
  * It draws nothing and has no input devices; with --demo-swipes it plays two scripted
- * bottom-edge swipes once a surface's bottom edge is honoured, so that clients see
- * deferred_swipe, their wl_touch events and gesture_taken.
+ * bottom-edge swipes once a surface's bottom edge is honoured and its client has a wl_touch,
+ * so that clients see deferred_swipe, their wl_touch events and gesture_taken.
  *
  * With --two-outputs it has two outputs side by side (bezel_output_add), puts the first
  * surface on output 0 and the second on output 1, and once both are committed plays a touch
@@ -70,6 +70,7 @@ struct compositor {
 	struct wl_resource *last_surface; /* the surface whose deferred region is printed */
 	struct wl_event_source *region_idle;
 	bool demo_started;
+	bool demo_honored; /* a surface's bottom edge has been honoured */
 	bool two_outputs;
 	/* --gesture-policy MASK: bezel_surface_set_gesture_policy on every surface (-1: not called). */
 	long gesture_policy;
@@ -359,6 +360,18 @@ static void maybe_start_two_outputs(void)
 	wl_event_source_timer_update(C.demo_timer, two_output_steps[0].delay);
 }
 
+/* The scripted swipes start once a surface's bottom edge is honoured and its client has a
+ * wl_touch, in either order: a client that commits before it has asked for its wl_touch would
+ * miss its touch-down. */
+static void maybe_start_demo(void)
+{
+	if (!C.demo || C.demo_started || !C.demo_honored || wl_list_empty(&C.touches))
+		return;
+	C.demo_started = true;
+	int count;
+	wl_event_source_timer_update(C.demo_timer, demo_script(&count)[0].delay);
+}
+
 /* ---- wl_region: a list of rectangles, handed to the plugin as an input region ---- */
 
 #define REGION_MAX 16
@@ -509,12 +522,10 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r)
 		maybe_start_two_outputs();
 	}
 	uint32_t honored = 0;
-	/* --demo-multi-finger also waits for the client's wl_touch: its three downs come at once. */
-	if (C.demo && !C.demo_started && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
-	    (honored & BEZEL_EDGE_BOTTOM) && !(C.demo_multi_finger && wl_list_empty(&C.touches))) {
-		C.demo_started = true;
-		int count;
-		wl_event_source_timer_update(C.demo_timer, demo_script(&count)[0].delay);
+	if (C.demo && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
+	    (honored & BEZEL_EDGE_BOTTOM)) {
+		C.demo_honored = true;
+		maybe_start_demo();
 	}
 }
 static void surface_set_int(struct wl_client *c, struct wl_resource *r, int32_t v) { (void)c; (void)r; (void)v; }
@@ -624,6 +635,7 @@ static void seat_get_touch(struct wl_client *c, struct wl_resource *r, uint32_t 
 	wl_resource_set_implementation(t, &touch_impl, NULL, touch_destroyed);
 	wl_list_insert(&C.touches, wl_resource_get_link(t));
 	maybe_start_two_outputs();
+	maybe_start_demo();
 }
 static void seat_get_other(struct wl_client *c, struct wl_resource *r, uint32_t id)
 {
