@@ -397,8 +397,10 @@ TWO_DISPLAY=$(awk '/^socket /{print $2}' "$TWO_OUT")
 WAYLAND_DISPLAY=$TWO_DISPLAY timeout 60 "$OUT/bezel-defer-client" --edges 2 --seconds "$TWO_SECONDS" >"$OUT/client-output0.log" 2>&1 &
 APID=$!
 bounded_track "$APID" "bezel-defer-client on output 0"
-# The second client connects once the first one's surface exists, so that it lands on output 1.
-wait_for "$OUT/client-output0.log" '^surface ' 1 60 "the first client's surface line"
+# The second client connects once the compositor has the first one's surface (its first commit
+# printed), so that the second surface, on output 1, is the second client's: the first client's
+# own "surface" line comes before its requests are flushed.
+wait_for "$TWO_OUT" '^after commit: ' 1 60 "the compositor's line for the first client's commit"
 WAYLAND_DISPLAY=$TWO_DISPLAY run_bounded 60 "bezel-defer-client on output 1" "$OUT/bezel-defer-client" --edges 2 --seconds "$TWO_SECONDS" >"$OUT/client-output1.log" 2>&1
 reap_process "bezel-defer-client on output 0" "$APID" 70
 stop_process "test-compositor --two-outputs" "$TPID"
