@@ -3,8 +3,8 @@
  * commit), wl_shm, a bare xdg_wm_base (every toplevel is full screen), wl_seat with wl_touch,
  * and the Bezel plugin through its C interface (bezel.h).
  * It draws nothing and has no input devices; with --demo-swipes it plays two scripted
- * bottom-edge swipes once a surface's bottom edge is honoured, so that clients see
- * deferred_swipe, their wl_touch events and gesture_taken.
+ * bottom-edge swipes once a surface's bottom edge is honoured and its client has a wl_touch,
+ * so that clients see deferred_swipe, their wl_touch events and gesture_taken.
  *
  * With --two-outputs it has two outputs side by side (bezel_output_add), puts the first
  * surface on output 0 and the second on output 1, and once both are committed plays a touch
@@ -39,7 +39,9 @@
  *                        [--no-region-reader] [--quiet]
  * Prints "socket NAME" on stdout once it listens ($XDG_RUNTIME_DIR must be set) and runs until
  * SIGTERM or SIGINT, then tears everything down (clients, plugin, display) so that valgrind
- * can check for leaks.
+ * can check for leaks. Every wl_display.error it sends is logged on stderr as
+ * "compositor: protocol error to pid PID: ...", in --quiet mode too: a client whose connection
+ * is reset before it could read its error is judged by that line (tests/protocol/run.sh).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
@@ -68,6 +70,7 @@ struct compositor {
 	struct wl_resource *last_surface; /* the surface whose deferred region is printed */
 	struct wl_event_source *region_idle;
 	bool demo_started;
+	bool demo_honored; /* a surface's bottom edge has been honoured */
 	bool two_outputs;
 	/* --gesture-policy MASK: bezel_surface_set_gesture_policy on every surface (-1: not called). */
 	long gesture_policy;
@@ -357,6 +360,18 @@ static void maybe_start_two_outputs(void)
 	wl_event_source_timer_update(C.demo_timer, two_output_steps[0].delay);
 }
 
+/* The scripted swipes start once a surface's bottom edge is honoured and its client has a
+ * wl_touch, in either order: a client that commits before it has asked for its wl_touch would
+ * miss its touch-down. */
+static void maybe_start_demo(void)
+{
+	if (!C.demo || C.demo_started || !C.demo_honored || wl_list_empty(&C.touches))
+		return;
+	C.demo_started = true;
+	int count;
+	wl_event_source_timer_update(C.demo_timer, demo_script(&count)[0].delay);
+}
+
 /* ---- wl_region: a list of rectangles, handed to the plugin as an input region ---- */
 
 #define REGION_MAX 16
@@ -507,12 +522,10 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r)
 		maybe_start_two_outputs();
 	}
 	uint32_t honored = 0;
-	/* --demo-multi-finger also waits for the client's wl_touch: its three downs come at once. */
-	if (C.demo && !C.demo_started && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
-	    (honored & BEZEL_EDGE_BOTTOM) && !(C.demo_multi_finger && wl_list_empty(&C.touches))) {
-		C.demo_started = true;
-		int count;
-		wl_event_source_timer_update(C.demo_timer, demo_script(&count)[0].delay);
+	if (C.demo && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
+	    (honored & BEZEL_EDGE_BOTTOM)) {
+		C.demo_honored = true;
+		maybe_start_demo();
 	}
 }
 static void surface_set_int(struct wl_client *c, struct wl_resource *r, int32_t v) { (void)c; (void)r; (void)v; }
@@ -622,6 +635,7 @@ static void seat_get_touch(struct wl_client *c, struct wl_resource *r, uint32_t 
 	wl_resource_set_implementation(t, &touch_impl, NULL, touch_destroyed);
 	wl_list_insert(&C.touches, wl_resource_get_link(t));
 	maybe_start_two_outputs();
+	maybe_start_demo();
 }
 static void seat_get_other(struct wl_client *c, struct wl_resource *r, uint32_t id)
 {
@@ -730,6 +744,23 @@ static void wm_bind(struct wl_client *c, void *data, uint32_t version, uint32_t 
 
 /* ---- main ---- */
 
+/* Logs each wl_display.error sent, with the pid of the client it goes to. libwayland-client
+ * 1.23 reports ECONNRESET, not the error, when the compositor closes the connection with
+ * requests of that client still unread; this line is then the only record of the error. */
+static void log_protocol_error(void *data, enum wl_protocol_logger_type type,
+			       const struct wl_protocol_logger_message *m)
+{
+	(void)data;
+	if (type != WL_PROTOCOL_LOGGER_EVENT || m->message_opcode != WL_DISPLAY_ERROR ||
+	    strcmp(wl_resource_get_class(m->resource), wl_display_interface.name) != 0)
+		return;
+	pid_t pid = 0;
+	wl_client_get_credentials(wl_resource_get_client(m->resource), &pid, NULL, NULL);
+	fprintf(stderr, "compositor: protocol error to pid %d: object %u code %u: %s\n", (int)pid,
+		m->arguments[0].o ? wl_resource_get_id((struct wl_resource *)m->arguments[0].o) : 0,
+		m->arguments[1].u, m->arguments[2].s);
+}
+
 static int on_signal(int signal, void *data)
 {
 	(void)signal;
@@ -770,6 +801,7 @@ int main(int argc, char **argv)
 	C.display = wl_display_create();
 	if (C.display == NULL)
 		return 1;
+	struct wl_protocol_logger *error_logger = wl_display_add_protocol_logger(C.display, log_protocol_error, NULL);
 	struct wl_event_loop *loop = wl_display_get_event_loop(C.display);
 	struct wl_event_source *sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_signal, C.display);
 	struct wl_event_source *sigint = wl_event_loop_add_signal(loop, SIGINT, on_signal, C.display);
@@ -832,6 +864,7 @@ int main(int argc, char **argv)
 		wl_event_source_remove(C.region_idle);
 	wl_event_source_remove(sigterm);
 	wl_event_source_remove(sigint);
+	wl_protocol_logger_destroy(error_logger);
 	wl_display_destroy(C.display);
 	fprintf(stderr, "compositor: clean exit (plugin destroy: %s)\n", bezel_result_string(rc));
 	return rc == BEZEL_OK ? 0 : 1;
