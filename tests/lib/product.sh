@@ -31,7 +31,8 @@
 #
 # Host modules: weston, wlroots, Wayfire, the client library and GTK 4 bindings are built when
 # their dependencies are there ('auto'); KWin's plugin is not (its runner builds in a folder of
-# its own). C and C++ carry DWARF 4 debug info, for the same valgrind.
+# its own). C and C++ carry DWARF 4 debug info, for the same valgrind, and are built with -Wall -Wextra
+# -Werror (meson's warning_level 2 and werror): a warning in product code fails every test.
 
 # product_install CONFIG
 product_install() {
@@ -55,7 +56,7 @@ product_install() {
 			meson setup "$build" "$ROOT/meson-shim" --prefix "$PRODUCT_PREFIX" --libdir lib \
 				--buildtype debugoptimized -Dc_args=-gdwarf-4 -Dcpp_args=-gdwarf-4 \
 				-Dswift-scratch="${SCRATCH:-$base/swiftpm}" -Dswift-config="$config" \
-				-Dtest-rigs=true -Dkwin=disabled || exit 1
+				-Dtest-rigs=true -Dkwin=disabled -Dwarning_level=2 -Dwerror=true || exit 1
 		fi
 		ninja -C "$build" install
 	) 9>"$build/.lock" >"$log" 2>&1

@@ -41,7 +41,9 @@
  *                       backend for another head (the windowed-output API), which weston's
  *                       frontend then enables like any hot-plugged monitor
  */
+#ifndef _GNU_SOURCE /* the meson build defines it for every file */
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>

@@ -33,7 +33,9 @@
  * per seat per message): the message after the request, or at the latest an idle callback
  * after that dispatch, finds the new grab before the next touch event in nearly all cases.
  */
+#ifndef _GNU_SOURCE /* the meson build defines it for every file */
 #define _GNU_SOURCE
+#endif
 #include <dlfcn.h>
 #include <string.h>
 

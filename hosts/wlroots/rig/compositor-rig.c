@@ -21,7 +21,9 @@
  *                                   (bezel_wlr_set_event_log), as a compositor with a log of
  *                                   its own does; the rig's lines stay in event-log=
  */
+#ifndef _GNU_SOURCE /* the meson build defines it for every file */
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>

@@ -31,7 +31,9 @@
  * also links the test rig of hosts/wlroots/rig/, which reads a touchscreen through Bezel's
  * libinput source (touch-device=) into a headless touch device; the product has none.
  */
+#ifndef _GNU_SOURCE /* the meson build defines it for every file */
 #define _GNU_SOURCE
+#endif
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
