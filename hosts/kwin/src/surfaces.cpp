@@ -2,6 +2,7 @@
  * bezel-kwin: KWin's windows and surfaces as libbezel's surface tree (surfaces.h).
  */
 #include "surfaces.h"
+#include "shell.h"
 
 #include "wayland/compositor_interface.h"
 #include "wayland/subcompositor_interface.h"
@@ -10,6 +11,7 @@
 #include "window.h"
 #include "workspace.h"
 
+#include <QCoreApplication>
 #include <QRegion>
 
 #include <wayland-server-core.h>
@@ -38,9 +40,17 @@ void addOrMove(bezel_plugin *b, wl_resource *s, wl_resource *parent, const QRect
 // - the object is a RegionInterface (checked by its RTTI name) whose QRegion m_region is at
 //   +0x50 (what RegionInterface::region_add/region_subtract in Debian's libkwin.so.5.27.5 add
 //   to and subtract from).
-// Anything else gives -1 (the request is then taken as null).
+// That layout is only trusted in the KWin it was read from: the running KWin's version is checked
+// once (regionLayoutKnown) and any other version reads every region as null, with one warning,
+// rather than reading memory of unknown shape. Anything else gives -1 too (the request is then
+// taken as null).
+bool regionLayoutKnown = false;
+
 int readRegion(void *, wl_resource *res, bezel_rect *rects, size_t capacity)
 {
+    if (!regionLayoutKnown) {
+        return -1;
+    }
     struct Resource {
         void *vptr;
         void *object;
@@ -74,6 +84,12 @@ int readRegion(void *, wl_resource *res, bezel_rect *rects, size_t capacity)
 SurfaceMirror::SurfaceMirror(bezel_plugin *bezel)
     : m_bezel(bezel)
 {
+    // The offsets above were read from KWin 5.27.5 (the version the plugin's IID names).
+    regionLayoutKnown = QCoreApplication::applicationVersion() == QStringLiteral("5.27.5");
+    if (!regionLayoutKnown) {
+        qCWarning(BEZEL_KWIN, "bezel: KWin %s is not 5.27.5: deferral regions are read as the whole surface",
+                  qPrintable(QCoreApplication::applicationVersion()));
+    }
     bezel_plugin_set_region_reader(m_bezel, readRegion, nullptr);
 }
 
