@@ -48,7 +48,7 @@ struct RecorderSession {
     // MARK: Setup
 
     mutating func addSurfaces(_ list: [(name: String, client: String, rect: Rect, parent: String?, deferred: EdgeSet?,
-                                        region: [Rect]?)]) {
+                                        region: [Rect]?, back: Bool?)]) {
         var clientByName: [String: ClientID] = [:]
         for s in list {
             let client = clientByName[s.client] ?? ClientID(clientByName.count)
@@ -66,6 +66,9 @@ struct RecorderSession {
             }
             if let edges = s.deferred, let node = surfaceByName[s.name] {
                 router.commitDeferredEdges(edges, surface: node, time: .zero)
+            }
+            if let on = s.back, let node = surfaceByName[s.name] {
+                router.commitBackHandling(on, surface: node, time: .zero)
             }
         }
         collect()
@@ -171,6 +174,9 @@ struct RecorderSession {
             collect()
         case .lock(let locked):
             router.setLocked(locked, time: time)
+            collect()
+        case .backHandling(let s, let on):
+            if let node = surfaceByName[s] { router.commitBackHandling(on, surface: node, time: time) }
             collect()
         case .remove(let s):
             if let node = surfaceByName[s] { router.removeSurface(node, time: time) }
@@ -373,7 +379,8 @@ struct RecorderSession {
             if let i = current {
                 tracks[i].markers.append(TrackMarker(kind: .deferredSwipe, t: t, label: "deferred swipe"))
             }
-        case .honoredEdges, .gestureTaken, .dragCancel:
+        case .honoredEdges, .gestureTaken, .dragCancel, .backEdges, .backBegan, .backChanged, .backInvoked,
+             .backCancelled:
             break
         // Multi-finger gestures (docs/design.md §4.5) get a lane each; their sets' fingers are drawn as
         // touches, and the cancels they cause as client cancels.
