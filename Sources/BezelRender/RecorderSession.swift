@@ -30,6 +30,12 @@ struct RecorderSession {
     /// Candidate key → index into `gestureLanes`.
     var laneIndex: [Int: Int] = [:]
     var gestureLanes: [GestureLane] = []
+    /// The lane of the latest gesture that began as an app's (R10), for its `back_began`.
+    var appHandledLane: Int?
+    /// Handling surface → (lane, index into its `backRuns`) of its running back.
+    var backRunning: [NodeTree.NodeID: (lane: Int, run: Int)] = [:]
+    /// Surface names by node, for the back runs' labels.
+    var surfaceNames: [NodeTree.NodeID: String] = [:]
     var edgeLanes: [EdgeLane] = []
     /// The track whose input is being applied, if any.
     var current: Int?
@@ -56,6 +62,7 @@ struct RecorderSession {
             let parent = s.parent.flatMap { surfaceByName[$0] }
             guard let node = router.addSurface(client: client, rect: s.rect, parent: parent) else { continue }
             surfaceByName[s.name] = node
+            surfaceNames[node] = s.name
             // Subsurface rects are in output coordinates, as the runner gives them.
             surfaces.append(Recording.Surface(name: s.name, rect: s.rect))
         }
@@ -337,6 +344,7 @@ struct RecorderSession {
             tracks[i].markers.append(TrackMarker(kind: .begin, t: t, label: "\(name(gesture)) began"))
             let l = lane(key, gesture: gesture, edge: edge)
             gestureLanes[l].runs.append(TimeSpan(t0: t, t1: t, label: tracks[i].name, open: true))
+            appHandledLane = o.appHandled ? l : nil
         case .systemChanged:
             break
         case let .systemEnded(gesture, edge, committed):
@@ -379,8 +387,23 @@ struct RecorderSession {
             if let i = current {
                 tracks[i].markers.append(TrackMarker(kind: .deferredSwipe, t: t, label: "deferred swipe"))
             }
-        case .honoredEdges, .gestureTaken, .dragCancel, .backEdges, .backBegan, .backChanged, .backInvoked,
-             .backCancelled:
+        case let .backBegan(surface, _, _):
+            guard let l = appHandledLane else { break }
+            let label = surfaceNames[surface] ?? "?"
+            gestureLanes[l].backRuns.append(.init(span: TimeSpan(t0: t, t1: t, label: label, open: true)))
+            backRunning[surface] = (l, gestureLanes[l].backRuns.count - 1)
+        case let .backChanged(surface, progress, _):
+            guard let r = backRunning[surface] else { break }
+            gestureLanes[r.lane].backRuns[r.run].progress.append((t, progress))
+            gestureLanes[r.lane].backRuns[r.run].span.t1 = t
+        case let .backInvoked(surface), let .backCancelled(surface):
+            guard let r = backRunning.removeValue(forKey: surface) else { break }
+            var span = gestureLanes[r.lane].backRuns[r.run].span
+            span.t1 = t
+            span.open = false
+            if case .backInvoked = o.event { span.label += ": back invoked" } else { span.label += ": back cancelled" }
+            gestureLanes[r.lane].backRuns[r.run].span = span
+        case .honoredEdges, .gestureTaken, .dragCancel, .backEdges:
             break
         // Multi-finger gestures (docs/design.md §4.5) get a lane each; their sets' fingers are drawn as
         // touches, and the cancels they cause as client cancels.

@@ -128,11 +128,12 @@ public struct RouterDecision: Hashable, Sendable {
     public var t: Milliseconds
     /// The decision.
     public var event: RouterEvent
+    /// For a system gesture's events: an app handles the gesture (R10), so the host takes no
+    /// action of its own for it. `false` for every other event. Declared before `output`, so
+    /// that it sits in the padding after `event` and a decision stays 72 bytes.
+    public var appHandled: Bool
     /// The output a system gesture or affordance event happens on (0 for the other events).
     public var output: OutputID
-    /// For a system gesture's events: an app handles the gesture (R10), so the host takes no
-    /// action of its own for it. `false` for every other event.
-    public var appHandled: Bool
 
     /// Creates a decision record.
     @inlinable public init(t: Milliseconds, event: RouterEvent, output: OutputID = 0, appHandled: Bool = false) {
