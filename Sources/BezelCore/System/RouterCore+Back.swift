@@ -54,12 +54,19 @@ extension RouterCore {
     /// must not be locked; otherwise the gesture is the host's (no other surface is tried).
     mutating func chooseBackHandler(_ i: Int) -> Bool {
         let h = slots[i].backHandler
-        guard h != .none, !isLocked, tree.contains(h), var d = deferrals[h], d.hasGestureObject,
-              d.back.on, !d.back.running else { return false }
-        d.back.running = true
-        deferrals[h] = d
+        guard h != .none, !isLocked, tree.contains(h), let d = deferrals[h], d.hasGestureObject, d.back.on,
+              !isRunningBack(h) else { return false }
         slots[i].backIsApps = true
         return true
+    }
+
+    /// Whether `surface` has a back running: a touch whose gesture it took. Read from the slots,
+    /// so that the touch path writes nothing into the surface table (a write there allocates).
+    private func isRunningBack(_ surface: NodeTree.NodeID) -> Bool {
+        for j in slots.indices where slots[j].active && slots[j].backIsApps && slots[j].backHandler == surface {
+            return true
+        }
+        return false
     }
 
     /// The touch's latest position, local to the handling surface where it is now (§4.3).
@@ -92,7 +99,6 @@ extension RouterCore {
     mutating func emitBackEnded(_ i: Int, committed: Bool) {
         defer { slots[i].backIsApps = false }
         guard let h = liveBackHandler(i) else { return }
-        deferrals[h]?.back.running = false
         emit(committed ? .backInvoked(surface: h) : .backCancelled(surface: h))
     }
 }

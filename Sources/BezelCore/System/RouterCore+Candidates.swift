@@ -76,7 +76,9 @@ extension RouterCore {
             let changed = which == 0 ? slots[i].firstCandidate.changedEvent : slots[i].secondCandidate.changedEvent
             emit(changed, output: outputID(ofSlot: i), appHandled: slots[i].backIsApps)
             if slots[i].backIsApps {
-                emitBackChanged(i, progress: which == 0 ? slots[i].firstCandidate.progress : slots[i].secondCandidate.progress)
+                // Into a local first: reading `slots` in the argument list would copy the table.
+                let progress = which == 0 ? slots[i].firstCandidate.progress : slots[i].secondCandidate.progress
+                emitBackChanged(i, progress: progress)
             }
         }
     }

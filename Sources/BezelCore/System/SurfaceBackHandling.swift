@@ -4,6 +4,4 @@ struct SurfaceBackHandling {
     var on = false
     /// The last `back_edges` sent since handling was last turned on, or `nil`.
     var lastSentEdges: EdgeSet?
-    /// A back gesture handled by this surface is running: the next one is the host's.
-    var running = false
 }
