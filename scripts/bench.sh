@@ -13,6 +13,8 @@
 #                       and depth 1/8, each against the load with all three at 1
 #   multi-finger        the same stream with a 3-finger swipe and a 4-finger pinch bound
 #                       (docs/design.md §4.5), measured as above, beside the stream without them
+#   back                the synthetic load with back bound on both side edges and every other
+#                       surface handling it (docs/design.md §4.6), beside the load without
 #
 # Usage: scripts/bench.sh [--no-build] [--stream FILE]   (run from the repository root)
 # Needs: swift, valgrind, cc, objcopy. The stream defaults to ../shared/bench/stream-100k.txt.
@@ -109,6 +111,22 @@ printf 'edge swipes begun      %-12s %s\n' "$begun" "$(echo "$mf" | field system
 printf 'multi-finger begun     %-12s %s (candidates failed: %s without, %s with)\n' 0 \
 	"$(echo "$mf" | field multi_finger_begun)" "$(echo "$full" | field candidates_failed)" \
 	"$(echo "$mf" | field candidates_failed)"
+
+# The back gesture handled by the app (docs/design.md §4.6): the synthetic load with back bound
+# on both side edges and every other surface handling it, beside the same load without.
+back_args="--events 100000"
+# shellcheck disable=SC2086
+back=$("$bin" bench $back_args --back --repeat 5 --json)
+# shellcheck disable=SC2086
+back_plain=$(per_event $back_args)
+# shellcheck disable=SC2086
+back_instr=$(per_event $back_args --back)
+echo
+echo "back (synthetic, 100000 events)   without      with"
+printf 'instructions/event     %-12s %-10s\n' "$back_plain" "$back_instr"
+printf 'allocations per timed run   %s (counted inside bezel around each run)\n' "$(echo "$back" | field allocations_per_run)"
+printf 'back taken by the app  %-12s %s of %s begun\n' 0 "$(echo "$back" | field back_began)" \
+	"$(echo "$back" | field system_gestures_begun)"
 
 # Growth: the synthetic load (100,000 events) with one dimension raised at a time.
 echo

@@ -35,6 +35,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Also bind multi-finger gestures, as the flattened key does (docs/design.md §4.5), e.g. workspace:swipe:3:left,overview:pinch:4:in.")
     var multiFinger: String?
 
+    @Flag(help: "Bind back on both side edges and make every other surface handle it (docs/design.md §4.6, R10).")
+    var back = false
+
     @Flag(help: "Measure the general gesture-recognizer engine (docs/design.md §3) on its own workload instead of the system-gesture router.")
     var engine = false
 
@@ -74,6 +77,8 @@ struct BenchCommand: ParsableCommand {
             }
         }
 
+        if back { workload.bindBackOnSideEdges() }
+
         // One untimed warm-up run grows every buffer to its steady-state size.
         _ = workload.run(through: workload.makeRouter())
 
@@ -106,6 +111,7 @@ struct BenchCommand: ParsableCommand {
             ("edge_swipes", "\(workload.edgeSwipes)"),
             ("system_gestures_begun", "\(counts.systemGesturesBegun)"),
             ("multi_finger_begun", "\(counts.multiFingerBegun)"),
+            ("back_began", "\(counts.backBegun)"),
             ("touches_delivered", "\(counts.touchesDelivered)"),
             ("client_events", "\(counts.clientEvents)"),
             ("client_cancels", "\(counts.clientCancels)"),

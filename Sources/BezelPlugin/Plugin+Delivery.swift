@@ -87,6 +87,10 @@ extension Plugin {
             if let g = gestureResource(of: surface), wl_resource_get_version(g) >= 2 {
                 bzl_gesture_send_honored_gestures(g, kinds.rawValue)
             }
+        case .backEdges, .backBegan, .backChanged, .backInvoked, .backCancelled:
+            // Protocol version 4 is not advertised yet: no surface can handle back, so the
+            // router never emits these here.
+            break
         }
     }
 

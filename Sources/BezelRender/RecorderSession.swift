@@ -30,6 +30,12 @@ struct RecorderSession {
     /// Candidate key → index into `gestureLanes`.
     var laneIndex: [Int: Int] = [:]
     var gestureLanes: [GestureLane] = []
+    /// The lane of the latest gesture that began as an app's (R10), for its `back_began`.
+    var appHandledLane: Int?
+    /// Handling surface → (lane, index into its `backRuns`) of its running back.
+    var backRunning: [NodeTree.NodeID: (lane: Int, run: Int)] = [:]
+    /// Surface names by node, for the back runs' labels.
+    var surfaceNames: [NodeTree.NodeID: String] = [:]
     var edgeLanes: [EdgeLane] = []
     /// The track whose input is being applied, if any.
     var current: Int?
@@ -48,7 +54,7 @@ struct RecorderSession {
     // MARK: Setup
 
     mutating func addSurfaces(_ list: [(name: String, client: String, rect: Rect, parent: String?, deferred: EdgeSet?,
-                                        region: [Rect]?)]) {
+                                        region: [Rect]?, back: Bool?)]) {
         var clientByName: [String: ClientID] = [:]
         for s in list {
             let client = clientByName[s.client] ?? ClientID(clientByName.count)
@@ -56,6 +62,7 @@ struct RecorderSession {
             let parent = s.parent.flatMap { surfaceByName[$0] }
             guard let node = router.addSurface(client: client, rect: s.rect, parent: parent) else { continue }
             surfaceByName[s.name] = node
+            surfaceNames[node] = s.name
             // Subsurface rects are in output coordinates, as the runner gives them.
             surfaces.append(Recording.Surface(name: s.name, rect: s.rect))
         }
@@ -66,6 +73,9 @@ struct RecorderSession {
             }
             if let edges = s.deferred, let node = surfaceByName[s.name] {
                 router.commitDeferredEdges(edges, surface: node, time: .zero)
+            }
+            if let on = s.back, let node = surfaceByName[s.name] {
+                router.commitBackHandling(on, surface: node, time: .zero)
             }
         }
         collect()
@@ -171,6 +181,9 @@ struct RecorderSession {
             collect()
         case .lock(let locked):
             router.setLocked(locked, time: time)
+            collect()
+        case .backHandling(let s, let on):
+            if let node = surfaceByName[s] { router.commitBackHandling(on, surface: node, time: time) }
             collect()
         case .remove(let s):
             if let node = surfaceByName[s] { router.removeSurface(node, time: time) }
@@ -331,6 +344,7 @@ struct RecorderSession {
             tracks[i].markers.append(TrackMarker(kind: .begin, t: t, label: "\(name(gesture)) began"))
             let l = lane(key, gesture: gesture, edge: edge)
             gestureLanes[l].runs.append(TimeSpan(t0: t, t1: t, label: tracks[i].name, open: true))
+            appHandledLane = o.appHandled ? l : nil
         case .systemChanged:
             break
         case let .systemEnded(gesture, edge, committed):
@@ -373,7 +387,23 @@ struct RecorderSession {
             if let i = current {
                 tracks[i].markers.append(TrackMarker(kind: .deferredSwipe, t: t, label: "deferred swipe"))
             }
-        case .honoredEdges, .gestureTaken, .dragCancel:
+        case let .backBegan(surface, _, _):
+            guard let l = appHandledLane else { break }
+            let label = surfaceNames[surface] ?? "?"
+            gestureLanes[l].backRuns.append(.init(span: TimeSpan(t0: t, t1: t, label: label, open: true)))
+            backRunning[surface] = (l, gestureLanes[l].backRuns.count - 1)
+        case let .backChanged(surface, progress, _):
+            guard let r = backRunning[surface] else { break }
+            gestureLanes[r.lane].backRuns[r.run].progress.append((t, progress))
+            gestureLanes[r.lane].backRuns[r.run].span.t1 = t
+        case let .backInvoked(surface), let .backCancelled(surface):
+            guard let r = backRunning.removeValue(forKey: surface) else { break }
+            var span = gestureLanes[r.lane].backRuns[r.run].span
+            span.t1 = t
+            span.open = false
+            if case .backInvoked = o.event { span.label += ": back invoked" } else { span.label += ": back cancelled" }
+            gestureLanes[r.lane].backRuns[r.run].span = span
+        case .honoredEdges, .gestureTaken, .dragCancel, .backEdges:
             break
         // Multi-finger gestures (docs/design.md §4.5) get a lane each; their sets' fingers are drawn as
         // touches, and the cancels they cause as client cancels.

@@ -16,7 +16,7 @@ public enum RenderRecorder {
         for o in scenario.outputs { session.router.addOutput(o.id, origin: o.origin, geometry: o.geometry) }
         session.addSurfaces(scenario.surfaces.map {
             (name: $0.id, client: $0.client, rect: $0.rect, parent: $0.parent, deferred: $0.deferredEdges,
-             region: $0.deferredRegion)
+             region: $0.deferredRegion, back: $0.backHandling)
         })
         var k = 0
         let timeline = scenario.timeline
@@ -38,7 +38,7 @@ public enum RenderRecorder {
                               config: SystemGestureConfig = SystemGestureConfig(),
                               title: String) -> Recording {
         var session = RecorderSession(title: title, output: output, config: config)
-        session.addSurfaces([(name: "app", client: "A", rect: output.bounds, parent: nil, deferred: nil, region: nil)])
+        session.addSurfaces([(name: "app", client: "A", rect: output.bounds, parent: nil, deferred: nil, region: nil, back: nil)])
         for frame in frames {
             for e in frame.events {
                 let t = e.time.value

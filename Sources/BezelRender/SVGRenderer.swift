@@ -268,7 +268,8 @@ public struct SVGRenderer: Sendable {
         for (cls, text) in [("span-held", "held span: from down to flush, take or up"),
                             ("span-run", "system gesture running (began → ended)"),
                             ("span-affordance", "affordance shown (R3)"),
-                            ("span-armed", "edge armed for a second swipe (R4)")] {
+                            ("span-armed", "edge armed for a second swipe (R4)"),
+                            ("span-back", "back taken by the app, its progress drawn above (R10)")] {
             w.element("rect", Self.spanStyle(cls) + [("x", n(legendX)), ("y", n(ly - 10)), ("width", "28"), ("height", "10")])
             w.element("text", [("x", n(legendX + 36)), ("y", n(ly))], text: text)
             ly += 16
@@ -348,6 +349,20 @@ public struct SVGRenderer: Sendable {
                 w.element("text", [("class", "run-label"), ("x", n(labelX)), ("y", n(laneY + 16)), ("font-size", "9"),
                                    ("fill", "#0b3d0b")], text: r.label)
             }
+            // R10: the app's back under the run, and the progress it was told (0 at the lane's
+            // foot, 1 at its head).
+            for b in lane.backRuns {
+                span("span-back", b.span, y: laneY + 19, h: 4, extra: [("data-surface", b.span.label)])
+                var points = [(t: b.span.t0, progress: 0.0)] + b.progress
+                if !b.span.open, let last = points.last { points.append((b.span.t1, last.progress)) }
+                let d = points.enumerated().map { k, p in
+                    "\(k == 0 ? "M" : "L")\(n(tx(p.t))) \(n(laneY + Self.laneHeight - 2 - p.progress * (Self.laneHeight - 4)))"
+                }.joined()
+                w.element("path", [("class", "back-progress"), ("d", d), ("fill", "none"), ("stroke", "#8c2d8c"),
+                                   ("stroke-width", "1.5")])
+                w.element("text", [("class", "back-label"), ("x", n(tx(b.span.t1) + 3)), ("y", n(laneY + 23)),
+                                   ("font-size", "8"), ("fill", "#8c2d8c")], text: b.span.label)
+            }
             var lastLabelEnd = -Double.infinity
             for f in lane.failures {
                 tickLine("tick-fail", t: f.t, extra: [("data-reason", f.reason ?? "")],
@@ -388,6 +403,7 @@ public struct SVGRenderer: Sendable {
         case "span-held": return [("fill", "#ffe0bf"), ("stroke", "#ff7f0e"), ("stroke-width", "1")]
         case "span-run": return [("fill", "#bfe6bf"), ("stroke", "#2ca02c"), ("stroke-width", "1")]
         case "span-affordance": return [("fill", "#9467bd"), ("fill-opacity", "0.6")]
+        case "span-back": return [("fill", "#d9b3d9"), ("stroke", "#8c2d8c"), ("stroke-width", "0.8")]
         case "span-armed": return [("fill", "#eadcf5"), ("stroke", "#9467bd"), ("stroke-dasharray", "4 2")]
         default: return [("fill", "#cccccc")]
         }

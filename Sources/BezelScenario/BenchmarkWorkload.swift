@@ -10,6 +10,8 @@ public struct BenchmarkWorkload: Sendable {
         public var parent: Int?
         public var client: ClientID
         public var deferredEdges: EdgeSet
+        /// The surface handles back (R10), committed before the run.
+        public var handlesBack = false
     }
 
     /// The output.
@@ -43,6 +45,15 @@ public struct BenchmarkWorkload: Sendable {
         let back = config.gestureIndexAdding("back")
         config.bindings[Edge.left.index] = [EdgeSegment(gesture: back, from: 0, to: 1)]
         return config
+    }
+
+    /// Binds `back` on both side edges and makes every other surface (the first, the third, …)
+    /// handle it (R10), so that the back swipes of the load go to the app or the host by turns.
+    public mutating func bindBackOnSideEdges() {
+        let back = config.gestureIndexAdding("back")
+        config.gestures[back].appHandled = true
+        for edge in [Edge.left, .right] { config.bindings[edge.index] = [EdgeSegment(gesture: back, from: 0, to: 1)] }
+        for k in surfaces.indices { surfaces[k].handlesBack = k % 2 == 0 }
     }
 
     /// The shape of the synthetic load's surface tree and touch concurrency, so that growth
@@ -205,6 +216,7 @@ public struct BenchmarkWorkload: Sendable {
             let node = router.addSurface(client: s.client, rect: s.rect, parent: parent) ?? .none
             nodes.append(node)
             if !s.deferredEdges.isEmpty { router.commitDeferredEdges(s.deferredEdges, surface: node, time: .zero) }
+            if s.handlesBack { router.commitBackHandling(true, surface: node, time: .zero) }
         }
         router.discardPending()
         return router
@@ -220,6 +232,8 @@ public struct BenchmarkWorkload: Sendable {
         public var failures = 0
         /// Multi-finger gestures begun (docs/design.md §4.5), when the config binds any.
         public var multiFingerBegun = 0
+        /// Back gestures an app took (R10), when surfaces handle back.
+        public var backBegun = 0
         /// Creates zeroed counts.
         public init() {}
     }
@@ -264,6 +278,7 @@ public struct BenchmarkWorkload: Sendable {
                         case .clientCancel: counts.clientCancels &+= 1
                         case .systemFailed, .multiFingerFailed: counts.failures &+= 1
                         case .multiFingerBegan: counts.multiFingerBegun &+= 1
+                        case .backBegan: counts.backBegun &+= 1
                         default: break
                         }
                     }

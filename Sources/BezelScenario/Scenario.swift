@@ -21,6 +21,8 @@ public struct Scenario: Sendable {
         /// If present, the surface's deferred region (surface-local rectangles, their union),
         /// committed at t = 0 (protocol version 3); absent means the whole surface.
         public var deferredRegion: [Rect]? = nil
+        /// If present, the surface's back handling (protocol version 4, R10), committed at t = 0.
+        public var backHandling: Bool? = nil
         /// 1-based line of the entry.
         public var line: Int?
     }
@@ -63,6 +65,8 @@ public struct Scenario: Sendable {
         case dragStart(id: Int32)
         case dragEnd
         case lock(Bool)
+        /// A committed `set_back_handling` (protocol version 4, R10).
+        case backHandling(surface: String, on: Bool)
         case remove(surface: String)
         /// The host moved or resized the surface (output logical px).
         case move(surface: String, rect: Rect)

@@ -128,7 +128,8 @@ public enum ScenarioParser {
                 guard e.t >= previous else { throw ScenarioError(file: file, line: e.line, reason: "timeline: t goes backwards (\(e.t) after \(previous))") }
                 previous = e.t
                 switch e.action {
-                case .deferEdges(let s, _), .deferGestures(let s, _, _), .deferRegion(let s, _, _, _), .policy(let s, _, _), .remove(let s), .move(let s, _):
+                case .deferEdges(let s, _), .deferGestures(let s, _, _), .deferRegion(let s, _, _, _), .policy(let s, _, _), .remove(let s), .move(let s, _),
+                     .backHandling(let s, _):
                     guard known.contains(s) else { throw ScenarioError(file: file, line: e.line, reason: "timeline: unknown surface '\(s)'") }
                 case .downOnOutput(let o, _, _), .removeOutput(let o), .rotateOutput(let o, _):
                     guard o == 0 || outputs.contains(where: { $0.id == o }) else {
@@ -194,6 +195,7 @@ public enum ScenarioParser {
                 var id: String?, client: String?, rect: Rect?, parent: String?, deferred: EdgeSet?
                 var deferredKinds: GestureKindSet?
                 var deferredRegion: [Rect]?
+                var backHandling: Bool?
                 for (k, v) in try map(item, "surface") {
                     switch k {
                     case "id": id = try string(v, "surface.id")
@@ -203,13 +205,15 @@ public enum ScenarioParser {
                     case "deferred_gestures": deferredKinds = try kinds(v, "surface.deferred_gestures")
                     case "deferred_region": deferredRegion = try region(v, "surface.deferred_region")
                     case "rect": rect = try self.rect(v, "surface.rect")
-                    default: throw fail(v, "surface: unknown key '\(k)' (id, client, rect, parent, deferred_edges, deferred_gestures, deferred_region)")
+                    case "back_handling": backHandling = try bool(v, "surface.back_handling")
+                    default: throw fail(v, "surface: unknown key '\(k)' (id, client, rect, parent, deferred_edges, deferred_gestures, deferred_region, back_handling)")
                     }
                 }
                 guard let id else { throw fail(item, "surface: missing 'id'") }
                 guard let rect else { throw fail(item, "surface '\(id)': missing 'rect'") }
                 result.append(.init(id: id, client: client ?? id, rect: rect, parent: parent, deferredEdges: deferred,
-                                    deferredGestures: deferredKinds, deferredRegion: deferredRegion, line: item.line))
+                                    deferredGestures: deferredKinds, deferredRegion: deferredRegion,
+                                    backHandling: backHandling, line: item.line))
             }
             return result
         }
@@ -254,7 +258,7 @@ public enum ScenarioParser {
                     action = try self.action(k, v)
                 }
                 guard let t else { throw fail(item, "timeline entry: missing 't'") }
-                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, rotate, advance)") }
+                guard let action else { throw fail(item, "timeline entry: no event (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, back_handling, remove, move, remove_output, rotate, advance)") }
                 result.append(.init(t: t, action: action, line: item.line))
             }
             return result
@@ -354,6 +358,10 @@ public enum ScenarioParser {
                 return .dragEnd
             case "lock":
                 return .lock(try bool(v, "lock"))
+            case "back_handling":
+                let f = try fields(v, key, allowed: ["surface", "on"])
+                return .backHandling(surface: try string(try required(f, "surface", key, v), "back_handling.surface"),
+                                     on: try bool(try required(f, "on", key, v), "back_handling.on"))
             case "remove":
                 let f = try fields(v, key, allowed: ["surface"])
                 return .remove(surface: try string(try required(f, "surface", key, v), "remove.surface"))
@@ -365,7 +373,7 @@ public enum ScenarioParser {
                 _ = try fields(v, key, allowed: [])
                 return .advance
             default:
-                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, remove, move, remove_output, rotate, advance)")
+                throw fail(v, "timeline entry: unknown event '\(key)' (down, motion, up, cancel, defer, policy, drag_start, drag_end, lock, back_handling, remove, move, remove_output, rotate, advance)")
             }
         }
     }

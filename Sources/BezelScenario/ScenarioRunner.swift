@@ -58,6 +58,9 @@ public enum ScenarioRunner {
                 if let kinds = s.deferredGestures, let node = surfaceByName[s.id] {
                     router.commitDeferredGestures(kinds, surface: node, time: .zero)
                 }
+                if let on = s.backHandling, let node = surfaceByName[s.id] {
+                    router.commitBackHandling(on, surface: node, time: .zero)
+                }
             }
             collect()
 
@@ -122,6 +125,8 @@ public enum ScenarioRunner {
                 checker.dragStarted(touch: id)
             case .dragEnd: router.dragEnd(time: time)
             case .lock(let locked): router.setLocked(locked, time: time)
+            case .backHandling(let s, let on):
+                if let node = surfaceByName[s] { router.commitBackHandling(on, surface: node, time: time) }
             case .remove(let s):
                 if let node = surfaceByName[s] { router.removeSurface(node, time: time) }
             case .move(let s, let rect):
@@ -140,6 +145,8 @@ public enum ScenarioRunner {
             router.drain { decision in
                 checker.observe(decision)
                 var line = Self.line(decision, gestures: gestures, surface: surfaces, client: clients)
+                // R10: the lines of an app-handled gesture say so.
+                if decision.appHandled { line.fields.append(("app_handled", .bool(true))) }
                 // With several outputs, system and affordance lines name theirs.
                 if severalOutputs, Self.happensOnAnOutput(decision.event) {
                     line.fields.append(("output", .number(Double(decision.output))))
@@ -221,6 +228,16 @@ public enum ScenarioRunner {
                 return OutputLine(t: t, event: "system.failed", fields: mf(m) + [("reason", .string(reason.name))])
             case let .multiFingerTaken(sf, m):
                 return OutputLine(t: t, event: "protocol.gesture_taken", fields: [("surface", s(sf)), ("gesture", g(m.gesture))])
+            case let .backEdges(sf, edges):
+                return OutputLine(t: t, event: "protocol.back_edges", fields: [("surface", s(sf)), ("edges", .strings(edges.edges.map(\.name)))])
+            case let .backBegan(sf, edge, p):
+                return OutputLine(t: t, event: "protocol.back_began", fields: [("surface", s(sf)), ("edge", e(edge)), ("x", .number(p.x)), ("y", .number(p.y))])
+            case let .backChanged(sf, progress, p):
+                return OutputLine(t: t, event: "protocol.back_changed", fields: [("surface", s(sf)), ("progress", .number(progress)), ("x", .number(p.x)), ("y", .number(p.y))])
+            case let .backInvoked(sf):
+                return OutputLine(t: t, event: "protocol.back_invoked", fields: [("surface", s(sf))])
+            case let .backCancelled(sf):
+                return OutputLine(t: t, event: "protocol.back_cancelled", fields: [("surface", s(sf))])
             case let .honoredGestures(sf, kinds):
                 return OutputLine(t: t, event: "protocol.honored_gestures", fields: [("surface", s(sf)), ("gestures", .strings(kinds.kinds.map(\.name)))])
             }

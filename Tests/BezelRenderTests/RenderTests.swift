@@ -209,6 +209,22 @@ struct RenderTests {
         #expect(swipe.first?.find("text", classes: ["lane-reason"]).map { $0.attributes["data-reason"]! } == ["excluded"])
     }
 
+    @Test("R10: the app's back is drawn in its gesture's lane, from back_began to back_invoked, with the progress it was told")
+    func appsBackShowsItsSpanAndProgress() throws {
+        let svg = try rendered("r10-swipe-twice.yaml")
+        let back = spans(svg, lane: ["data-gesture": "back", "data-edge": "left"], cls: "span-back")
+        #expect(back.map(\.t0) == [316] && back.map(\.t1) == [348])
+        #expect(back.first?.node.attributes["data-surface"] == "app: back invoked")
+        let progress = svg.find("path", classes: ["back-progress"])
+        #expect(progress.count == 1)
+        // From 0 at the begin to the progress of the one back_changed, then level to the end.
+        #expect((progress.first?.attributes["d"] ?? "").split(separator: "L").count == 3)
+        // The host's back (r10-unhandled) has neither.
+        let host = try rendered("r10-unhandled.yaml")
+        #expect(host.find("path", classes: ["back-progress"]).isEmpty)
+        #expect(spans(host, lane: ["data-gesture": "back", "data-edge": "left"], cls: "span-back").isEmpty)
+    }
+
     /// Every conformance scenario: the recorder drives the router as the runner does (same
     /// failures, begins and client downs), and every failure is attributed to a touch.
     @Test func recorderAgreesWithTheRunnerOnEveryConformanceScenario() throws {
@@ -217,7 +233,8 @@ struct RenderTests {
                      "r5-outward-flick", "r5-progress", "r6-policy-and-lock", "r6-runtime-defer",
                      "r7-drag-dock-keeps-drag", "r7-drag-modal-cancels", "r8-device-cancel",
                      "r8-surface-removed-while-held", "r8-surface-removed", "r9-frames", "reason-drag",
-                     "reason-excluded", "reason-lateral", "reason-multi-touch-off", "reason-multi-touch", "reason-still"]
+                     "reason-excluded", "reason-lateral", "reason-multi-touch-off", "reason-multi-touch", "reason-still",
+                     "r10-handled", "r10-late-begin", "r10-one-at-a-time", "r10-swipe-twice"]
         for name in names {
             let s = try scenario(name + ".yaml")
             let lines = ScenarioRunner.run(s)

@@ -101,17 +101,35 @@ struct RoutingPropertyTests {
         #expect(regionCommits > 4_000, "only \(regionCommits) region commits")
     }
 
+    @Test("R9 + R10: random streams with back bound on both side edges and surfaces turning back handling on and off; zero invariant violations, and every back_began ends in exactly one back_invoked or back_cancelled unless its surface went")
+    func randomStreamsWithBackKeepInvariants() {
+        var failures: [String] = []
+        var backBegun = 0
+        for seed in 0..<UInt64(4_000) {
+            let result = Self.runRandomSequence(seed: seed, back: true)
+            backBegun += result.backBegun
+            if !result.violations.isEmpty && failures.count < 5 {
+                failures.append("seed \(seed):\n  " + result.violations.prefix(5).joined(separator: "\n  "))
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        // The streams must actually give back gestures to apps.
+        #expect(backBegun > 300, "only \(backBegun) back gestures went to an app")
+    }
+
     /// Runs one random sequence and returns the invariant checker's findings. With
     /// `multiFinger`, swipes, pinches and holds for 3–5 fingers are bound, fingers often land
     /// in bursts, and surfaces defer gesture kinds at random. With `twoOutputs`, a second
     /// output sits right of the first; fingers land on either, and the second is unplugged and
     /// plugged back now and then (R8). With `regions`, edges may have a `deferred_cap_mm` and
     /// surfaces commit random deferred regions (or reset them) at random times (§5 version 3).
+    /// With `back`, back is bound on both side edges and surfaces turn back handling on and off
+    /// at random times (§4.6); every back_began must then end exactly once (R10).
     static func runRandomSequence(seed: UInt64, multiFinger: Bool = false, twoOutputs: Bool = false,
-                                  regions: Bool = false, debugTrace: Bool = false, recordDecisions: Bool = false,
-                                  engineFollowsEveryTouch: Bool = false)
+                                  regions: Bool = false, back: Bool = false, debugTrace: Bool = false,
+                                  recordDecisions: Bool = false, engineFollowsEveryTouch: Bool = false)
         -> (violations: [String], downs: Int, multiFingerBegun: Int, multiFingerBegunOn: [OutputID: Int],
-            regionCommits: Int, decisions: [String]) {
+            regionCommits: Int, decisions: [String], backBegun: Int) {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 1)
         func roll(_ n: UInt64) -> Int { Int(rng.next() % n) }
         let output = OutputGeometry(widthPx: 1080, heightPx: 2340, widthMm: 68, heightMm: 147)
@@ -137,6 +155,12 @@ struct RoutingPropertyTests {
         if regions {
             // Rolled only then, so that the other streams stay as they were.
             for e in 0..<4 where roll(3) == 0 { config.thresholds[e].deferredCap_mm = Double(roll(80)) }
+        }
+        if back {
+            // Rolled only then, as regions are.
+            let g = config.gestureIndexAdding("back")
+            for edge in [Edge.left, .right] { config.bindings[edge.index] = [EdgeSegment(gesture: g, from: 0, to: 1)] }
+            if roll(3) == 0 { config.gestures[g].whenLocked = true }
         }
         let router = SystemGestureRouter(output: output, config: config, maxTouches: 8)
         if engineFollowsEveryTouch { router.core.multiFinger?.keepsDownsBack = false }
@@ -177,8 +201,13 @@ struct RoutingPropertyTests {
             if let node = router.addSurface(client: ClientID(roll(3)), rect: rect, parent: parent) {
                 surfaces.append(node)
                 if roll(3) == 0 { router.commitDeferredEdges(EdgeSet(rawValue: UInt32(roll(16))), surface: node, time: .zero) }
+                if back && roll(2) == 0 { router.commitBackHandling(true, surface: node, time: .zero) }
             }
         }
+        /// R10: the surfaces with a back running (back_began, no end yet), and what went wrong.
+        var backOpen: Set<NodeTree.NodeID> = []
+        var backViolations: [String] = []
+        var backBegun = 0
         var lockViolations: [String] = []
         var multiFingerBegun = 0
         var multiFingerBegunOn: [OutputID: Int] = [:]
@@ -193,6 +222,18 @@ struct RoutingPropertyTests {
                 // candidate that was already deciding when the lock came.
                 if case .systemBegan(let g, let edge) = o.event, locked, !gestures[g].whenLocked {
                     lockViolations.append("t=\(o.t.value): \(gestures[g].name) began on the \(edge) edge while locked")
+                }
+                switch o.event {
+                case .backBegan(let sf, _, _):
+                    backBegun += 1
+                    if !backOpen.insert(sf).inserted {
+                        backViolations.append("t=\(o.t.value): second back_began on \(sf) while one is running")
+                    }
+                case .backInvoked(let sf), .backCancelled(let sf):
+                    if backOpen.remove(sf) == nil {
+                        backViolations.append("t=\(o.t.value): back end on \(sf) with no back_began")
+                    }
+                default: break
                 }
                 if case .multiFingerBegan(let m) = o.event {
                     multiFingerBegun += 1
@@ -249,6 +290,12 @@ struct RoutingPropertyTests {
                 continue
             }
             let time = Milliseconds(t)
+            if back, roll(6) == 0, !surfaces.isEmpty {
+                // A committed set_back_handling, perhaps while a back is running on the surface.
+                router.commitBackHandling(roll(3) != 0, surface: surfaces[roll(UInt64(surfaces.count))], time: time)
+                drain()
+                checker.endBatch(at: router.now)
+            }
             if regions, roll(4) == 0, !surfaces.isEmpty {
                 // A committed set_deferred_region, perhaps while fingers are down on the surface.
                 let node = surfaces[roll(UInt64(surfaces.count))]
@@ -278,6 +325,11 @@ struct RoutingPropertyTests {
                         case 1: p = Point(x: p.x + Double(roll(400)) - 200, y: p.y + Double(roll(400)) - 200)
                         default:
                             let step = Double(10 + roll(80))
+                            // With back bound, half the swipes are straight across, as a back is.
+                            if back && roll(2) == 0 {
+                                p = Point(x: p.x + (p.x < 540 ? step : -step), y: p.y)
+                                break
+                            }
                             p = Point(x: p.x + (p.x < 540 ? step : -step) * Double(roll(2)),
                                       y: p.y + (p.y < 1170 ? step : -step))
                         }
@@ -356,7 +408,12 @@ struct RoutingPropertyTests {
         drain()
         checker.endBatch(at: router.now)
         checker.finish()
-        return (checker.violations + lockViolations, checker.downs, multiFingerBegun, multiFingerBegunOn, regionCommits, decisions)
+        // A back still running at the end must be on a surface that went away.
+        for sf in backOpen where router.tree.contains(sf) {
+            backViolations.append("back_began on \(sf) never ended")
+        }
+        return (checker.violations + lockViolations + backViolations, checker.downs, multiFingerBegun, multiFingerBegunOn,
+                regionCommits, decisions, backBegun)
     }
 
     static func nearEdge(_ rng: inout SplitMix64, _ o: OutputGeometry) -> Point {

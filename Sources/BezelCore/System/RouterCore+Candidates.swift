@@ -40,6 +40,10 @@ extension RouterCore {
                 slots[i].owner = deferringSurface
                 lookedUp = true
             }
+            if config.gestures[gesture].appHandled && slots[i].surface != .none && slots[i].backHandler == .none {
+                // R10: the handler is looked up at the down, with the surfaces as they are now.
+                slots[i].backHandler = backHandler(for: slots[i].surface)
+            }
             var role = EdgeSwipeRecognizer.Role.live
             if deferred.contains(edge) && outputs[o].armedUntil[e] == .never {
                 emitFailure(gesture: gesture, edge: edge, reason: .deferred, touch: slots[i].id, output: o)
@@ -70,7 +74,12 @@ extension RouterCore {
             // Read in place: binding the candidate would copy it (a few hundred bytes). A
             // verdict comes from a candidate that is there.
             let changed = which == 0 ? slots[i].firstCandidate.changedEvent : slots[i].secondCandidate.changedEvent
-            emit(changed, output: outputID(ofSlot: i))
+            emit(changed, output: outputID(ofSlot: i), appHandled: slots[i].backIsApps)
+            if slots[i].backIsApps {
+                // Into a local first: reading `slots` in the argument list would copy the table.
+                let progress = which == 0 ? slots[i].firstCandidate.progress : slots[i].secondCandidate.progress
+                emitBackChanged(i, progress: progress)
+            }
         }
     }
 
@@ -134,7 +143,8 @@ extension RouterCore {
         }
         logger.log(.info, "touch \(slots[i].id): \(spec.name) began on the \(c.edge) edge")
         let o = slots[i].output
-        emit(.systemBegan(gesture: c.gesture, edge: c.edge), output: outputs[o].id)
+        let apps = spec.appHandled && chooseBackHandler(i)
+        emit(.systemBegan(gesture: c.gesture, edge: c.edge), output: outputs[o].id, appHandled: apps)
         if outputs[o].armedUntil[c.edge.index] != .never {
             outputs[o].armedUntil[c.edge.index] = .never
             emit(.affordanceHidden(edge: c.edge), output: outputs[o].id)
@@ -154,6 +164,8 @@ extension RouterCore {
             break
         }
         slots[i].route = .system
+        // R10: the app hears of it after the client lost the touch, before the exclusion.
+        if apps { emitBackBegan(i, edge: c.edge) }
         // E5 among candidates: the first to begin excludes the other edge of a corner. The
         // route is settled first, so this failure cannot flush the touch to the client.
         failCandidate(i, which: which == 0 ? 1 : 0, reason: .excluded)
@@ -191,7 +203,8 @@ extension RouterCore {
         if report.live {
             logger.log(.info, "touch \(slots[i].id): \(config.gestures[report.gesture].name) ended, committed: \(report.committed)")
             emit(.systemEnded(gesture: report.gesture, edge: report.edge, committed: report.committed),
-                 output: outputID(ofSlot: i))
+                 output: outputID(ofSlot: i), appHandled: slots[i].backIsApps)
+            if slots[i].backIsApps { emitBackEnded(i, committed: report.committed) }
         }
     }
 
@@ -203,7 +216,11 @@ extension RouterCore {
         case .began, .changed:
             let cancelled = which == 0 ? slots[i].firstCandidate.cancel() : slots[i].secondCandidate.cancel()
             guard checkTransition(cancelled, i, "cancel") else { return }
-            if c.role == .live { emit(.systemCancelled(gesture: c.gesture, edge: c.edge), output: outputID(ofSlot: i)) }
+            if c.role == .live {
+                emit(.systemCancelled(gesture: c.gesture, edge: c.edge), output: outputID(ofSlot: i),
+                     appHandled: slots[i].backIsApps)
+                if slots[i].backIsApps { emitBackEnded(i, committed: false) }
+            }
         default:
             break
         }

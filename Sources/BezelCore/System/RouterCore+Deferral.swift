@@ -13,6 +13,7 @@ extension RouterCore {
         }
         var d = deferrals[surface] ?? SurfaceDeferral()
         d.hasGestureObject = true
+        d.awaitsDeferralCommit = false
         d.requested = requested
         deferrals[surface] = d
         sendHonoredIfChanged(surface)
@@ -37,6 +38,8 @@ extension RouterCore {
         d.lastSentHonored = nil
         d.requestedKinds = []
         d.lastSentHonoredKinds = nil
+        d.awaitsDeferralCommit = false
+        d.back = SurfaceBackHandling()
         deferrals[surface] = d
         deferredRegions.remove(surface)
     }
@@ -54,7 +57,7 @@ extension RouterCore {
     mutating func sendHonoredIfChanged(_ surface: NodeTree.NodeID) {
         guard var d = deferrals[surface], d.hasGestureObject else { return }
         let honored = d.honored(locked: isLocked)
-        if d.lastSentHonored != honored {
+        if !d.awaitsDeferralCommit && d.lastSentHonored != honored {
             d.lastSentHonored = honored
             deferrals[surface] = d
             emit(.honoredEdges(surface: surface, edges: honored))

@@ -19,8 +19,10 @@ extension RouterCore {
         isLocked = locked
         logger.log(.info, locked ? "locked: deferrals suspended" : "unlocked")
         // Dictionary order is unspecified; sort so hosts and tests see a stable order.
+        // Each surface's honoured edges, then its back edges (§4.6), before any failure.
         for surface in deferrals.keys.sorted(by: { $0.index < $1.index }) {
             sendHonoredIfChanged(surface)
+            sendBackEdgesIfChanged(surface)
         }
         if locked {
             failCandidatesOffWhileLocked()

@@ -63,6 +63,9 @@ extension RouterCore {
         slots[i].holdDeadline = .never
         slots.forgetCandidates(i)
         slots[i].owner = .none
+        slots[i].backHandler = .none
+        slots[i].backIsApps = false
+        slots[i].lastPosition = layoutPosition
         if surface != .root {
             slots[i].surface = surface
             slots[i].client = tree.tag(of: surface)
@@ -123,6 +126,7 @@ extension RouterCore {
         if wasHeld { slots[i].held.append(.init(kind: .motion, position: layoutPosition, time: time)) }
 
         if slots[i].hasCandidate {
+            slots[i].lastPosition = layoutPosition
             let position_mm = outputs[o].geometry.toMillimetres(slots[i].outputLocal(layoutPosition))
             // Updated in place. Most samples change nothing visible (`.none`): no call for those.
             let verdict = slots[i].firstCandidate.motion(to: position_mm, time: time)

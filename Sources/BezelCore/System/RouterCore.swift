@@ -7,7 +7,7 @@
 ///
 /// This file holds the state, the configuration and the decision queue. The logic lives in
 /// extensions, one concern per file: `+Touches` (slots), `+Candidates`, `+Delivery`, `+Timers`,
-/// `+Surfaces`, `+Deferral`, `+LockAndPolicy`, `+Drag`, `+Outputs` and `+MultiFinger`.
+/// `+Surfaces`, `+Deferral`, `+LockAndPolicy`, `+Drag`, `+Outputs`, `+MultiFinger` and `+Back`.
 @usableFromInline
 struct RouterCore {
     /// Decisions waiting for the host (`nextDecision()`, `drain`), in emission order.
@@ -105,11 +105,13 @@ struct RouterCore {
         if !(multiFinger?.matches(self.config) ?? self.config.multiFinger.isEmpty) {
             replaceMultiFinger(with: self.config)
         }
+        // The bindings may have changed where back is handled (§4.6 availability).
+        for surface in deferrals.keys.sorted(by: { $0.index < $1.index }) { sendBackEdgesIfChanged(surface) }
     }
 
     /// Queues a decision. System and affordance events name the output they happen on.
     @inlinable @inline(__always)  // one per decision: built straight into the queue
-    mutating func emit(_ event: RouterEvent, output: OutputID = 0) {
-        pending.append(RouterDecision(t: now, event: event, output: output))
+    mutating func emit(_ event: RouterEvent, output: OutputID = 0, appHandled: Bool = false) {
+        pending.append(RouterDecision(t: now, event: event, output: output, appHandled: appHandled))
     }
 }

@@ -94,6 +94,16 @@ public enum RouterEvent: Hashable, Sendable {
     case multiFingerTaken(surface: NodeTree.NodeID, gesture: MultiFingerGestureRef)
     /// Protocol (version 2): `bezel_gesture_surface_v1.honored_gestures`.
     case honoredGestures(surface: NodeTree.NodeID, kinds: GestureKindSet)
+    /// Protocol (version 4): `back_edges`, the edges where the surface's back handling applies (R10).
+    case backEdges(surface: NodeTree.NodeID, edges: EdgeSet)
+    /// Protocol (version 4): `back_began`; `position` is local to the handling surface (R10).
+    case backBegan(surface: NodeTree.NodeID, edge: Edge, position: Point)
+    /// Protocol (version 4): `back_changed`; `progress` is the gesture's, clamped to [0, 1].
+    case backChanged(surface: NodeTree.NodeID, progress: Double, position: Point)
+    /// Protocol (version 4): `back_invoked`, the app-handled gesture ended committed.
+    case backInvoked(surface: NodeTree.NodeID)
+    /// Protocol (version 4): `back_cancelled`, it ended not committed or was cancelled (R8).
+    case backCancelled(surface: NodeTree.NodeID)
 }
 
 /// Which multi-finger gesture an event is about: the gesture (an index into
@@ -118,11 +128,15 @@ public struct RouterDecision: Hashable, Sendable {
     public var t: Milliseconds
     /// The decision.
     public var event: RouterEvent
+    /// For a system gesture's events: an app handles the gesture (R10), so the host takes no
+    /// action of its own for it. `false` for every other event. Declared before `output`, so
+    /// that it sits in the padding after `event` and a decision stays 72 bytes.
+    public var appHandled: Bool
     /// The output a system gesture or affordance event happens on (0 for the other events).
     public var output: OutputID
 
     /// Creates a decision record.
-    @inlinable public init(t: Milliseconds, event: RouterEvent, output: OutputID = 0) {
-        self.t = t; self.event = event; self.output = output
+    @inlinable public init(t: Milliseconds, event: RouterEvent, output: OutputID = 0, appHandled: Bool = false) {
+        self.t = t; self.event = event; self.output = output; self.appHandled = appHandled
     }
 }

@@ -17,6 +17,12 @@ struct SurfaceDeferral {
     /// (version-1 clients and surfaces that only defer edges never get one).
     var lastSentHonoredKinds: GestureKindSet?
 
+    /// The object was made by `set_back_handling` and has committed no deferral yet: it gets no
+    /// `honored_edges` until its first `set_deferred_edges` commit (docs/design.md §4.6).
+    var awaitsDeferralCommit = false
+    /// The back handling of the surface (R10).
+    var back = SurfaceBackHandling()
+
     /// The honoured kinds: the request, masked by policy, and nothing while locked (M4, R6).
     func honoredKinds(locked: Bool) -> GestureKindSet {
         guard hasGestureObject, !locked else { return [] }

@@ -8,6 +8,7 @@
 /// | `bind-<edge>`                  | `bindings.<edge>`               | `g:from:to,g2:from:to` or empty |
 /// | `gesture-<name>-modal`         | `gestures.<name>.modal`         | `true`/`false`            |
 /// | `gesture-<name>-when-locked`   | `gestures.<name>.when_locked`   | `true`/`false`            |
+/// | `gesture-<name>-app-handled`   | `gestures.<name>.app_handled`   | `true`/`false`            |
 /// | `mf-<key>`                     | `mf_<key>`                      | number                    |
 /// | `multi-finger`                 | `multi_finger`                  | `g:kind:fingers[:direction],…` or empty |
 ///
@@ -145,10 +146,11 @@ private struct FlatConfigBuilder {
 
     // MARK: - Keys
 
-    /// `gesture-<name>-modal` → (name, "modal"); `gesture-<name>-when-locked` → (name, "when_locked").
+    /// `gesture-<name>-modal` → (name, "modal"); `gesture-<name>-when-locked` → (name, "when_locked");
+    /// `gesture-<name>-app-handled` → (name, "app_handled").
     private func gestureFlag(_ key: String) -> (name: String, flag: String)? {
         let body = key.dropFirst("gesture-".count)
-        for (suffix, flag) in [("-modal", "modal"), ("-when-locked", "when_locked")] where body.hasSuffix(suffix) {
+        for (suffix, flag) in [("-modal", "modal"), ("-when-locked", "when_locked"), ("-app-handled", "app_handled")] where body.hasSuffix(suffix) {
             let name = String(body.dropLast(suffix.count))
             return name.isEmpty ? nil : (name, flag)
         }

@@ -59,7 +59,8 @@ extension SystemGestureConfig {
                     switch flag {
                     case "modal": gestures[index].modal = try Self.bool(flagValue, key: path)
                     case "when_locked": gestures[index].whenLocked = try Self.bool(flagValue, key: path)
-                    default: throw ConfigError(key: path, reason: "unknown key (modal, when_locked)", line: flagValue.line)
+                    case "app_handled": gestures[index].appHandled = try Self.bool(flagValue, key: path)
+                    default: throw ConfigError(key: path, reason: "unknown key (modal, when_locked, app_handled)", line: flagValue.line)
                     }
                 }
             }

@@ -39,10 +39,14 @@ public struct GestureSpec: Hashable, Sendable {
     public var modal: Bool
     /// Whether the gesture works while the compositor is locked (R6).
     public var whenLocked: Bool
+    /// Whether an app may take the gesture's progress (R10, docs/design.md §4.6).
+    public var appHandled: Bool
 
-    /// Creates a gesture description.
-    public init(name: String, modal: Bool, whenLocked: Bool) {
+    /// Creates a gesture description. `appHandled` defaults to on for the gesture named `back`
+    /// only (docs/design.md §4.6).
+    public init(name: String, modal: Bool, whenLocked: Bool, appHandled: Bool? = nil) {
         self.name = name; self.modal = modal; self.whenLocked = whenLocked
+        self.appHandled = appHandled ?? (name == "back")
     }
 }
 
@@ -115,6 +119,15 @@ public struct SystemGestureConfig: Hashable, Sendable {
             if i == segments.count - 1 && fraction == s.to && s.to >= 1.0 { return s.gesture }
         }
         return nil
+    }
+
+    /// The edges with a segment bound to an app-handled gesture (R10's `back_edges`).
+    public var appHandledEdges: EdgeSet {
+        var edges: EdgeSet = []
+        for e in 0..<4 where bindings[e].contains(where: { gestures[$0.gesture].appHandled }) {
+            edges.insert(EdgeSet(Edge.at(index: e)))
+        }
+        return edges
     }
 
     /// `true` if any part of `edge` is bound.

@@ -145,6 +145,15 @@ public final class SystemGestureRouter {
     }
     /// Whether `surface` has a gesture object.
     public func hasGestureObject(surface: NodeTree.NodeID) -> Bool { core.hasGestureObject(surface: surface) }
+
+    /// Applies a committed `set_back_handling` (protocol version 4, R10), creating the
+    /// surface's gesture object if it has none; turning handling on sends `backEdges`.
+    public func commitBackHandling(_ on: Bool, surface: NodeTree.NodeID, time: Milliseconds) {
+        core.commitBackHandling(on, surface: surface, time: time)
+    }
+
+    /// Whether `surface` has back handling on (R10).
+    public func backHandling(surface: NodeTree.NodeID) -> Bool { core.backHandling(surface: surface) }
     /// Host policy: the edges this surface may defer (R6). Defaults to all edges.
     public func setPolicyMask(_ mask: EdgeSet, surface: NodeTree.NodeID, time: Milliseconds) {
         core.setPolicyMask(mask, surface: surface, time: time)

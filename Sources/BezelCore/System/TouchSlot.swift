@@ -43,6 +43,13 @@ struct TouchSlot {
     /// keeps receiving `deferred_swipe` and `gesture_taken` for this touch even if the hit
     /// surface goes away (§4.3: the lookup is made once).
     var owner: NodeTree.NodeID = .none
+    /// The surface that would handle an app-handled gesture of this touch, found at the down
+    /// (R10), or `.none`.
+    var backHandler: NodeTree.NodeID = .none
+    /// A gesture of this touch began as the app's (R10): `backHandler` gets its back events.
+    var backIsApps = false
+    /// The touch's latest layout position, kept while it has candidates (R10's `x`, `y`).
+    var lastPosition = Point.zero
     /// Index (in the router's `OutputLayout`) of the output the touch went down on.
     @usableFromInline var output = 0
     /// The layout origin of that output, kept in step with it (set at the down, updated when

@@ -93,6 +93,13 @@ struct FlattenedConfigTests {
         #expect(c.gestures[dock].modal && !c.gestures[dock].whenLocked)
         #expect(c.gestures[cover].modal && !c.gestures[cover].whenLocked)
         #expect(c.gestures[switcher] == GestureSpec(name: "app_switcher", modal: true, whenLocked: true))
+        // §4.6: app_handled is on for back alone unless configured, flat or in the tree.
+        #expect(!c.gestures[dock].appHandled && GestureSpec(name: "back", modal: false, whenLocked: false).appHandled)
+        let handled = try config([("gesture-dock-app-handled", "true"), ("gesture-back-app-handled", "false"),
+                                  ("bind-left", "back:0:1")])
+        #expect(handled.gestures[try #require(handled.gestureIndex(named: "dock"))].appHandled)
+        #expect(!handled.gestures[try #require(handled.gestureIndex(named: "back"))].appHandled)
+        #expect(handled.appHandledEdges == [.bottom])
         // A flag set before the gesture is bound still belongs to the same gesture.
         let bound = try config([("gesture-back-modal", "true"), ("bind-left", "back:0:1")])
         #expect(bound.gestures[bound.bindings[Edge.left.index][0].gesture].modal)
