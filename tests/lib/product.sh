@@ -28,6 +28,11 @@
 #       writes DIR/libbezel.so.0, the installed library without debug info, and prints DIR: put
 #       first on LD_LIBRARY_PATH for valgrind runs (Debian's valgrind cannot read the DWARF 5
 #       debug info of the Swift toolchain, and gives up on the whole library).
+#   product_pc_without DIR PATTERN...
+#       fills DIR with a link to every .pc file on pkg-config's search path (the first of each
+#       name, the one pkg-config reads) except those whose name matches a PATTERN (a case
+#       pattern: wayfire.pc, wlroots-*.pc): with PKG_CONFIG_LIBDIR=DIR, meson-shim's setup sees
+#       this machine without those packages.
 #
 # Host modules: weston, wlroots, Wayfire, the client library and GTK 4 bindings are built when
 # their dependencies are there ('auto'); KWin's plugin is not (its runner builds in a folder of
@@ -89,4 +94,22 @@ product_link() {
 product_strip_debug() {
 	mkdir -p "$1"
 	objcopy --strip-debug "$PRODUCT_LIB/libbezel.so.0" "$1/libbezel.so.0" && echo "$1"
+}
+
+# product_pc_without DIR PATTERN...
+product_pc_without() {
+	local dir=$1 d pc name pattern
+	shift
+	mkdir -p "$dir"
+	for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
+		for pc in "$d"/*.pc; do
+			name=${pc##*/}
+			for pattern in "$@"; do
+				# shellcheck disable=SC2254 # PATTERN is a pattern
+				case $name in $pattern) continue 2 ;; esac
+			done
+			[ -e "$pc" ] && [ ! -e "$dir/$name" ] && ln -s "$pc" "$dir/"
+		done
+	done
+	return 0
 }

@@ -76,11 +76,7 @@ fi
 # -Dwayfire=enabled where Wayfire cannot be found: a pkg-config directory with every .pc file of
 # this machine but wayfire's.
 NOWF=$WORK/pc-without-wayfire
-mkdir -p "$NOWF"
-for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
-	[ -d "$d" ] && cp -n "$d"/*.pc "$NOWF/" 2>/dev/null
-done
-rm -f "$NOWF/wayfire.pc"
+product_pc_without "$NOWF" wayfire.pc
 if PKG_CONFIG_LIBDIR=$NOWF meson setup "$WORK/b-missing" "$ROOT/meson-shim" -Dwayfire=enabled >"$WORK/missing.log" 2>&1; then
 	fail "-Dwayfire=enabled without wayfire should fail meson setup, but it succeeded"
 elif grep -q "wayfire" "$WORK/missing.log" && grep -qi "not found\|dependency" "$WORK/missing.log"; then

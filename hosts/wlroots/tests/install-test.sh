@@ -43,13 +43,7 @@ fi
 # configures and says in the summary that the wlroots parts are not built. "Cannot be found" is
 # made real with a pkg-config directory holding every .pc file of this machine but wlroots'.
 NOWLR=$WORK/pc-without-wlroots
-mkdir -p "$NOWLR"
-for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
-	for pc in "$d"/*.pc; do
-		case $(basename "$pc") in wlroots.pc | wlroots-*.pc) continue ;; esac # 0.15, 0.18
-		[ -e "$pc" ] && ln -sf "$pc" "$NOWLR/"
-	done
-done
+product_pc_without "$NOWLR" wlroots.pc 'wlroots-*.pc' # 0.15, 0.18
 if ! want options; then
 	:
 elif PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-enabled" "$ROOT/meson-shim" -Dwlroots=enabled >"$WORK/nowlr-enabled.log" 2>&1; then
