@@ -399,6 +399,23 @@ run_config_unbind() {
 	fi
 }
 
+# expect_dock_pixels PANEL SURFACE [TOOL]: the screenshot PNG (tests/lib/touchscreen.sh's
+# pixel), taken after a committed dock swipe, shows the dock panel over the bottom 22 % of the
+# screen (PANEL, "R G B" within 10, at two points) and the client's surface above it (SURFACE,
+# within 3, at two points). TOOL: the screenshot tool the pass line names, if any.
+expect_dock_pixels() {
+	local tool=${3:-}
+	# shellcheck disable=SC2086 # PANEL and SURFACE are three numbers each
+	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" $1 10 &&
+		rgb_near "$(pixel "$PNG" 540 1520)" $1 10 &&
+		rgb_near "$(pixel "$PNG" 540 1480)" $2 3 &&
+		rgb_near "$(pixel "$PNG" 540 600)" $2 3; then
+		pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's${tool:+ ($tool)}"
+	else
+		fail "dock panel pixels (see $DIR, screenshot '$PNG')"
+	fi
+}
+
 # run_host_expectations [CASE...]: plays each case of the table on the host and checks it.
 run_host_expectations() {
 	local row name rec client ready pacing check keys what want args

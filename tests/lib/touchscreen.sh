@@ -6,19 +6,28 @@
 # tests/lib/product.sh sets PROBE) and the LD_PRELOAD shim of tools/umockdev-preload;
 # touchscreen_start, the waits of tests/lib/bounded.sh.
 
-# make_touch_device ROOT PROBE SCENARIO DIR NODE [realtime]
-# Writes DIR/rec.evemu for SCENARIO (tests/hosts/gen-touch.py) and the umockdev files for it
-# in DIR/dev, for the device node NODE. Sets CONTACTS (touch sequences in the recording).
-# "realtime": umockdev keeps the recording's delays instead of replaying it at once.
+# make_touch_device ROOT PROBE SCENARIO DIR NODE [realtime [GENERATOR]]
+# Writes DIR/rec.evemu for SCENARIO (GENERATOR, tests/hosts/gen-touch.py unless named) and the
+# umockdev files for it in DIR/dev, for the device node NODE. Sets CONTACTS (touch sequences in
+# the recording). "realtime": umockdev keeps the recording's delays instead of replaying it at
+# once.
 make_touch_device() {
-	local root=$1 probe=$2 scenario=$3 dir=$4 node=$5 mode=${6:-}
-	CONTACTS=$(python3 "$root/tests/hosts/gen-touch.py" "$scenario" "$dir/rec.evemu") || return 1
+	local root=$1 probe=$2 scenario=$3 dir=$4 node=$5 mode=${6:-} gen=${7:-$1/tests/hosts/gen-touch.py}
+	CONTACTS=$(python3 "$gen" "$scenario" "$dir/rec.evemu") || return 1
 	mkdir -p "$dir/dev"
 	"$probe" umockdev --events "$dir/rec.evemu" --out "$dir/dev" --node "$node" >"$dir/probe.log" 2>&1 || return 1
 	if [ "$mode" = realtime ]; then
 		python3 "$root/tests/hosts/realtime-script.py" "$dir/rec.evemu" "$dir/dev/device.script" || return 1
 	fi
 	python3 "$root/tools/umockdev-preload/script-spaces.py" "$dir/dev/device.script" >/dev/null
+}
+
+# make_fresh_touch_device DIR SCENARIO [realtime [GENERATOR]]: make_touch_device with the
+# runner's ROOT, PROBE and NODE in DIR, emptied first.
+make_fresh_touch_device() {
+	rm -rf "$1"
+	mkdir -p "$1"
+	make_touch_device "$ROOT" "$PROBE" "$2" "$1" "$NODE" "${3:-}" "${4:-}"
 }
 
 # screenshot DIR SOCK: weston-screenshooter (weston must run with --debug and a renderer,

@@ -98,14 +98,7 @@ RUNTIME_DIR=
 comp_start() {
 	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
-	rm -rf "$DIR"
-	mkdir -p "$DIR/dev"
-	CONTACTS=$(python3 "${GEN_TOUCH:-$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py}" "$scenario" "$DIR/rec.evemu") || return 1
-	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
-	if [ "$mode" = realtime ]; then
-		python3 "$ROOT/tests/hosts/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
-	fi
-	python3 "$ROOT/tools/umockdev-preload/script-spaces.py" "$DIR/dev/device.script" >/dev/null || return 1
+	make_fresh_touch_device "$DIR" "$scenario" "$mode" "${GEN_TOUCH:-$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py}" || return 1
 	# A short runtime directory of the user's own, private (a socket path must fit 108 bytes).
 	RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bezel-pc.XXXXXX") || return 1
 	comp_prepare "$mode" || return 1
@@ -135,13 +128,8 @@ comp_start() {
 
 # comp_stop [CLIENT PIDS...]
 comp_stop() {
-	stop_process "$COMP_LABEL" "${COMP_PID:-$CPID}" "$CPID" ||
-		fail "$(basename "$DIR"): $COMP_LABEL did not stop within its bound after SIGTERM (stacks above)"
-	reap_clients "$@"
+	stop_host "$COMP_LABEL" "${COMP_PID:-}" "${RUNTIME_DIR:-}" "$@"
 	COMP_PID=
-	case ${RUNTIME_DIR:-} in
-	*/bezel-pc.*) rm -rf "$RUNTIME_DIR" ;;
-	esac
 	RUNTIME_DIR=
 }
 

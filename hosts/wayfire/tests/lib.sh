@@ -151,13 +151,8 @@ start_wayfire_plain() {
 
 
 stop_wayfire() {
-	stop_process Wayfire "${WF_PID:-$CPID}" "$CPID" ||
-		fail "$(basename "$DIR"): Wayfire did not stop within its bound after SIGTERM (stacks above)"
-	reap_clients "$@"
+	stop_host Wayfire "${WF_PID:-}" "${XDG_RUNTIME_DIR:-}" "$@"
 	WF_PID=
-	case ${XDG_RUNTIME_DIR:-} in
-	*/bezel-wf.*) rm -rf "$XDG_RUNTIME_DIR" ;;
-	esac
 }
 
 # Why Wayfire did not start, from its log: the reasons it gives for refusing.

@@ -97,14 +97,7 @@ COMP_PID=
 start_compositor() {
 	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
-	rm -rf "$DIR"
-	mkdir -p "$DIR/dev"
-	CONTACTS=$(python3 "$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py" "$scenario" "$DIR/rec.evemu") || return 1
-	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
-	if [ "$mode" = realtime ]; then
-		python3 "$ROOT/tests/hosts/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
-	fi
-	python3 "$ROOT/tools/umockdev-preload/script-spaces.py" "$DIR/dev/device.script" >/dev/null || return 1
+	make_fresh_touch_device "$DIR" "$scenario" "$mode" "$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py" || return 1
 	cat >"$DIR/bezel.ini" <<-EOF
 	[bezel]
 	log-level=debug
@@ -336,14 +329,7 @@ done
 # stays open until the next touch-down. The client's surface is (96, 96, 96); the dock panel
 # (153, 163, 184 at 92 %) covers the bottom 22 % (422 px) and shows as about (148, 158, 177).
 if want panel && SCREENSHOT=1 play panel-dock swipe-up " ready" "$TOUCH_CLIENT"; then
-	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 148 158 177 10 &&
-		rgb_near "$(pixel "$PNG" 540 1520)" 148 158 177 10 &&
-		rgb_near "$(pixel "$PNG" 540 1480)" 96 96 96 3 &&
-		rgb_near "$(pixel "$PNG" 540 600)" 96 96 96 3; then
-		pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's (grim)"
-	else
-		fail "dock panel pixels (see $DIR, screenshot '$PNG')"
-	fi
+	expect_dock_pixels "148 158 177" "96 96 96" grim
 fi
 
 # ---- 8f. the adapter never names a surface the plugin does not know ----
