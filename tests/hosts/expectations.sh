@@ -31,6 +31,8 @@
 #       NAME" to the event log; the touchscreen then covers an output that is left, and the
 #       client is full screen on the touchscreen's output until then; otherwise prints why not,
 #       and the unplug row is skipped with it.
+#   host_simple_touch_replay (for run_simple_touch): waits until weston-simple-touch's window
+#       is mapped, then replays the recording until every contact has lifted.
 #   HOST_UP_LINE (optional): the event log line of a lifted contact, when the host's rig does
 #       not write "libinput up" (KWin's feeder writes "fake-input up").
 #   TOUCH_CLIENT, DEFER_CLIENT: paths of tests/hosts/bezel-touch-client and
@@ -347,6 +349,72 @@ HOST_EXPECTATIONS=(
 	"unplug|unplug-mid|touch| ready|realtime|check_unplugged_mid_gesture|host:unplug=16\nhold-window-ms=1000|R8 on unplug: the touchscreen's output is removed mid-dock: dock cancelled, not ended; the client's resting finger gets wl_touch.cancel and nothing after; a later tap on the output left reaches a client"
 	"rot-runtime|rotate-mid|touch| ready|realtime|check_rotated_mid_gesture|host:rotate=90@16\nhold-window-ms=1000|R8 on rotation: the output turns 90 mid-dock: dock cancelled, the client's resting finger gets wl_touch.cancel and nothing after; then the panel's left is the dock (committed), its right the cover sheet, its bottom slide-over, never the dock"
 )
+
+# run_simple_touch LABEL SWIPE: the case simple-touch, weston-simple-touch, a client that knows
+# nothing of Bezel. Its 600x500 window sits at the top left. A tap inside it is delivered at
+# once (R1) at the surface-local point; a swipe up from the bottom edge is the dock (R2); it
+# keeps running (nothing it was sent made it fail). LABEL: the compositor, as a failed start
+# names it; SWIPE: how the pass line names that swipe.
+run_simple_touch() {
+	local label=$1 swipe=$2 alive ev
+	want simple-touch || return 0
+	if host_start simple-touch tap-app; then
+		start_client c weston-simple-touch
+		if host_simple_touch_replay; then
+			bounded_alive "$CPID_c"
+			alive=$?
+			host_stop "$CPID_c"
+			ev=$DIR/events.log
+			if [ $alive = 0 ] && grep -q "send down id=0 x=300.0 y=250.0" "$ev" &&
+				[ "$(count "$ev" 'send up id=0')" = 1 ] && grep -q "gesture began dock" "$ev" &&
+				grep -q "gesture ended dock .*committed=1" "$ev"; then
+				pass "R1/R2 weston-simple-touch: a tap in its window is delivered at (300, 250); $swipe is the dock; it keeps running"
+			else
+				fail "weston-simple-touch (see $DIR)"
+			fi
+		else
+			host_stop "$CPID_c"
+			fail "simple-touch: not mapped or replay incomplete (see $DIR)"
+		fi
+	else
+		host_stop
+		fail "simple-touch: $label did not start (see $DIR)"
+	fi
+}
+
+# run_config_unbind INI NAME HOW: the case config, gesture settings from the host's [bezel]
+# section reach the plugin (its "configuration set" line): INI (bind-bottom= as the host spells
+# it) unbinds the bottom edge, so a swipe up reaches the client whole and nothing begins.
+# NAME: the run's folder; HOW: how the pass line names the setting.
+run_config_unbind() {
+	local ini=$1 name=$2 how=$3
+	want config || return 0
+	EXTRA_INI=$ini host_play "$name" swipe-up " ready" "$TOUCH_CLIENT" || return 0
+	if grep -q "bezel: configuration set" "$DIR/host.log" &&
+		[ "$(count "$DIR/c.out" ' down id=0')" = 1 ] && [ "$(count "$DIR/c.out" ' up id=0')" = 1 ] &&
+		[ "$(count "$DIR/c.out" ' motion id=0')" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
+		pass "$how unbinds the bottom edge: the swipe up reaches the client, no dock"
+	else
+		fail "[bezel] bind-bottom= (see $DIR)"
+	fi
+}
+
+# expect_dock_pixels PANEL SURFACE [TOOL]: the screenshot PNG (tests/lib/touchscreen.sh's
+# pixel), taken after a committed dock swipe, shows the dock panel over the bottom 22 % of the
+# screen (PANEL, "R G B" within 10, at two points) and the client's surface above it (SURFACE,
+# within 3, at two points). TOOL: the screenshot tool the pass line names, if any.
+expect_dock_pixels() {
+	local tool=${3:-}
+	# shellcheck disable=SC2086 # PANEL and SURFACE are three numbers each
+	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" $1 10 &&
+		rgb_near "$(pixel "$PNG" 540 1520)" $1 10 &&
+		rgb_near "$(pixel "$PNG" 540 1480)" $2 3 &&
+		rgb_near "$(pixel "$PNG" 540 600)" $2 3; then
+		pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's${tool:+ ($tool)}"
+	else
+		fail "dock panel pixels (see $DIR, screenshot '$PNG')"
+	fi
+}
 
 # run_host_expectations [CASE...]: plays each case of the table on the host and checks it.
 run_host_expectations() {

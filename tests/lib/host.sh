@@ -34,6 +34,21 @@ reap_clients() {
 	return 0
 }
 
+# stop_host LABEL PID RUNTIME_DIR [CLIENT PIDS...]: stops the compositor LABEL, PID (CPID,
+# umockdev-run, when empty), within its bound, and fails the case (DIR's name) when it does not
+# stop; reaps the clients (reap_clients); removes RUNTIME_DIR when it is one the runner made
+# (mktemp's ${TMPDIR:-/tmp}/bezel-NN.XXXXXX), not the user's own.
+stop_host() {
+	local label=$1 pid=$2 rundir=$3
+	shift 3
+	stop_process "$label" "${pid:-$CPID}" "$CPID" ||
+		fail "$(basename "$DIR"): $label did not stop within its bound after SIGTERM (stacks above)"
+	reap_clients "$@"
+	case $rundir in
+	"${TMPDIR:-/tmp}"/bezel-??.??????) rm -rf "$rundir" ;;
+	esac
+}
+
 # host_protocol_code OUT [XML]: client code of bezel-system-gestures (XML, default the
 # repository's protocol/; the demos pass the installed one) and xdg-shell in OUT (and
 # xdg-shell's server header, for compositors built by the runner).

@@ -28,6 +28,16 @@
 #       writes DIR/libbezel.so.0, the installed library without debug info, and prints DIR: put
 #       first on LD_LIBRARY_PATH for valgrind runs (Debian's valgrind cannot read the DWARF 5
 #       debug info of the Swift toolchain, and gives up on the whole library).
+#   product_pc_without DIR PATTERN...
+#       fills DIR with a link to every .pc file on pkg-config's search path (the first of each
+#       name, the one pkg-config reads) except those whose name matches a PATTERN (a case
+#       pattern: wayfire.pc, wlroots-*.pc): with PKG_CONFIG_LIBDIR=DIR, meson-shim's setup sees
+#       this machine without those packages.
+#   product_option_missing OPTION NAME PCDIR WORK CAUSE SUMMARY WHAT
+#       the case of meson-shim's -DOPTION where NAME cannot be found (PKG_CONFIG_LIBDIR=PCDIR,
+#       from product_pc_without), setup folders and logs in WORK: 'enabled' fails the setup
+#       and its log names OPTION and holds CAUSE (grep -i pattern); 'auto' configures and its
+#       summary has SUMMARY (grep -E pattern): WHAT (the pass line's words) is not built.
 #
 # Host modules: weston, wlroots, Wayfire, the client library and GTK 4 bindings are built when
 # their dependencies are there ('auto'); KWin's plugin is not (its runner builds in a folder of
@@ -90,4 +100,44 @@ product_link() {
 product_strip_debug() {
 	mkdir -p "$1"
 	objcopy --strip-debug "$PRODUCT_LIB/libbezel.so.0" "$1/libbezel.so.0" && echo "$1"
+}
+
+# product_pc_without DIR PATTERN...
+product_pc_without() {
+	local dir=$1 d pc name pattern
+	shift
+	mkdir -p "$dir"
+	for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
+		for pc in "$d"/*.pc; do
+			name=${pc##*/}
+			for pattern in "$@"; do
+				# shellcheck disable=SC2254 # PATTERN is a pattern
+				case $name in $pattern) continue 2 ;; esac
+			done
+			[ -e "$pc" ] && [ ! -e "$dir/$name" ] && ln -s "$pc" "$dir/"
+		done
+	done
+	return 0
+}
+
+# product_option_missing OPTION NAME PCDIR WORK CAUSE SUMMARY WHAT
+product_option_missing() {
+	local opt=$1 name=$2 pcdir=$3 work=$4 cause=$5 summary=$6 what=$7
+	local log=$work/no-$opt-enabled.log
+	if PKG_CONFIG_LIBDIR=$pcdir meson setup "$work/no-$opt-enabled" "$ROOT/meson-shim" -D"$opt"=enabled >"$log" 2>&1; then
+		fail "-D$opt=enabled without $name should fail meson setup, but it succeeded"
+	elif grep -q "$opt" "$log" && grep -qi "$cause" "$log"; then
+		pass "-D$opt=enabled without $name fails meson setup and names the dependency"
+	else
+		tail -10 "$log"
+		fail "-D$opt=enabled without $name failed for another reason"
+	fi
+	log=$work/no-$opt-auto.log
+	if PKG_CONFIG_LIBDIR=$pcdir meson setup "$work/no-$opt-auto" "$ROOT/meson-shim" -D"$opt"=auto >"$log" 2>&1 &&
+		grep -qE "$summary" "$log"; then
+		pass "-D$opt=auto without $name configures; the summary says $what"
+	else
+		tail -10 "$log"
+		fail "-D$opt=auto without $name"
+	fi
 }

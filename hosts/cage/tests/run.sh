@@ -86,7 +86,7 @@ if want cancel; then
 fi
 
 # ---- 4. weston-simple-touch, a client that knows nothing of Bezel ----
-run_patched_simple_touch "the bottom swipe over no window"
+run_simple_touch "$COMP_LABEL" "the bottom swipe over no window"
 
 # ---- 5. cage has no panels: a committed gesture is reported in its log ----
 if want report && play report swipe-up " ready" "$TOUCH_CLIENT"; then

@@ -13,8 +13,8 @@
 #     tests/lib/host.sh's play, the shared table and the hostile course (host_start,
 #     host_replay, host_stop, ...), which a runner may wrap;
 #   - the cases every patched host runs alike: run_patched_course (the hostile course or the
-#     latency alone, otherwise the start and the table), run_patched_simple_touch,
-#     run_patched_config.
+#     latency alone, otherwise the start and the table), run_patched_config, and
+#     host_simple_touch_replay for the table's run_simple_touch.
 #
 # The runner sets COMP_LABEL (its folder under hosts/), sources this file (which sets ROOT), calls
 # `runner_args "$@"`, defines the hooks below, then calls patched_setup and run_patched_course
@@ -29,6 +29,7 @@
 #       in the pass line. COMP_FILES (optional): more files the user must be able to read.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 . "$ROOT/tests/lib/host.sh"
+. "$ROOT/tests/lib/touchscreen.sh"
 RUNNER_EXTRA_OPTS="--version"
 scratch_var=BEZEL_${COMP_LABEL^^}_SCRATCH
 SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL}
@@ -97,14 +98,7 @@ RUNTIME_DIR=
 comp_start() {
 	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
-	rm -rf "$DIR"
-	mkdir -p "$DIR/dev"
-	CONTACTS=$(python3 "${GEN_TOUCH:-$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py}" "$scenario" "$DIR/rec.evemu") || return 1
-	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
-	if [ "$mode" = realtime ]; then
-		python3 "$ROOT/tests/hosts/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
-	fi
-	python3 "$ROOT/tools/umockdev-preload/script-spaces.py" "$DIR/dev/device.script" >/dev/null || return 1
+	make_fresh_touch_device "$DIR" "$scenario" "$mode" "${GEN_TOUCH:-$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py}" || return 1
 	# A short runtime directory of the user's own, private (a socket path must fit 108 bytes).
 	RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bezel-pc.XXXXXX") || return 1
 	comp_prepare "$mode" || return 1
@@ -112,28 +106,19 @@ comp_start() {
 		chown -R "$RUN_USER:" "$DIR" "$RUNTIME_DIR" || return 1
 	fi
 	chmod 700 "$RUNTIME_DIR"
-	local attempt rc
-	for attempt in 1 2; do
-		rm -f "$DIR/compositor.pid"
-		"${AS_USER[@]}" env HOME="$DIR" PATH=/usr/local/bin:/usr/bin:/bin XDG_RUNTIME_DIR="$RUNTIME_DIR" \
-			WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_XWAYLAND=/bin/false \
-			BEZEL_RIG_TOUCH_DEVICE=$NODE BEZEL_RIG_OPEN=sigusr2 BEZEL_RIG_EVENT_LOG="$DIR/events.log" \
-			BEZEL_RIG_POINTER="${RIG_POINTER:-0}" BEZEL_RIG_TRANSFORM="${HOST_TRANSFORM:-}" \
-			BEZEL_RIG_ROTATE="${HOST_ROTATE:-}" BEZEL_RIG_UNPLUG="${HOST_UNPLUG:-}" \
-			${HOST_UNPLUG:+MALLOC_PERTURB_=165 G_SLICE=always-malloc} \
-			umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
-			-s "$NODE=$DIR/dev/device.script" -- \
-			sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
-			"$SHIM:$RIG" "$DIR" "${COMP_CMD[@]}" </dev/null >"$DIR/host.log" 2>&1 &
-		CPID=$!
-		COMP_PID=
-		bounded_track "$CPID" "$COMP_LABEL ($name)"
-		# The rig's line: the touch device exists and SIGUSR2 is handled; then the compositor's.
-		wait_while_alive "$CPID" "$DIR/host.log" "bezel-wlr-touch-rig: headless touch device" 1 "$START_TIMEOUT_S" "the test rig's touch device line"
-		rc=$?
-		[ $attempt = 1 ] && [ $rc = 2 ] && umockdev_died_early "$CPID" "$DIR/compositor.pid" && continue
-		break
-	done
+	local rc
+	# umockdev-run and the compositor run as the user, with the rig's settings.
+	local -a TOUCHSCREEN_AS=("${AS_USER[@]}" env HOME="$DIR" PATH=/usr/local/bin:/usr/bin:/bin
+		XDG_RUNTIME_DIR="$RUNTIME_DIR" WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_XWAYLAND=/bin/false
+		BEZEL_RIG_TOUCH_DEVICE="$NODE" BEZEL_RIG_OPEN=sigusr2 BEZEL_RIG_EVENT_LOG="$DIR/events.log"
+		BEZEL_RIG_POINTER="${RIG_POINTER:-0}" BEZEL_RIG_TRANSFORM="${HOST_TRANSFORM:-}"
+		BEZEL_RIG_ROTATE="${HOST_ROTATE:-}" BEZEL_RIG_UNPLUG="${HOST_UNPLUG:-}"
+		${HOST_UNPLUG:+MALLOC_PERTURB_=165 G_SLICE=always-malloc})
+	COMP_PID=
+	# The rig's line: the touch device exists and SIGUSR2 is handled; then the compositor's.
+	touchscreen_start "$COMP_LABEL ($name)" "bezel-wlr-touch-rig: headless touch device" "the test rig's touch device line" \
+		"$DIR" "$NODE" "$SHIM:$RIG" "$DIR/compositor.pid" "$DIR/host.log" "${COMP_CMD[@]}"
+	rc=$?
 	COMP_PID=$(cat "$DIR/compositor.pid" 2>/dev/null)
 	[ -n "$COMP_PID" ] && bounded_track "$CPID" "$COMP_LABEL ($name)" "$COMP_PID"
 	[ $rc = 0 ] && wait_while_alive "$CPID" "$DIR/host.log" "$COMP_READY" 1 "$START_TIMEOUT_S" "$COMP_LABEL's ready line" || return 1
@@ -143,13 +128,8 @@ comp_start() {
 
 # comp_stop [CLIENT PIDS...]
 comp_stop() {
-	stop_process "$COMP_LABEL" "${COMP_PID:-$CPID}" "$CPID" ||
-		fail "$(basename "$DIR"): $COMP_LABEL did not stop within its bound after SIGTERM (stacks above)"
-	reap_clients "$@"
+	stop_host "$COMP_LABEL" "${COMP_PID:-}" "${RUNTIME_DIR:-}" "$@"
 	COMP_PID=
-	case ${RUNTIME_DIR:-} in
-	*/bezel-pc.*) rm -rf "$RUNTIME_DIR" ;;
-	esac
 	RUNTIME_DIR=
 }
 
@@ -234,6 +214,9 @@ comp_replay() {
 host_replay() { comp_replay; }
 host_stop() { comp_stop "$@"; }
 host_why_not_started() { comp_why_not_started; }
+host_simple_touch_replay() {
+	wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface" && comp_replay
+}
 # The rig turns the output (at start, or after the N-th motion) and maps the touches with it.
 host_rotation() { :; }
 # The rig adds a second output and destroys the touchscreen's after HOST_UNPLUG motions.
@@ -313,37 +296,6 @@ run_patched_table() {
 	local row table=()
 	for row in "${HOST_EXPECTATIONS[@]}"; do want "${row%%|*}" && table+=("${row%%|*}"); done
 	[ ${#table[@]} -eq 0 ] || run_host_expectations "${table[@]}"
-}
-
-# run_patched_simple_touch SWIPE: weston-simple-touch, a client that knows nothing of Bezel. Its
-# 600x500 window sits at the top left. A tap inside it is delivered at once at the surface-local
-# point; a swipe up from the bottom edge is the dock; it keeps running (nothing it was sent made
-# it fail). SWIPE: how the pass line names that swipe.
-run_patched_simple_touch() {
-	local swipe=$1 alive ev
-	want simple-touch || return 0
-	if comp_start simple-touch tap-app; then
-		start_client c weston-simple-touch
-		if wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface" && comp_replay; then
-			bounded_alive "$CPID_c"
-			alive=$?
-			comp_stop "$CPID_c"
-			ev=$DIR/events.log
-			if [ $alive = 0 ] && grep -q "send down id=0 x=300.0 y=250.0" "$ev" &&
-				[ "$(count "$ev" 'send up id=0')" = 1 ] && grep -q "gesture began dock" "$ev" &&
-				grep -q "gesture ended dock .*committed=1" "$ev"; then
-				pass "R1/R2 weston-simple-touch: a tap in its window is delivered at (300, 250); $swipe is the dock; it keeps running"
-			else
-				fail "weston-simple-touch (see $DIR)"
-			fi
-		else
-			comp_stop "$CPID_c"
-			fail "simple-touch: not mapped or replay incomplete (see $DIR)"
-		fi
-	else
-		comp_stop
-		fail "simple-touch: $COMP_LABEL did not start (see $DIR)"
-	fi
 }
 
 # run_patched_config HOW WHAT: settings from the compositor's own configuration reach the

@@ -129,7 +129,7 @@ if want pointer; then
 fi
 
 # ---- 4. weston-simple-touch, a client that knows nothing of Bezel ----
-run_patched_simple_touch "the bottom swipe"
+run_simple_touch "$COMP_LABEL" "the bottom swipe"
 
 # ---- 5. sway draws no panels: a committed gesture runs the sway command bound to it ----
 if want report && EXTRA_SWAY="    on dock exec touch $OUT/report/dock-ran" play report swipe-up " ready" "$TOUCH_CLIENT"; then

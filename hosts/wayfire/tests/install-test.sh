@@ -76,25 +76,8 @@ fi
 # -Dwayfire=enabled where Wayfire cannot be found: a pkg-config directory with every .pc file of
 # this machine but wayfire's.
 NOWF=$WORK/pc-without-wayfire
-mkdir -p "$NOWF"
-for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
-	[ -d "$d" ] && cp -n "$d"/*.pc "$NOWF/" 2>/dev/null
-done
-rm -f "$NOWF/wayfire.pc"
-if PKG_CONFIG_LIBDIR=$NOWF meson setup "$WORK/b-missing" "$ROOT/meson-shim" -Dwayfire=enabled >"$WORK/missing.log" 2>&1; then
-	fail "-Dwayfire=enabled without wayfire should fail meson setup, but it succeeded"
-elif grep -q "wayfire" "$WORK/missing.log" && grep -qi "not found\|dependency" "$WORK/missing.log"; then
-	pass "-Dwayfire=enabled without Wayfire fails meson setup and names the dependency"
-else
-	tail -10 "$WORK/missing.log"
-	fail "-Dwayfire=enabled without Wayfire failed for another reason"
-fi
-if PKG_CONFIG_LIBDIR=$NOWF meson setup "$WORK/b-auto" "$ROOT/meson-shim" -Dwayfire=auto >"$WORK/auto.log" 2>&1 &&
-	grep -qE 'wayfire \(libbezel-wayfire.so\) *: NO' "$WORK/auto.log"; then
-	pass "-Dwayfire=auto without Wayfire configures; the summary says the plugin is not built"
-else
-	tail -10 "$WORK/auto.log"
-	fail "-Dwayfire=auto without Wayfire"
-fi
+product_pc_without "$NOWF" wayfire.pc
+product_option_missing wayfire Wayfire "$NOWF" "$WORK" "not found\|dependency" \
+	'wayfire \(libbezel-wayfire.so\) *: NO' "the plugin is not built"
 
 finish

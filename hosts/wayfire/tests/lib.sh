@@ -106,19 +106,13 @@ start_wayfire() {
 
 	${EXTRA_SECTIONS:-}
 	EOF
-	local attempt rc
-	for attempt in 1 2; do
-		touchscreen_run "$DIR" "$NODE" "$SHIM:$WFPRELOAD" "$DIR/wayfire.pid" "$DIR/host.log" \
-			env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$WF_PLUGIN_PATH" \
-			WAYFIRE_PLUGIN_XML_PATH="$WF_XML_PATH" wayfire -c "$DIR/wayfire.ini"
-		CPID=$UMOCKDEV_PID
-		WF_PID=
-		bounded_track "$CPID" "Wayfire ($name)"
-		wait_while_alive "$CPID" "$DIR/host.log" "Using socket name\|exiting\|refusing" 1 "$START_TIMEOUT_S" "Wayfire's socket line"
-		rc=$?
-		[ $attempt = 1 ] && [ $rc = 2 ] && umockdev_died_early "$CPID" "$DIR/wayfire.pid" && continue
-		break
-	done
+	local rc
+	WF_PID=
+	touchscreen_start "Wayfire ($name)" "Using socket name\|exiting\|refusing" "Wayfire's socket line" \
+		"$DIR" "$NODE" "$SHIM:$WFPRELOAD" "$DIR/wayfire.pid" "$DIR/host.log" \
+		env WLR_BACKENDS=headless WAYFIRE_PLUGIN_PATH="$WF_PLUGIN_PATH" \
+		WAYFIRE_PLUGIN_XML_PATH="$WF_XML_PATH" wayfire -c "$DIR/wayfire.ini"
+	rc=$?
 	# The rig's line comes after the plugins load, which is after Wayfire listens.
 	if [ $rc != 0 ] || ! grep -q "Using socket name" "$DIR/host.log" ||
 		! wait_for "$DIR/host.log" "bezel-test-rig: headless touch device\|bezel-test-rig: no \|Failed to load plugin" 1 "$START_TIMEOUT_S" "the test rig's touch device line"; then
@@ -157,13 +151,8 @@ start_wayfire_plain() {
 
 
 stop_wayfire() {
-	stop_process Wayfire "${WF_PID:-$CPID}" "$CPID" ||
-		fail "$(basename "$DIR"): Wayfire did not stop within its bound after SIGTERM (stacks above)"
-	reap_clients "$@"
+	stop_host Wayfire "${WF_PID:-}" "${XDG_RUNTIME_DIR:-}" "$@"
 	WF_PID=
-	case ${XDG_RUNTIME_DIR:-} in
-	*/bezel-wf.*) rm -rf "$XDG_RUNTIME_DIR" ;;
-	esac
 }
 
 # Why Wayfire did not start, from its log: the reasons it gives for refusing.

@@ -117,15 +117,7 @@ if want frame && play frame taps-1 " ready" "$TOUCH_CLIENT"; then
 fi
 
 # ---- 8. gesture settings from [bezel] reach the engine ----
-if want config && EXTRA_INI="bind-bottom =" play config swipe-up " ready" "$TOUCH_CLIENT"; then
-	if grep -q "bezel: configuration set" "$DIR/host.log" &&
-		[ "$(grep -c ' down id=0' "$DIR/c.out")" = 1 ] && [ "$(grep -c ' up id=0' "$DIR/c.out")" = 1 ] &&
-		[ "$(grep -c ' motion id=0' "$DIR/c.out")" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
-		pass "[bezel] bind-bottom= (an undeclared key) unbinds the bottom edge: the swipe up reaches the client, no dock"
-	else
-		fail "[bezel] bind-bottom= (see $DIR)"
-	fi
-fi
+run_config_unbind "bind-bottom =" config "[bezel] bind-bottom= (an undeclared key)"
 
 # ---- 9. the plugin unloaded at run time (removed from [core] plugins; Wayfire reloads its
 # config file): the global goes away, Wayfire keeps running, and touches reach clients directly

@@ -283,27 +283,10 @@ fi
 # The pixman renderer draws into memory; weston-screenshooter (allowed by --debug) saves it.
 # A committed dock stays open until the next touch-down, so a screenshot after the replay is
 # deterministic; the affordance is kept up by a long rearm window (set through [bezel]).
-# rgb_near "R G B" R G B TOL: the pixel is within TOL of the expected colour on each channel
-rgb_near() {
-	local got=($1)
-	[ ${#got[@]} = 3 ] || return 1
-	[ $(( ${got[0]} - $2 )) -le $5 ] && [ $(( $2 - ${got[0]} )) -le $5 ] &&
-		[ $(( ${got[1]} - $3 )) -le $5 ] && [ $(( $3 - ${got[1]} )) -le $5 ] &&
-		[ $(( ${got[2]} - $4 )) -le $5 ] && [ $(( $4 - ${got[2]} )) -le $5 ]
-}
-# pixel PNG X Y: "R G B"
-pixel() { python3 "$ROOT/tests/hosts/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
 if want panels && EXTRA_ARGS="--use-pixman --debug" SCREENSHOT=1 play panel-dock swipe-up " ready" "$OUT/bezel-touch-client"; then
 	# The client's surface shows white; the dock panel (153, 163, 184 at 92 %) covers the
 	# bottom 22 % (422 px) and shows as about (161, 171, 189) over it.
-	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 161 171 189 10 &&
-		rgb_near "$(pixel "$PNG" 540 1520)" 161 171 189 10 &&
-		rgb_near "$(pixel "$PNG" 540 1480)" 255 255 255 3 &&
-		rgb_near "$(pixel "$PNG" 540 600)" 255 255 255 3; then
-		pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's"
-	else
-		fail "dock panel pixels (see $DIR, screenshot '$PNG')"
-	fi
+	expect_dock_pixels "161 171 189" "255 255 255"
 fi
 if want panels && EXTRA_ARGS="--use-pixman --debug" EXTRA_INI="rearm-window-ms=600000" SCREENSHOT=1 play panel-affordance defer-once "honored_edges bottom" "$OUT/bezel-defer-client"; then
 	# The example client paints (32, 40, 48); the bar (235, 235, 242 at 85 %) sits just

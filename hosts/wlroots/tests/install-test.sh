@@ -43,31 +43,10 @@ fi
 # configures and says in the summary that the wlroots parts are not built. "Cannot be found" is
 # made real with a pkg-config directory holding every .pc file of this machine but wlroots'.
 NOWLR=$WORK/pc-without-wlroots
-mkdir -p "$NOWLR"
-for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
-	for pc in "$d"/*.pc; do
-		case $(basename "$pc") in wlroots.pc | wlroots-*.pc) continue ;; esac # 0.15, 0.18
-		[ -e "$pc" ] && ln -sf "$pc" "$NOWLR/"
-	done
-done
-if ! want options; then
-	:
-elif PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-enabled" "$ROOT/meson-shim" -Dwlroots=enabled >"$WORK/nowlr-enabled.log" 2>&1; then
-	fail "-Dwlroots=enabled without wlroots should fail meson setup, but it succeeded"
-elif grep -q "wlroots" "$WORK/nowlr-enabled.log" && grep -qi "not found" "$WORK/nowlr-enabled.log"; then
-	pass "-Dwlroots=enabled without wlroots fails meson setup and names the dependency"
-else
-	tail -10 "$WORK/nowlr-enabled.log"
-	fail "-Dwlroots=enabled without wlroots failed for another reason"
-fi
-if ! want options; then
-	:
-elif PKG_CONFIG_LIBDIR=$NOWLR meson setup "$WORK/nowlr-auto" "$ROOT/meson-shim" -Dwlroots=auto >"$WORK/nowlr-auto.log" 2>&1 &&
-	grep -qE 'wlroots \(libbezel-wlroots, bezel-compositor\) *: NO' "$WORK/nowlr-auto.log"; then
-	pass "-Dwlroots=auto without wlroots configures, and the summary says the wlroots parts are not built"
-else
-	tail -10 "$WORK/nowlr-auto.log"
-	fail "-Dwlroots=auto without wlroots"
+product_pc_without "$NOWLR" wlroots.pc 'wlroots-*.pc' # 0.15, 0.18
+if want options; then
+	product_option_missing wlroots wlroots "$NOWLR" "$WORK" "not found" \
+		'wlroots \(libbezel-wlroots, bezel-compositor\) *: NO' "the wlroots parts are not built"
 fi
 
 PCDIR=$(dirname "$(find "$PREFIX" -name bezel-wlroots.pc | head -1)")

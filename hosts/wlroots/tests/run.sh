@@ -97,14 +97,7 @@ COMP_PID=
 start_compositor() {
 	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
-	rm -rf "$DIR"
-	mkdir -p "$DIR/dev"
-	CONTACTS=$(python3 "$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py" "$scenario" "$DIR/rec.evemu") || return 1
-	"$PROBE" umockdev --events "$DIR/rec.evemu" --out "$DIR/dev" --node $NODE >"$DIR/probe.log" 2>&1 || return 1
-	if [ "$mode" = realtime ]; then
-		python3 "$ROOT/tests/hosts/realtime-script.py" "$DIR/rec.evemu" "$DIR/dev/device.script" || return 1
-	fi
-	python3 "$ROOT/tools/umockdev-preload/script-spaces.py" "$DIR/dev/device.script" >/dev/null || return 1
+	make_fresh_touch_device "$DIR" "$scenario" "$mode" "$ROOT/hosts/wlroots/tests/gen-touch-wlroots.py" || return 1
 	cat >"$DIR/bezel.ini" <<-EOF
 	[bezel]
 	log-level=debug
@@ -117,25 +110,14 @@ start_compositor() {
 	EOF
 	SOCK=bezel-wlr-$name
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
-	local attempt rc
-	for attempt in 1 2; do
-		rm -f "$DIR/compositor.pid"
-		# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
-		BEZEL_VG_ENV=$VG_ENV umockdev-run -d "$DIR/dev/device.umockdev" -i "$NODE=$DIR/dev/device.ioctl" \
-			-s "$NODE=$DIR/dev/device.script" -- \
-			sh -c 'echo $$ >"$1/compositor.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 WLR_BACKENDS=headless WLR_RENDERER=pixman exec env $BEZEL_VG_ENV "$@"' \
-			"$SHIM" "$DIR" ${VG:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/hosts/wlroots/tests/valgrind.supp --log-file="$DIR/valgrind.log"} "$COMPOSITOR_RIG" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} \
-			>"$DIR/host.log" 2>&1 &
-		CPID=$!
-		COMP_PID=
-		bounded_track "$CPID" "bezel-compositor ($name)"
-		# The compositor logs "running" after listen() and after its touch device exists.
-		wait_while_alive "$CPID" "$DIR/host.log" "bezel-compositor: running on" 1 "$START_TIMEOUT_S" "bezel-compositor's 'running on' line"
-		rc=$?
-		[ $attempt = 1 ] && [ $rc = 2 ] && umockdev_died_early "$CPID" "$DIR/compositor.pid" && continue
-		break
-	done
-	[ $rc = 0 ] || return 1
+	COMP_PID=
+	# The compositor logs "running" after listen() and after its touch device exists.
+	# shellcheck disable=SC2086 # VG_ENV and EXTRA_ARGS are lists of arguments
+	touchscreen_start "bezel-compositor ($name)" "bezel-compositor: running on" "bezel-compositor's 'running on' line" \
+		"$DIR" "$NODE" "$SHIM" "$DIR/compositor.pid" "$DIR/host.log" \
+		env WLR_BACKENDS=headless WLR_RENDERER=pixman $VG_ENV \
+		${VG:+valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$ROOT/tests/input/umockdev.supp --suppressions=$ROOT/hosts/wlroots/tests/valgrind.supp --log-file="$DIR/valgrind.log"} \
+		"$COMPOSITOR_RIG" --socket "$SOCK" --config "$DIR/bezel.ini" ${EXTRA_ARGS:-} || return 1
 	COMP_PID=$(cat "$DIR/compositor.pid" 2>/dev/null)
 	[ -n "$COMP_PID" ] && bounded_track "$CPID" "bezel-compositor ($name)" "$COMP_PID"
 }
@@ -205,6 +187,11 @@ host_rotation() { :; }
 host_unplug() { :; }
 host_start() { start_compositor "$@" || return 1; HOST_PID=$COMP_PID; }
 host_stop() { stop_compositor "$@"; }
+# bezel-compositor logs each toplevel it maps; SIGUSR2 opens the touchscreen.
+host_simple_touch_replay() {
+	wait_for "$DIR/host.log" "toplevel mapped" && kill -USR2 "$COMP_PID" &&
+		wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
+}
 HOST_NAME=bezel-compositor
 HOST_VALGRIND=$VG
 # host_start_plain NAME with|without: bezel-compositor with the adapter, or without it
@@ -316,34 +303,8 @@ if want event-log-cap; then
 fi
 
 # ---- 8c. weston-simple-touch, a client that knows nothing of Bezel ----
-# Its 600x500 window sits at the top left. A tap inside it is delivered at once (R1) at the
-# surface-local point; a swipe up from the bottom edge, over no window, is still the dock; the
-# client is still running at the end (no protocol error from what it was sent).
-if want simple-touch; then
-	if start_compositor simple-touch tap-app; then
-		start_client c weston-simple-touch
-		if wait_for "$DIR/host.log" "toplevel mapped" && kill -USR2 "$COMP_PID" &&
-			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30; then
-			bounded_alive "$CPID_c"
-			alive=$?
-			stop_compositor "$CPID_c"
-			ev=$DIR/events.log
-			if [ $alive = 0 ] && grep -q "send down id=0 x=300.0 y=250.0" "$ev" &&
-				[ "$(grep -c 'send up id=0' "$ev")" = 1 ] && grep -q "gesture began dock" "$ev" &&
-				grep -q "gesture ended dock .*committed=1" "$ev"; then
-				pass "weston-simple-touch: a tap in its window is delivered at (300, 250); the bottom swipe over no window is the dock; it keeps running"
-			else
-				fail "weston-simple-touch (see $DIR)"
-			fi
-		else
-			stop_compositor "$CPID_c"
-			fail "simple-touch: not mapped or replay incomplete (see $DIR)"
-		fi
-	else
-		stop_compositor
-		fail "simple-touch: bezel-compositor did not start (see $DIR)"
-	fi
-fi
+# The swipe up from the bottom edge passes over no window.
+run_simple_touch bezel-compositor "the bottom swipe over no window"
 
 # ---- 8d. R6 policy: by default only full-screen toplevels may defer edges ----
 # The same client asking to defer the bottom from a window that is not full-screen is told
@@ -367,23 +328,8 @@ done
 # The pixman renderer draws into memory; grim takes it through wlr-screencopy. A committed dock
 # stays open until the next touch-down. The client's surface is (96, 96, 96); the dock panel
 # (153, 163, 184 at 92 %) covers the bottom 22 % (422 px) and shows as about (148, 158, 177).
-rgb_near() {
-	local got=($1)
-	[ ${#got[@]} = 3 ] || return 1
-	[ $(( ${got[0]} - $2 )) -le $5 ] && [ $(( $2 - ${got[0]} )) -le $5 ] &&
-		[ $(( ${got[1]} - $3 )) -le $5 ] && [ $(( $3 - ${got[1]} )) -le $5 ] &&
-		[ $(( ${got[2]} - $4 )) -le $5 ] && [ $(( $4 - ${got[2]} )) -le $5 ]
-}
-pixel() { python3 "$ROOT/tests/hosts/png-pixel.py" "$1" "$2,$3" | cut -d' ' -f2-; }
 if want panel && SCREENSHOT=1 play panel-dock swipe-up " ready" "$TOUCH_CLIENT"; then
-	if [ -n "$PNG" ] && rgb_near "$(pixel "$PNG" 540 1850)" 148 158 177 10 &&
-		rgb_near "$(pixel "$PNG" 540 1520)" 148 158 177 10 &&
-		rgb_near "$(pixel "$PNG" 540 1480)" 96 96 96 3 &&
-		rgb_near "$(pixel "$PNG" 540 600)" 96 96 96 3; then
-		pass "dock panel: after a committed swipe the bottom 22 % of the screen is the dock's colour, the rest the client's (grim)"
-	else
-		fail "dock panel pixels (see $DIR, screenshot '$PNG')"
-	fi
+	expect_dock_pixels "148 158 177" "96 96 96" grim
 fi
 
 # ---- 8f. the adapter never names a surface the plugin does not know ----
@@ -403,15 +349,7 @@ if want remap-log && play remap-log tap-middle " ready" "$TOUCH_CLIENT" --subsur
 fi
 
 # ---- 9. gesture settings from [bezel] reach the plugin ----
-if want config && EXTRA_INI="bind-bottom=" play config-unbind swipe-up " ready" "$TOUCH_CLIENT"; then
-	if grep -q "bezel: configuration set" "$DIR/host.log" &&
-		[ "$(grep -c ' down id=0' "$DIR/c.out")" = 1 ] && [ "$(grep -c ' up id=0' "$DIR/c.out")" = 1 ] &&
-		[ "$(grep -c ' motion id=0' "$DIR/c.out")" -gt 5 ] && ! grep -q "gesture began" "$DIR/events.log"; then
-		pass "[bezel] bind-bottom= unbinds the bottom edge: the swipe up reaches the client, no dock"
-	else
-		fail "[bezel] bind-bottom= (see $DIR)"
-	fi
-fi
+run_config_unbind "bind-bottom=" config-unbind "[bezel] bind-bottom="
 
 # ---- 10. R6 lock: while locked no deferral is honoured and gestures that are off while locked
 # (the dock by default) fail `locked`: both swipes reach the deferring client as plain touches.
