@@ -1,8 +1,9 @@
 /*
- * compositor.h: what bezel-compositor's files share. VERSION/bezel-compositor.c is the
- * compositor for one wlroots generation (0.15/, 0.18/: windows, the seat, touches through the
- * adapter); outputs.c its outputs; panels.c draws the demo shell; a test build links the rig
- * of hosts/wlroots/rig/ as well, which the product never needs. The files beside the
+ * compositor.h: what bezel-compositor's files share. main.c starts and stops it;
+ * VERSION/bezel-compositor.c is what one wlroots generation does its own way (0.15/, 0.18/:
+ * windows, the adapter's questions); touches.c hands touches to the adapter; outputs.c makes
+ * its outputs; panels.c draws the demo shell; a test build links the rig of
+ * hosts/wlroots/rig/ as well, which the product never needs. The files beside the
  * generations' folders serve every generation: where wlroots moved under them, they say so
  * with WLR_VERSION_MINOR, or go through this header.
  */
@@ -80,6 +81,16 @@ struct output {
 	struct wl_listener frame, destroy;
 };
 
+/* VERSION/bezel-compositor.c, what each wlroots generation does its own way (main.c and
+ * touches.c call them): the adapter's hit-test and "where is this surface shown"
+ * (bezel_wlr_interface's surface_at and surface_position); xdg-shell's global and its
+ * listeners (after the seat); and, after the run and the adapter, freeing what the display
+ * does not take with it, then the display. */
+struct wlr_surface *surface_at(void *data, double lx, double ly, double *sx, double *sy);
+bool surface_position(void *data, struct wlr_surface *surface, double *lx, double *ly);
+void xdg_shell_start(struct server *s);
+void server_finish(struct server *s);
+
 /* outputs.c: the backend's new_output handler; the n-th output (1-based) in the order they
  * appeared (the first for no such output); a weston.ini transform name (normal, 90, ...,
  * flipped-270) as its wl_output value, or -1; `o`'s place and size in the layout (false, and
@@ -102,6 +113,10 @@ struct command_line {
 };
 int read_command_line(int argc, char **argv, struct server *s, struct command_line *cl);
 int read_settings(struct server *s, const char *config_path, const char *rotate, bool *intercept);
+
+/* touches.c: the backend's new_input handler; it takes the first touch device and hands its
+ * touches to the adapter (without it, to the seat). */
+void new_input(struct wl_listener *l, void *data);
 
 /* seat-requests.c: the seat's request_start_drag (granted for a touch-down's serial) and
  * request_set_selection listeners. */

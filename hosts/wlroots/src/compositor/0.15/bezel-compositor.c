@@ -1,8 +1,9 @@
 /*
  * bezel-compositor: a wlroots 0.15 compositor about the size of tinywl, written to show how a
  * compositor takes libbezel-wlroots in. Read it top to bottom: windows, the two questions the
- * adapter asks the compositor (what is under a finger, where a surface is shown), touches,
- * main. What is not tinywl is marked "Bezel:".
+ * adapter asks the compositor (what is under a finger, where a surface is shown), then what
+ * start-up and teardown ask of this generation; main() is ../main.c and the touch device
+ * ../touches.c, the same for every generation. What is not tinywl is marked "Bezel:".
  * This is the Debian 12 generation; ../0.18/bezel-compositor.c is Debian 13's, the same
  * compositor on wlroots 0.18 (hosts/wlroots/README.md lists what differs).
  *
@@ -25,11 +26,13 @@
  * every output as wl_output.transform does, so the user sees it turned and its edges are the
  * user's (docs/design.md §4.1). SIGTERM/SIGINT stop it.
  *
- * Beside it, the same for every generation: outputs.c makes the outputs, configuration.c
- * reads the command line and the [bezel] keys the compositor acts on, seat-requests.c grants
- * a client's drag and selection, panels.c draws the demo shell (what the gestures do). A test build (bezel-compositor-rig)
- * also links the test rig of hosts/wlroots/rig/, which reads a touchscreen through Bezel's
- * libinput source (touch-device=) into a headless touch device; the product has none.
+ * Beside it, the same for every generation: main.c starts and stops it, touches.c hands the
+ * touch device's touches to the adapter, outputs.c makes the outputs, configuration.c reads
+ * the command line and the [bezel] keys the compositor acts on, seat-requests.c grants a
+ * client's drag and selection, panels.c draws the demo shell (what the gestures do). A test
+ * build (bezel-compositor-rig) also links the test rig of hosts/wlroots/rig/, which reads a
+ * touchscreen through Bezel's libinput source (touch-device=) into
+ * a headless touch device; the product has none.
  */
 #ifndef _GNU_SOURCE /* the meson build defines it for every file */
 #define _GNU_SOURCE
@@ -72,9 +75,6 @@ struct view {
 	struct wlr_scene_node *node;
 	struct wl_listener map, destroy, request_fullscreen, layout_change;
 };
-
-/* The product has no rig: a test build's rig file sets this (compositor.h). */
-__attribute__((weak)) const struct compositor_rig *compositor_rig;
 
 /* ---------------------------------------------------------------- views */
 
@@ -168,7 +168,7 @@ static void new_xdg_surface(struct wl_listener *l, void *data)
  * surface that takes input at a layout point. The plugin routes from it (R3's lookup walks up
  * from this surface to the ones that may defer the edge). Panels are in another tree and are
  * never hit. */
-static struct wlr_surface *surface_at(void *data, double lx, double ly, double *sx, double *sy)
+struct wlr_surface *surface_at(void *data, double lx, double ly, double *sx, double *sy)
 {
 	struct server *s = data;
 	struct wlr_scene_node *n = wlr_scene_node_at(&s->apps->node, lx, ly, sx, sy);
@@ -199,7 +199,7 @@ static bool xdg_origin(struct wlr_xdg_surface *xdg, int depth, int *x, int *y)
 /* The adapter's question "where is this surface shown": from the surface up to its xdg
  * surface, whose scene node knows its place. The cost is the depth of the surface, never the
  * number of surfaces on screen (the adapter asks at a surface's map and while it is touched). */
-static bool surface_position(void *data, struct wlr_surface *surface, double *lx, double *ly)
+bool surface_position(void *data, struct wlr_surface *surface, double *lx, double *ly)
 {
 	(void)data;
 	int dx = 0, dy = 0;
@@ -224,253 +224,23 @@ static bool surface_position(void *data, struct wlr_surface *surface, double *lx
 	return true;
 }
 
-/* ---------------------------------------------------------------- touch */
+/* ---------------------------------------------------------------- start and end (main.c) */
 
-/*
- * Bezel: where tinywl hit-tests a touch and notifies the seat, this compositor hands the touch
- * to the adapter in layout coordinates and is done. The adapter makes the seat's touch point
- * (popup grabs and drags see it) but decides itself, with the plugin, what the client gets and
- * when: at once, held until the plugin knows it is no gesture, or never.
- */
-
-/* wlr_touch positions are 0..1 on the device's output: layout pixels on the touch output. */
-static void touch_to_layout(struct server *s, double x, double y, double *lx, double *ly)
+/* wlroots 0.15 announces every xdg surface in one new_surface, with its role. */
+void xdg_shell_start(struct server *s)
 {
-	struct wlr_output *o = nth_output(s, s->touch_output);
-	struct wlr_box *box = o ? wlr_output_layout_get_box(s->layout, o) : NULL;
-	*lx = box ? box->x + x * box->width : x;
-	*ly = box ? box->y + y * box->height : y;
+	s->xdg_shell = wlr_xdg_shell_create(s->display);
+	s->new_xdg_surface.notify = new_xdg_surface;
+	wl_signal_add(&s->xdg_shell->events.new_surface, &s->new_xdg_surface);
 }
 
-static void touch_down(struct wl_listener *l, void *data)
+/* wlroots 0.15: the display takes the backend, outputs, seat and globals with it; the rest is
+ * ours. */
+void server_finish(struct server *s)
 {
-	struct server *s = wl_container_of(l, s, touch_down);
-	struct wlr_event_touch_down *ev = data;
-	double lx, ly;
-	touch_to_layout(s, ev->x, ev->y, &lx, &ly);
-	/* A touch-down closes what committed gestures left open (a stand-in for a shell). */
-	panels_dismiss(s);
-	if (s->bezel) {
-		bezel_wlr_touch_down(s->bezel, ev->touch_id, lx, ly, ev->time_msec);
-		return;
-	}
-	/* Without the adapter (latency baseline): tinywl's way, straight to the seat. */
-	double sx, sy;
-	struct wlr_surface *surf = surface_at(s, lx, ly, &sx, &sy);
-	if (surf && wlr_surface_accepts_touch(s->seat, surf))
-		wlr_seat_touch_notify_down(s->seat, surf, ev->time_msec, ev->touch_id, sx, sy);
-}
-
-static void touch_motion(struct wl_listener *l, void *data)
-{
-	struct server *s = wl_container_of(l, s, touch_motion);
-	struct wlr_event_touch_motion *ev = data;
-	double lx, ly;
-	touch_to_layout(s, ev->x, ev->y, &lx, &ly);
-	if (s->bezel) {
-		bezel_wlr_touch_motion(s->bezel, ev->touch_id, lx, ly, ev->time_msec);
-		return;
-	}
-	struct wlr_touch_point *p = wlr_seat_touch_get_point(s->seat, ev->touch_id);
-	if (!p || !p->surface)
-		return;
-	int nx = 0, ny = 0;
-	struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(p->surface);
-	if (xdg && xdg->data)
-		wlr_scene_node_coords(xdg->data, &nx, &ny);
-	wlr_seat_touch_notify_motion(s->seat, ev->time_msec, ev->touch_id, lx - nx, ly - ny);
-}
-
-static void touch_up(struct wl_listener *l, void *data)
-{
-	struct server *s = wl_container_of(l, s, touch_up);
-	struct wlr_event_touch_up *ev = data;
-	if (s->bezel)
-		bezel_wlr_touch_up(s->bezel, ev->touch_id, ev->time_msec);
-	else
-		wlr_seat_touch_notify_up(s->seat, ev->time_msec, ev->touch_id);
-}
-
-static void touch_frame(struct wl_listener *l, void *data)
-{
-	struct server *s = wl_container_of(l, s, touch_frame);
-	(void)data;
-	if (s->bezel)
-		bezel_wlr_touch_frame(s->bezel);
-	else
-		wlr_seat_touch_notify_frame(s->seat);
-}
-
-static void touch_cancel(struct wl_listener *l, void *data)
-{
-	struct server *s = wl_container_of(l, s, touch_cancel);
-	struct wlr_event_touch_cancel *ev = data;
-	if (s->bezel)
-		bezel_wlr_touch_cancel(s->bezel, ev->time_msec);
-}
-
-static void new_input(struct wl_listener *l, void *data)
-{
-	struct server *s = wl_container_of(l, s, new_input);
-	struct wlr_input_device *dev = data;
-	if (dev->type != WLR_INPUT_DEVICE_TOUCH || s->touch_dev)
-		return;
-	s->touch_dev = dev;
-	s->touch_down.notify = touch_down;
-	wl_signal_add(&dev->touch->events.down, &s->touch_down);
-	s->touch_motion.notify = touch_motion;
-	wl_signal_add(&dev->touch->events.motion, &s->touch_motion);
-	s->touch_up.notify = touch_up;
-	wl_signal_add(&dev->touch->events.up, &s->touch_up);
-	s->touch_frame.notify = touch_frame;
-	wl_signal_add(&dev->touch->events.frame, &s->touch_frame);
-	s->touch_cancel.notify = touch_cancel;
-	wl_signal_add(&dev->touch->events.cancel, &s->touch_cancel);
-	wlr_seat_set_capabilities(s->seat, WL_SEAT_CAPABILITY_TOUCH);
-	wlr_log(WLR_INFO, "touch device %s", dev->name);
-}
-
-/* ---------------------------------------------------------------- main */
-
-static void find_headless(struct wlr_backend *b, void *data)
-{
-	struct server *s = data;
-	if (wlr_backend_is_headless(b))
-		s->headless = b;
-}
-
-static int on_terminate(int sig, void *data)
-{
-	struct server *s = data;
-	wlr_log(WLR_INFO, "signal %d: shutting down", sig);
-	wl_display_terminate(s->display);
-	return 0;
-}
-
-int main(int argc, char **argv)
-{
-	struct server s = { .width = 1080, .height = 1920 };
-	struct command_line cl;
-	int status = read_command_line(argc, argv, &s, &cl);
-	if (status >= 0)
-		return status; /* --help, or a word it does not take */
-	bool intercept = true;
-	wlr_log_init(WLR_INFO, NULL); /* read_settings raises it for log-level=debug */
-	wl_list_init(&s.outputs);
-
-	s.display = wl_display_create();
-	s.backend = wlr_backend_autocreate(s.display);
-	if (!s.backend) {
-		wlr_log(WLR_ERROR, "no backend (for no display and no GPU: WLR_BACKENDS=headless)");
-		return 1;
-	}
-	if (wlr_backend_is_multi(s.backend))
-		wlr_multi_for_each_backend(s.backend, find_headless, &s);
-	else if (wlr_backend_is_headless(s.backend))
-		s.headless = s.backend;
-	s.renderer = wlr_renderer_autocreate(s.backend);
-	if (!s.renderer) {
-		wlr_log(WLR_ERROR, "no renderer (without a GPU: WLR_RENDERER=pixman)");
-		return 1;
-	}
-	wlr_renderer_init_wl_display(s.renderer, s.display);
-	s.allocator = wlr_allocator_autocreate(s.backend, s.renderer);
-	s.compositor = wlr_compositor_create(s.display, s.renderer);
-	wlr_data_device_manager_create(s.display);
-
-	s.layout = wlr_output_layout_create();
-	/* Screenshots (grim) of what the compositor draws: the tests check the panels' pixels. */
-	wlr_screencopy_manager_v1_create(s.display);
-	wlr_xdg_output_manager_v1_create(s.display, s.layout);
-	s.scene = wlr_scene_create();
-	wlr_scene_attach_output_layout(s.scene, s.layout);
-	/* Layer order: apps, then the demo shell's panels above them (never hit: surface_at
-	 * looks in the apps' tree only). */
-	s.apps = wlr_scene_tree_create(&s.scene->node);
-	s.panels.tree = wlr_scene_tree_create(&s.scene->node);
-	s.new_output.notify = new_output;
-	wl_signal_add(&s.backend->events.new_output, &s.new_output);
-
-	/* The seat before xdg-shell: at wl_display_destroy, wlroots 0.15 frees xdg-shell's popup
-	 * grab while it still listens to the seat's destroy signal, unless the seat goes first. */
-	s.seat = wlr_seat_create(s.display, "seat0");
-	s.xdg_shell = wlr_xdg_shell_create(s.display);
-	s.new_xdg_surface.notify = new_xdg_surface;
-	wl_signal_add(&s.xdg_shell->events.new_surface, &s.new_xdg_surface);
-	s.new_input.notify = new_input;
-	wl_signal_add(&s.backend->events.new_input, &s.new_input);
-	s.request_start_drag.notify = request_start_drag;
-	wl_signal_add(&s.seat->events.request_start_drag, &s.request_start_drag);
-	s.request_set_selection.notify = request_set_selection;
-	wl_signal_add(&s.seat->events.request_set_selection, &s.request_set_selection);
-
-	/* Bezel: the adapter joins the seat. It asks the compositor two questions (surface_at,
-	 * surface_position) and tells it about gestures (the demo shell draws them). */
-	struct bezel_wlr_interface iface = {
-		.version = BEZEL_WLR_INTERFACE_VERSION,
-		.surface_at = surface_at,
-		.surface_position = surface_position,
-		.gesture = panels_gesture,
-		.affordance = panels_affordance,
-	};
-	int r = bezel_wlr_create(s.display, s.compositor, s.seat, s.layout, &iface, &s, &s.bezel);
-	if (r != BEZEL_OK) {
-		wlr_log(WLR_ERROR, "bezel: cannot attach: %s", bezel_result_string(r));
-		return 1;
-	}
-	if (read_settings(&s, cl.config_path, cl.rotate, &intercept) < 0)
-		return 1;
-	/* A latency baseline: the adapter read the configuration and goes again before any client
-	 * can connect; touches go straight to the seat, as in tinywl. */
-	if (!intercept) {
-		bezel_wlr_destroy(s.bezel);
-		s.bezel = NULL;
-		wlr_log(WLR_INFO, "bezel: intercept=false, touches go straight to the seat");
-	}
-
-	const char *name = cl.socket;
-	if (cl.socket) {
-		if (wl_display_add_socket(s.display, cl.socket) != 0) {
-			wlr_log(WLR_ERROR, "cannot listen on socket %s", cl.socket);
-			return 1;
-		}
-	} else if (!(name = wl_display_add_socket_auto(s.display))) {
-		wlr_log(WLR_ERROR, "cannot create a Wayland socket");
-		return 1;
-	}
-	if (!wlr_backend_start(s.backend)) {
-		wlr_log(WLR_ERROR, "cannot start the backend");
-		return 1;
-	}
-	/* More headless outputs than WLR_HEADLESS_OUTPUTS gave (one by default). */
-	int have = wl_list_length(&s.outputs);
-	for (int i = have; s.headless && i < cl.outputs; i++)
-		wlr_headless_add_output(s.headless, s.width, s.height);
-	if (compositor_rig && !compositor_rig->start(&s))
-		return 1;
-
-	struct wl_event_loop *loop = wl_display_get_event_loop(s.display);
-	struct wl_event_source *sigterm = wl_event_loop_add_signal(loop, SIGTERM, on_terminate, &s);
-	struct wl_event_source *sigint = wl_event_loop_add_signal(loop, SIGINT, on_terminate, &s);
-	setenv("WAYLAND_DISPLAY", name, true);
-	if (cl.startup && fork() == 0) {
-		execl("/bin/sh", "/bin/sh", "-c", cl.startup, (char *)NULL);
-		_exit(127);
-	}
-	wlr_log(WLR_INFO, "bezel-compositor: running on WAYLAND_DISPLAY=%s", name);
-	wl_display_run(s.display);
-
-	wl_display_destroy_clients(s.display);
-	wl_event_source_remove(sigterm);
-	wl_event_source_remove(sigint);
-	if (compositor_rig)
-		compositor_rig->stop(&s);
-	bezel_wlr_destroy(s.bezel);
-	/* The display takes the backend, outputs, seat and globals with it; the rest is ours. */
-	wl_display_destroy(s.display);
-	wlr_output_layout_destroy(s.layout); /* before the scene, which listens to it */
-	wlr_scene_node_destroy(&s.scene->node);
-	wlr_allocator_destroy(s.allocator);
-	wlr_renderer_destroy(s.renderer);
-	return 0;
+	wl_display_destroy(s->display);
+	wlr_output_layout_destroy(s->layout); /* before the scene, which listens to it */
+	wlr_scene_node_destroy(&s->scene->node);
+	wlr_allocator_destroy(s->allocator);
+	wlr_renderer_destroy(s->renderer);
 }
