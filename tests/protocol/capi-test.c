@@ -22,17 +22,12 @@
 #include <wayland-server.h>
 
 #include "bezel.h"
+#include "check.h"
 
 #define OUTPUT_W 1080
 #define OUTPUT_H 1920
 #define MAX_IDS 64
 
-static int failures;
-
-#define CHECK(cond, ...) do { \
-	if (cond) { printf("ok "); } else { printf("FAIL "); failures++; } \
-	printf(__VA_ARGS__); printf("\n"); fflush(stdout); \
-} while (0)
 
 /* ---- what the plugin told the host ---- */
 

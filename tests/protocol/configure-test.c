@@ -18,18 +18,13 @@
 #include <wayland-server.h>
 
 #include "bezel.h"
+#include "check.h"
 
 #define OUTPUT_W 1080
 #define OUTPUT_H 1920
 /* 1920 px over 121 mm. */
 #define PX_PER_MM (1920.0 / 121.0)
 
-static int failures;
-
-#define CHECK(cond, ...) do { \
-	if (cond) { printf("ok "); } else { printf("FAIL "); failures++; } \
-	printf(__VA_ARGS__); printf("\n"); fflush(stdout); \
-} while (0)
 
 /* What the plugin told the host since the last reset. */
 static struct {

@@ -25,13 +25,8 @@
 #include <wayland-server.h>
 
 #include "bezel.h"
+#include "check.h"
 
-static int failures;
-
-#define CHECK(cond, ...) do { \
-	if (cond) { printf("ok "); } else { printf("FAIL "); failures++; } \
-	printf(__VA_ARGS__); printf("\n"); fflush(stdout); \
-} while (0)
 
 /* The surface the last touch_down was delivered to, and how many downs came. */
 static struct wl_resource *down_surface;

@@ -20,16 +20,11 @@
 #include <wayland-server.h>
 
 #include "bezel.h"
+#include "check.h"
 
 #define OUTPUT_W 1080
 #define OUTPUT_H 1920
 
-static int failures;
-
-#define CHECK(cond, ...) do { \
-	if (cond) { printf("ok "); } else { printf("FAIL "); failures++; } \
-	printf(__VA_ARGS__); printf("\n"); fflush(stdout); \
-} while (0)
 
 static struct bezel_plugin *plugin;
 

@@ -37,6 +37,7 @@
 #include <wayland-client.h>
 
 #include "bezel-system-gestures-v1-client-protocol.h"
+#include "check.h"
 
 static struct wl_display *display;
 static struct wl_compositor *compositor;
@@ -44,12 +45,6 @@ static struct bezel_system_gestures_manager_v1 *manager;
 static struct bezel_system_gestures_manager_v1 *manager_v1; /* v2-basic: a second bind at 1 */
 static struct bezel_system_gestures_manager_v1 *manager_v2; /* v3-region: a third bind at 2 */
 static uint32_t bind_version = 1;
-static int failures;
-
-#define CHECK(cond, ...) do { \
-	if (cond) { printf("ok "); } else { printf("FAIL "); failures++; } \
-	printf(__VA_ARGS__); printf("\n"); fflush(stdout); \
-} while (0)
 
 static void registry_global(void *data, struct wl_registry *registry, uint32_t name,
 			    const char *interface, uint32_t version)
