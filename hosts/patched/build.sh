@@ -59,7 +59,7 @@ tarball=$(echo "$releases" | awk -v v="$version" '$1 == v { print $2 }')
 [ $# = 1 ] || { echo "$usage" >&2; exit 2; }
 NAME=$(echo "$name" | tr a-z A-Z)
 eval "tarball=\${BEZEL_${NAME}_TARBALL:-\$root/../shared/third_party/\$tarball}"
-eval "build=\${BEZEL_${NAME}_BUILD:-\$root/.build/\$name}"
+eval "build=\${BEZEL_${NAME}_BUILD:-\$root/.build/\$name\${BEZEL_DISTRO:+-\$BEZEL_DISTRO}}"
 mkdir -p "$1"
 prefix=$(cd "$1" && pwd)
 bezel=${bezel:-$prefix}

@@ -27,7 +27,8 @@
 set -eu
 name=phoc
 # VERSION TARBALL DEBIAN
-releases="0.24 phoc-0.24.0.tar.xz 12"
+releases="0.24 phoc-0.24.0.tar.xz 12
+0.46 phoc-0.46.0.tar.xz 13"
 . "$(dirname "$0")/../patched/build.sh"
 bin=$(patched_build -Dembed-wlroots=disabled -Dtests=false -Dgtk_doc=false | tail -1)
 step "glib-compile-schemas" "$build/schemas.log" glib-compile-schemas "$prefix/share/glib-2.0/schemas"

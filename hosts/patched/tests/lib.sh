@@ -32,7 +32,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 . "$ROOT/tests/lib/touchscreen.sh"
 RUNNER_EXTRA_OPTS="--version"
 scratch_var=BEZEL_${COMP_LABEL^^}_SCRATCH
-SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL}
+# Each distribution builds in its own folder (scripts/distro.sh sets BEZEL_DISTRO inside its root).
+SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/$COMP_LABEL-tests
 PRIMARY_READY="^primary-client: connected to "
 

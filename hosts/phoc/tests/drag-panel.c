@@ -10,7 +10,11 @@
  *   <us> down|up ...                 wl_touch events on the panel itself (phoc's own path)
  * It exits when the compositor goes away.
  *
- * usage: drag-panel [--edge bottom|top] [--height H] [--handle N]
+ * With --lock it is phosh 0.46's lock screen instead: a layer surface in the overlay layer over
+ * the whole output, namespace "phosh lockscreen", keyboard-exclusive, not draggable; it prints
+ * "<us> locked" once mapped (phoc 0.46 locks on it: it keeps no exclusive client).
+ *
+ * usage: drag-panel [--edge bottom|top] [--height H] [--handle N] [--lock]
  *   --edge     the edge it is anchored to (default bottom: the home bar; top: the top panel)
  *   --height   its height in surface pixels (default 800)
  *   --handle   the part that shows when folded, and is the drag handle (default 40)
@@ -102,9 +106,32 @@ static void registry_global_remove(void *data, struct wl_registry *r, uint32_t n
 }
 static const struct wl_registry_listener registry_listener = { registry_global, registry_global_remove };
 
+/* --lock: phosh's lock screen as phosh 0.46 makes it (lockscreen.c: overlay, all four edges,
+ * keyboard interactive, exclusive zone -1). */
+static int lock_screen(struct kit *kit)
+{
+	struct wl_surface *surface = wl_compositor_create_surface(kit->compositor);
+	struct zwlr_layer_surface_v1 *ls = zwlr_layer_shell_v1_get_layer_surface(
+		layer_shell, surface, NULL, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY, "phosh lockscreen");
+	zwlr_layer_surface_v1_add_listener(ls, &layer_listener, NULL);
+	zwlr_layer_surface_v1_set_anchor(ls, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM |
+						 ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
+	zwlr_layer_surface_v1_set_exclusive_zone(ls, -1);
+	zwlr_layer_surface_v1_set_keyboard_interactivity(ls, ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE);
+	wl_surface_commit(surface);
+	if (!kit_dispatch_until(kit, &configured, KIT_CONFIGURE_MS) || !configured || !width) {
+		fprintf(stderr, "drag-panel: no configure of the lock screen\n");
+		return 1;
+	}
+	kit_commit_buffer(surface, kit_buffer(kit, (int)width, (int)height, 0xff202020), (int)width, (int)height);
+	wl_display_roundtrip(kit->display);
+	kit_say("locked");
+	return kit_run(kit);
+}
+
 int main(int argc, char **argv)
 {
-	bool top = false, on_first = false;
+	bool top = false, on_first = false, lock = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--edge") && i + 1 < argc)
 			top = !strcmp(argv[++i], "top");
@@ -114,8 +141,10 @@ int main(int argc, char **argv)
 			handle = (uint32_t)atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--first-output"))
 			on_first = true;
+		else if (!strcmp(argv[i], "--lock"))
+			lock = true;
 		else {
-			fprintf(stderr, "usage: %s [--edge bottom|top] [--height H] [--handle N] [--first-output]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--edge bottom|top] [--height H] [--handle N] [--first-output] [--lock]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -129,6 +158,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "drag-panel: cannot connect\n");
 		return 1;
 	}
+	if (lock && kit.compositor && kit.shm && layer_shell)
+		return lock_screen(&kit);
 	if (!kit.compositor || !kit.shm || !layer_shell || !effects) {
 		fprintf(stderr, "drag-panel: missing wl_compositor, wl_shm, zwlr_layer_shell_v1 or zphoc_layer_shell_effects_v1\n");
 		return 1;

@@ -192,19 +192,27 @@ if want reveal; then
 	fi
 fi
 
-# ---- 4. the lock follows phoc's exclusive client (wlr's input inhibitor, as phosh's lock
-# screen holds it): only gestures allowed when locked (the cover sheet) begin, and the app
-# behind the lock gets nothing ----
+# ---- 4. the lock follows phosh's lock screen: on 0.24 phoc's exclusive client (wlr's input
+# inhibitor, as phosh 0.24's lock screen holds it); on 0.46, which keeps no exclusive client
+# (wlroots 0.17 dropped the input inhibitor), phosh's lock screen layer surface. Only gestures
+# allowed when locked (the cover sheet) begin, and the app behind the lock gets nothing ----
+if [ "$COMP_VERSION" = 0.24 ]; then
+	LOCK_CLIENT=("$OUT/lock-client")
+	LOCK_WHAT="phoc's exclusive client: an input inhibitor, as phosh 0.24's lock screen"
+else
+	LOCK_CLIENT=("$DRAG_PANEL" --lock)
+	LOCK_WHAT="phosh's lock screen: the overlay layer surface 'phosh lockscreen', as phosh 0.46 maps it"
+fi
 if want lock; then
 	if comp_start lock lock-swipe realtime; then
-		start_client l "$OUT/lock-client"
+		start_client l "${LOCK_CLIENT[@]}"
 		if wait_for "$DIR/l.out" " locked" 1 20 "the lock client's 'locked'" && start_client c "$TOUCH_CLIENT" &&
 			wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line" && kill -USR2 "$COMP_PID" &&
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"; then
 			comp_stop "$CPID_l" "$CPID_c"
 			if grep -q "gesture began cover_sheet" "$DIR/events.log" && ! grep -q "gesture began dock" "$DIR/events.log" &&
 				[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
-				pass "R6 locked (phoc's exclusive client: an input inhibitor, as phosh's lock screen): the cover sheet begins, the dock never does (two swipes up), and the app behind the lock gets no touch"
+				pass "R6 locked ($LOCK_WHAT): the cover sheet begins, the dock never does (two swipes up), and the app behind the lock gets no touch"
 			else
 				fail "lock (see $DIR)"
 			fi
