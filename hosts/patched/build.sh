@@ -24,7 +24,8 @@
 #                    this runs in (/etc/os-release), from releases
 #   --print-version  print the version that would be built, and exit
 # Environment: BEZEL_NAME_TARBALL (the tarball instead), BEZEL_NAME_BUILD (the build folder,
-# default .build/NAME in the repository), BEZEL_SHIM_BUILD (the meson shim's build folder,
+# default .build/NAME in the repository, .build/NAME-$BEZEL_DISTRO inside another distribution's
+# root: scripts/distro.sh), BEZEL_SHIM_BUILD (the meson shim's build folder,
 # default inside it).
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -19,7 +19,8 @@
 # The runner sets COMP_LABEL (its folder under hosts/), sources this file (which sets ROOT), calls
 # `runner_args "$@"`, defines the hooks below, then calls patched_setup and run_patched_course
 # before its own cases, and finish. SCRATCH is $BEZEL_<COMP_LABEL>_SCRATCH (default
-# .build-COMP_LABEL), OUT the tests' folder in it.
+# .build-COMP_LABEL, or .build-COMP_LABEL-$BEZEL_DISTRO inside another distribution's root:
+# scripts/distro.sh), OUT the tests' folder in it.
 #   comp_prepare MODE: called with DIR set (a fresh folder the compositor may write to); writes
 #       the compositor's configuration into DIR (bezel_settings: the [bezel] lines of a case)
 #       and sets COMP_CMD (an array: the command line; comp_variant_bin: the binary VARIANT asks
@@ -32,7 +33,6 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 . "$ROOT/tests/lib/touchscreen.sh"
 RUNNER_EXTRA_OPTS="--version"
 scratch_var=BEZEL_${COMP_LABEL^^}_SCRATCH
-# Each distribution builds in its own folder (scripts/distro.sh sets BEZEL_DISTRO inside its root).
 SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/$COMP_LABEL-tests
 PRIMARY_READY="^primary-client: connected to "
@@ -74,9 +74,12 @@ build_rig() {
 	RIG=$OUT/bezel-wlr-touch-rig.so
 	PRIMARY=$OUT/primary-client
 	# shellcheck disable=SC2046 # pkg-config output is a list
+	# wlroots 0.15's pkg-config name is wlroots; later ones carry their version (wlroots-0.18).
+	local wlroots=wlroots
+	pkg-config --exists wlroots || wlroots=$(pkg-config --list-package-names | grep -m1 '^wlroots-')
 	cc -std=gnu11 -Wall -Wextra -Werror -O1 -g -shared -fPIC -DWLR_USE_UNSTABLE -o "$RIG" \
 		"$ROOT/hosts/patched/rig/bezel-wlr-touch-rig.c" -I"$prefix/include" \
-		$(pkg-config --cflags wlroots pixman-1) -L"$prefix/lib" -lbezel -Wl,-rpath,"$prefix/lib" -ldl &&
+		$(pkg-config --cflags "$wlroots" pixman-1) -L"$prefix/lib" -lbezel -Wl,-rpath,"$prefix/lib" -ldl &&
 		cc -std=gnu11 -Wall -Wextra -Werror -O1 -o "$PRIMARY" "$ROOT/hosts/patched/tests/primary-client.c" \
 			$(pkg-config --cflags --libs wayland-client)
 }
