@@ -196,6 +196,11 @@ group "wlroots@0.18 (Debian 13) with libbezel-wlroots + bezel-compositor headles
 group "wlroots@0.18: hostile clients while touches play" "${d13[@]}" hosts/wlroots/tests/run.sh --hostile
 group "wlroots@0.18: hostile clients under valgrind" "${d13[@]}" hosts/wlroots/tests/run.sh --hostile --valgrind
 group "wlroots@0.18: meson-shim -Dwlroots=enabled install" "${d13[@]}" hosts/wlroots/tests/install-test.sh
+# phoc 0.46 (Debian 13's phosh compositor) with the series patches/0.46 against Debian 13's
+# wlroots 0.18: the same runner and cases as phoc 0.24; the lock follows phosh 0.46's lock screen.
+group --limit 8 "phoc@0.46 (Debian 13) patched with Bezel, headless as an unprivileged user, real clients, draggable panels driven by the dock and cover sheet" "${d13[@]}" hosts/phoc/tests/run.sh
+group --limit 4 "phoc@0.46: hostile clients while touches play" "${d13[@]}" hosts/phoc/tests/run.sh --hostile
+group --limit 4 "phoc@0.46: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" "${d13[@]}" hosts/phoc/tests/run.sh --latency 1000
 echo
 echo "elapsed time per group (m:ss):"
 printf '  %s\n' "${group_times[@]}"

@@ -422,3 +422,17 @@ bool wlr_backend_start(struct wlr_backend *backend)
 	}
 	return true;
 }
+
+/* wl_event_loop_add_signal reads SIGUSR2 from a signalfd, which gets it only while every thread
+ * blocks it: blocked here, before the compositor starts a thread (phoc 0.46's GDBus threads
+ * would take it with the default action otherwise, and end the compositor). */
+__attribute__((constructor)) static void block_sigusr2(void)
+{
+	const char *when = getenv("BEZEL_RIG_OPEN");
+	sigset_t set;
+	if (when && !strcmp(when, "start"))
+		return;
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+}

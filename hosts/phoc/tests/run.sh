@@ -54,8 +54,11 @@ comp_prepare() {
 			bezel_settings
 		fi
 	} >"$DIR/phoc.ini"
+	# phoc 0.24 runs the session through sh -c; 0.46 splits it into a command line itself.
+	local session="exec timeout 900 $PRIMARY"
+	[ "$COMP_VERSION" = 0.24 ] || session="timeout 900 $PRIMARY"
 	COMP_CMD=(env GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR="$SCHEMAS" "$(comp_variant_bin)" -C "$DIR/phoc.ini"
-		-E "exec timeout 900 $PRIMARY")
+		-E "$session")
 	COMP_READY=$PRIMARY_READY
 }
 
