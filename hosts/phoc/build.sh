@@ -9,10 +9,11 @@
 #    in DIR, which the compositor then links and finds through its rpath).
 # 2. phoc's upstream source of version V (the releases below; default: the Debian release's own,
 #    0.24 on Debian 12: tag v0.24.0, ../shared/third_party/phoc-0.24.0.tar.xz beside the
-#    repository, or $BEZEL_PHOC_TARBALL) unpacked into a build folder, the series
-#    hosts/phoc/patches/V/*.patch applied (not with --unpatched: the same tarball as it is, for
-#    baselines), built with meson against the system's wlroots (0.15.1 on Debian 12, not the
-#    wlroots subproject) without phoc's unit tests, and installed into PREFIX: bin/phoc and its
+#    repository; 0.46 on Debian 13: phoc-0.46.0.tar.xz; or $BEZEL_PHOC_TARBALL) unpacked into a
+#    build folder, the series hosts/phoc/patches/V/*.patch applied (not with --unpatched: the
+#    same tarball as it is, for baselines), built with meson against the system's wlroots (0.15.1
+#    on Debian 12, 0.18 on Debian 13; never the wlroots subproject: -Dembed-wlroots=disabled)
+#    without phoc's unit tests, and installed into PREFIX: bin/phoc and its
 #    GSettings schema, compiled in PREFIX/share/glib-2.0/schemas (run phoc with
 #    GSETTINGS_SCHEMA_DIR set to it; the system's schemas that phoc also reads,
 #    gsettings-desktop-schemas and mutter-common's keybindings, are found as usual). Xwayland
@@ -23,7 +24,8 @@
 # Debian packages: meson, ninja-build, pkg-config, gcc, patch, xz-utils, libwlroots-dev,
 # wayland-protocols, libwayland-dev, libxkbcommon-dev, libpixman-1-dev, libinput-dev,
 # libudev-dev, libdrm-dev, libgles-dev, libxcb1-dev, libglib2.0-dev, libgnome-desktop-3-dev,
-# gsettings-desktop-schemas, mutter-common (at run time), and Swift for Bezel.
+# gsettings-desktop-schemas, mutter-common (at run time), and Swift for Bezel; phoc 0.46 also
+# libgmobile-dev and gettext (the debian13 list of scripts/install-deps.sh).
 set -eu
 name=phoc
 # VERSION TARBALL DEBIAN
