@@ -13,14 +13,17 @@
 #      overview (demo-out/phosh-overview-second-swipe.png).
 #
 # It prints what each party saw. Needs Debian's phoc, phosh, grim, gnome-settings-daemon-common
-# and dbus (scripts/install-deps.sh); the system's phoc is not run, only its phosh.
+# and dbus (scripts/install-deps.sh); the system's phoc is not run, only its phosh. Inside the
+# Debian 13 root (scripts/distro.sh debian13 run -- scripts/demo-phoc.sh) it is phosh 0.46 on
+# phoc 0.46, whose packages are in that root's list.
 # Usage: scripts/demo-phoc.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-"$root/scripts/install-deps.sh"
+[ -n "${BEZEL_DISTRO:-}" ] || "$root/scripts/install-deps.sh"
 
-work=$root/.build/phoc-demo
+# Each distribution builds in its own folders (BEZEL_DISTRO: scripts/distro.sh).
+work=$root/.build/phoc-demo${BEZEL_DISTRO:+-$BEZEL_DISTRO}
 out=$root/demo-out
 rm -rf "$work/run"
 mkdir -p "$work/run" "$out"
@@ -28,21 +31,24 @@ mkdir -p "$work/run" "$out"
 
 # Bezel and bezel-input-probe (test equipment) as installed by meson-shim (tests/lib/product.sh,
 # through the runners' library tests/lib/host.sh)
-ROOT=$root SCRATCH=$root/.build
+ROOT=$root SCRATCH=$root/.build${BEZEL_DISTRO:+-phoc-$BEZEL_DISTRO}
 . "$root/tests/lib/host.sh"
 product_install release || exit 1
 probe=$PROBE
 echo "== building phoc with the series against Bezel in $PRODUCT_PREFIX, into $work/prefix (hosts/phoc/build.sh)"
-phoc=$(BEZEL_PHOC_BUILD=$root/.build/phoc hosts/phoc/build.sh --bezel "$PRODUCT_PREFIX" "$work/prefix" | tail -1)
+phoc=$(BEZEL_PHOC_BUILD=$root/.build/phoc${BEZEL_DISTRO:+-$BEZEL_DISTRO} hosts/phoc/build.sh --bezel "$PRODUCT_PREFIX" "$work/prefix" | tail -1)
 prefix=$work/prefix
 echo "== building the app, the touch rig and the touchscreen emulation"
 gen=$work/gen
 mkdir -p "$gen"
 host_protocol_code "$gen"
 CFLAGS=-O2 host_client "$gen" bezel-defer-client examples/bezel-defer-client.c
+# wlroots 0.15's pkg-config name is wlroots; later ones carry their version (wlroots-0.18).
+wlroots=wlroots
+pkg-config --exists wlroots || wlroots=$(pkg-config --list-package-names | grep -m1 '^wlroots-')
 # shellcheck disable=SC2046
 cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/patched/rig/bezel-wlr-touch-rig.c \
-	-I"$PRODUCT_PREFIX/include" $(pkg-config --cflags wlroots pixman-1) -L"$PRODUCT_LIB" -lbezel \
+	-I"$PRODUCT_PREFIX/include" $(pkg-config --cflags "$wlroots" pixman-1) -L"$PRODUCT_LIB" -lbezel \
 	-Wl,-rpath,"$PRODUCT_LIB" -ldl
 shim=$(tools/umockdev-preload/build.sh "$gen/shim")
 node=/dev/input/event7
