@@ -20,7 +20,8 @@ if [ "${1:-}" = --list ]; then
 			libwlroots-0.18-dev libpixman-1-dev libxkbcommon-dev wayland-utils weston \
 			grim \
 			libgmobile-dev libgnome-desktop-3-dev libglib2.0-dev libdrm-dev libgles-dev libxcb1-dev \
-			gsettings-desktop-schemas mutter-common gettext
+			gsettings-desktop-schemas mutter-common gettext \
+			phosh squeekboard gnome-settings-daemon-common dbus-daemon libglib2.0-bin
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac

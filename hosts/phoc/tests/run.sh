@@ -18,14 +18,16 @@
 #        hosts/phoc/tests/run.sh --hostile [--rounds N] [--seed S] [--version V]
 #   CASE: start, the table (tap swipe late defer region-in region-out drag kill kill-sub multi
 #   multi-defer multi-policy rot-90 rot-180 rot-270 rot-flipped-90 rot-runtime unplug), drag-commit,
-#   drag-return, cover, defer-panel, reveal, lock, unplug-panel, scale2, scaled
+#   drag-return, cover, defer-panel, reveal, lock, unplug-panel, scale2, scaled; on phoc 0.46
+#   (Debian 13, whose squeekboard the root holds) also osk-shown, osk-hidden
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
 #   --version V: phoc's upstream version (default: hosts/phoc/build.sh's, the Debian release's)
 #   --build-only: build and stop (tests/lib/args.sh)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: those of hosts/phoc/build.sh, umockdev, libumockdev-dev, python3,
-# wayland-utils, weston (weston-simple-touch), util-linux (setpriv).
+# wayland-utils, weston (weston-simple-touch), util-linux (setpriv); on Debian 13 squeekboard,
+# dbus-daemon and libglib2.0-bin (gdbus) for the osk cases.
 set -u
 COMP_LABEL=phoc
 . "$(dirname "$0")/../../patched/tests/lib.sh"
@@ -271,6 +273,61 @@ if want scaled && PHOC_SCALE_TO_FIT=1 play scaled slow-middle " ready" "$OUT/big
 		pass "§6 a scale-to-fit view (2160x3840 drawn at half size): a finger moving 120 px moves 240 px across the window from its down at ($first), 30 motions, one up; the touch kept phoc's path (Bezel got no input down)"
 	else
 		fail "scaled view: down at '$first', last motion '$last', dx $dx dy $dy (see $DIR)"
+	fi
+fi
+
+# ---- 7. squeekboard, phosh's on-screen keyboard (phoc 0.46's generation: Debian 13's package) ----
+# A window under the keyboard (not full screen: phoc keeps a full-screen view above the top
+# layer), squeekboard on a session bus of its own, shown or not through phosh's call
+# (sm.puri.OSK0.SetVisible), then a swipe up from the bottom edge. Shown, the swipe starts on the
+# keyboard's layer surface: it is the keyboard's (phoc's path; Bezel sees no touch, no dock).
+# Hidden, the same swipe is the dock.
+OSK_SURFACE="surface add 0,1[0-9]* 1080x"
+# osk_case NAME SHOWN(true|false): sets OSK_OK when squeekboard ran and the replay completed.
+osk_case() {
+	local name=$1 shown=$2 bus bus_pid
+	OSK_OK=0
+	comp_start "$name" swipe-up || { comp_stop; fail "$name: phoc did not start (see $DIR)"; return 1; }
+	CPID_k=
+	if bus=$(dbus-daemon --session --fork --nopidfile --print-address=1 --print-pid=1); then
+		bus_pid=$(sed -n 2p <<<"$bus")
+		bounded_track "$bus_pid" "the keyboard's session bus ($name)"
+		export DBUS_SESSION_BUS_ADDRESS
+		DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p <<<"$bus")
+		start_client c "$TOUCH_CLIENT" --windowed
+		# GTK 3 takes the socket as a name in XDG_RUNTIME_DIR.
+		start_client k env GSETTINGS_BACKEND=memory XDG_RUNTIME_DIR="${SOCK%/*}" WAYLAND_DISPLAY="${SOCK##*/}" squeekboard
+		if wait_for "$DIR/c.out" " ready" 1 20 "the client's ready line" &&
+			timeout 20 gdbus wait --session --timeout 20 sm.puri.OSK0 &&
+			timeout 20 gdbus call --session --dest sm.puri.OSK0 --object-path /sm/puri/OSK0 \
+				--method sm.puri.OSK0.SetVisible "$shown" >"$DIR/osk-call.out" 2>&1 &&
+			{ [ "$shown" = false ] || wait_for "$DIR/events.log" "$OSK_SURFACE" 1 20 "the keyboard's layer surface"; } &&
+			kill -USR2 "$COMP_PID" &&
+			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "every contact's up in the event log"; then
+			OSK_OK=1
+		fi
+		comp_stop "$CPID_c" "$CPID_k"
+		kill "$bus_pid" 2>/dev/null
+		unset DBUS_SESSION_BUS_ADDRESS
+	else
+		comp_stop
+	fi
+	[ $OSK_OK = 1 ] || fail "$name: squeekboard or the replay did not come (see $DIR)"
+}
+if [ "$COMP_VERSION" != 0.24 ] && want osk-shown && osk_case osk-shown true && [ $OSK_OK = 1 ]; then
+	if ! grep -q "gesture began" "$DIR/events.log" && ! grep -q " input down" "$DIR/events.log" &&
+		[ "$(grep -c -E ' (down|motion|up)( |$)' "$DIR/c.out")" = 0 ]; then
+		pass "§6 squeekboard shown (its layer surface $(grep -m1 -o "$OSK_SURFACE[0-9]*" "$DIR/events.log" | cut -d' ' -f3-)): a swipe up from the bottom edge that starts on it is the keyboard's: phoc's path, no dock (Bezel got no input down), the window under it got no touch"
+	else
+		fail "osk-shown: the swipe on the keyboard was not the keyboard's (see $DIR)"
+	fi
+fi
+if [ "$COMP_VERSION" != 0.24 ] && want osk-hidden && osk_case osk-hidden false && [ $OSK_OK = 1 ]; then
+	if ! grep -q "$OSK_SURFACE" "$DIR/events.log" && grep -q "gesture ended dock .*committed=1" "$DIR/events.log" &&
+		[ "$(grep -c -E ' (down|up)( |$)' "$DIR/c.out")" = 0 ]; then
+		pass "R2/R5 squeekboard running and hidden (SetVisible false): the same swipe up from the bottom edge is the dock, committed; the window got no touch"
+	else
+		fail "osk-hidden: no dock with the keyboard hidden (see $DIR)"
 	fi
 fi
 
