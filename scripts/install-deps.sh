@@ -6,7 +6,9 @@ set -euo pipefail
 # scripts/install-deps.sh --list DISTRO: prints the packages another distribution's root needs
 # (scripts/distro.sh makes that root with them), one a line, and installs nothing.
 # Debian 13: what the machine's Swift toolchain needs to run there, and the project's builds
-# against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18).
+# against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18); the
+# last line: sway 1.10.1 beside cage 0.2.0 (hosts/sway/build.sh; cage needs nothing more), whose
+# xcb needs come from wlroots 0.18 built with Xwayland.
 if [ "${1:-}" = --list ]; then
 	case ${2:-} in
 	debian13)
@@ -16,7 +18,8 @@ if [ "${1:-}" = --list ]; then
 			libwayland-dev wayland-protocols libinput-dev libudev-dev umockdev libumockdev-dev \
 			meson ninja-build python3 valgrind gdb time util-linux patch xz-utils \
 			libwlroots-0.18-dev libpixman-1-dev libxkbcommon-dev wayland-utils weston \
-			grim
+			grim \
+			libjson-c-dev libpcre2-dev libcairo2-dev libpango1.0-dev libevdev-dev libdrm-dev libxcb1-dev libxcb-icccm4-dev
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac

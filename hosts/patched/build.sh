@@ -24,7 +24,8 @@
 #                    this runs in (/etc/os-release), from releases
 #   --print-version  print the version that would be built, and exit
 # Environment: BEZEL_NAME_TARBALL (the tarball instead), BEZEL_NAME_BUILD (the build folder,
-# default .build/NAME in the repository), BEZEL_SHIM_BUILD (the meson shim's build folder,
+# default .build/NAME in the repository, .build/NAME-$BEZEL_DISTRO inside another distribution's
+# root: scripts/distro.sh), BEZEL_SHIM_BUILD (the meson shim's build folder,
 # default inside it).
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -59,7 +60,7 @@ tarball=$(echo "$releases" | awk -v v="$version" '$1 == v { print $2 }')
 [ $# = 1 ] || { echo "$usage" >&2; exit 2; }
 NAME=$(echo "$name" | tr a-z A-Z)
 eval "tarball=\${BEZEL_${NAME}_TARBALL:-\$root/../shared/third_party/\$tarball}"
-eval "build=\${BEZEL_${NAME}_BUILD:-\$root/.build/\$name}"
+eval "build=\${BEZEL_${NAME}_BUILD:-\$root/.build/\$name\${BEZEL_DISTRO:+-\$BEZEL_DISTRO}}"
 mkdir -p "$1"
 prefix=$(cd "$1" && pwd)
 bezel=${bezel:-$prefix}

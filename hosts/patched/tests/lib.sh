@@ -19,7 +19,8 @@
 # The runner sets COMP_LABEL (its folder under hosts/), sources this file (which sets ROOT), calls
 # `runner_args "$@"`, defines the hooks below, then calls patched_setup and run_patched_course
 # before its own cases, and finish. SCRATCH is $BEZEL_<COMP_LABEL>_SCRATCH (default
-# .build-COMP_LABEL), OUT the tests' folder in it.
+# .build-COMP_LABEL, or .build-COMP_LABEL-$BEZEL_DISTRO inside another distribution's root:
+# scripts/distro.sh), OUT the tests' folder in it.
 #   comp_prepare MODE: called with DIR set (a fresh folder the compositor may write to); writes
 #       the compositor's configuration into DIR (bezel_settings: the [bezel] lines of a case)
 #       and sets COMP_CMD (an array: the command line; comp_variant_bin: the binary VARIANT asks
@@ -32,7 +33,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 . "$ROOT/tests/lib/touchscreen.sh"
 RUNNER_EXTRA_OPTS="--version"
 scratch_var=BEZEL_${COMP_LABEL^^}_SCRATCH
-SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL}
+SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/$COMP_LABEL-tests
 PRIMARY_READY="^primary-client: connected to "
 
