@@ -1,6 +1,6 @@
 /*
- * bezel-wlr-touch-rig.so: TEST EQUIPMENT ONLY, an LD_PRELOAD for wlroots 0.15 compositors that
- * load no plugins (cage, sway, phoc). Never installed, never part of a patch series.
+ * bezel-wlr-touch-rig.so: TEST EQUIPMENT ONLY, an LD_PRELOAD for wlroots 0.15 and 0.18 compositors
+ * that load no plugins (cage, sway, phoc). Never installed, never part of a patch series.
  *
  * On the headless backend such a compositor has no input device. The rig wraps three wlroots
  * calls the compositor makes anyway:
@@ -8,7 +8,8 @@
  *   - wlr_headless_add_output, while inside that autocreate call only: the headless outputs get
  *     the size of BEZEL_RIG_OUTPUT (sway's own fallback output keeps its size);
  *   - wlr_backend_start of that backend: after it, one touch device is added to its headless
- *     backend (wlr_headless_add_input_device), which the compositor takes in like a real
+ *     backend (wlr_headless_add_input_device; wlroots 0.18 has none: the rig makes the device
+ *     and announces it on the backend's new_input), which the compositor takes in like a real
  *     touchscreen (cursor, seat capability), and fed from a touchscreen node read through
  *     Bezel's own libinput touch source (bezel.h section 4): in the tests an umockdev-emulated
  *     device replaying a recording. Its events are emitted as the headless device's own, so
@@ -52,14 +53,45 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
+#include <wlr/version.h>
+#if WLR_VERSION_MINOR >= 18
+#include <wlr/interfaces/wlr_pointer.h>
+#include <wlr/interfaces/wlr_touch.h>
+#include <wlr/types/wlr_pointer.h>
+#endif
 
 #include "bezel.h"
 
+#if WLR_VERSION_MINOR >= 18
+/* wlroots 0.18: autocreate takes the event loop (and hands out the session); touch events are
+ * wlr_touch_*_event and name the wlr_touch, which holds their signals. */
+#define AUTOCREATE_PARAMS struct wl_event_loop *loop, struct wlr_session **session
+#define AUTOCREATE_ARGS loop, session
+#define AUTOCREATE_LOOP loop
+#define RIG_EVENT(kind) struct wlr_touch_##kind##_event
+#define RIG_SOURCE (&rig.touch_device)
+#define RIG_SIGNALS (&rig.touch_device.events)
+#else
+/* wlroots 0.15: autocreate takes the display; touch events name the input device. */
+#define AUTOCREATE_PARAMS struct wl_display *display
+#define AUTOCREATE_ARGS display
+#define AUTOCREATE_LOOP wl_display_get_event_loop(display)
+#define RIG_EVENT(kind) struct wlr_event_touch_##kind
+#define RIG_SOURCE rig.touch
+#define RIG_SIGNALS (&rig.touch->touch->events)
+#endif
+
 static struct {
-	struct wl_display *display;
+	struct wl_event_loop *loop;
 	struct wlr_backend *backend;    /* the autocreated one */
 	struct wlr_backend *headless;   /* inside it */
 	struct wlr_input_device *touch; /* the device the rig feeds */
+#if WLR_VERSION_MINOR >= 18
+	struct wlr_touch touch_device;  /* the rig's own devices, gone with the backend */
+	struct wlr_pointer pointer_device;
+	bool pointer_added;
+	struct wl_listener backend_destroy;
+#endif
 	struct wlr_output *output;      /* the first headless output: the touchscreen's */
 	struct wlr_output *spare;       /* BEZEL_RIG_UNPLUG: the output beside it, until the unplug */
 	int rotate_to, rotate_after, motions, unplug_after;
@@ -82,17 +114,17 @@ static void *real(const char *name)
 	return f;
 }
 
-struct wlr_backend *wlr_backend_autocreate(struct wl_display *display)
+struct wlr_backend *wlr_backend_autocreate(AUTOCREATE_PARAMS)
 {
-	struct wlr_backend *(*next)(struct wl_display *) = real("wlr_backend_autocreate");
+	struct wlr_backend *(*next)(AUTOCREATE_PARAMS) = real("wlr_backend_autocreate");
 	const char *size = getenv("BEZEL_RIG_OUTPUT");
 	if (size && sscanf(size, "%dx%d", &rig.width, &rig.height) != 2)
 		rig.width = 1080, rig.height = 1920;
 	rig.in_autocreate = true;
-	struct wlr_backend *b = next(display);
+	struct wlr_backend *b = next(AUTOCREATE_ARGS);
 	rig.in_autocreate = false;
 	if (!rig.backend) {
-		rig.display = display;
+		rig.loop = AUTOCREATE_LOOP;
 		rig.backend = b;
 	}
 	return b;
@@ -139,8 +171,17 @@ static void turn_output(int transform)
 {
 	if (!rig.output || transform < 0)
 		return;
+#if WLR_VERSION_MINOR >= 18
+	struct wlr_output_state state;
+	wlr_output_state_init(&state);
+	wlr_output_state_set_transform(&state, (enum wl_output_transform)transform);
+	bool turned = wlr_output_commit_state(rig.output, &state);
+	wlr_output_state_finish(&state);
+#else
 	wlr_output_set_transform(rig.output, (enum wl_output_transform)transform);
-	if (!wlr_output_commit(rig.output))
+	bool turned = wlr_output_commit(rig.output);
+#endif
+	if (!turned)
 		fprintf(stderr, "bezel-wlr-touch-rig: the output refused transform %d\n", transform);
 	map_output();
 }
@@ -196,8 +237,8 @@ static void on_down(void *data, int32_t id, double x, double y, uint32_t ms)
 	(void)data;
 	ms = shifted(ms);
 	log_event("down", id, ms);
-	struct wlr_event_touch_down ev = { rig.touch, ms, id, layout_x(x), y / rig.height };
-	wl_signal_emit(&rig.touch->touch->events.down, &ev);
+	RIG_EVENT(down) ev = { RIG_SOURCE, ms, id, layout_x(x), y / rig.height };
+	wl_signal_emit(&RIG_SIGNALS->down, &ev);
 }
 
 static void on_motion(void *data, int32_t id, double x, double y, uint32_t ms)
@@ -205,8 +246,8 @@ static void on_motion(void *data, int32_t id, double x, double y, uint32_t ms)
 	(void)data;
 	ms = shifted(ms);
 	log_event("motion", id, ms);
-	struct wlr_event_touch_motion ev = { rig.touch, ms, id, layout_x(x), y / rig.height };
-	wl_signal_emit(&rig.touch->touch->events.motion, &ev);
+	RIG_EVENT(motion) ev = { RIG_SOURCE, ms, id, layout_x(x), y / rig.height };
+	wl_signal_emit(&RIG_SIGNALS->motion, &ev);
 	++rig.motions;
 	if (rig.spare && rig.output && rig.motions == rig.unplug_after)
 		unplug_output();
@@ -223,15 +264,15 @@ static void on_up(void *data, int32_t id, uint32_t ms)
 	(void)data;
 	ms = shifted(ms);
 	log_event("up", id, ms);
-	struct wlr_event_touch_up ev = { rig.touch, ms, id };
-	wl_signal_emit(&rig.touch->touch->events.up, &ev);
+	RIG_EVENT(up) ev = { RIG_SOURCE, ms, id };
+	wl_signal_emit(&RIG_SIGNALS->up, &ev);
 }
 
 static void on_frame(void *data, uint32_t ms)
 {
 	(void)data;
 	(void)ms;
-	wl_signal_emit(&rig.touch->touch->events.frame, NULL);
+	wl_signal_emit(&RIG_SIGNALS->frame, NULL);
 }
 
 static void on_cancel(void *data, uint32_t ms)
@@ -239,8 +280,8 @@ static void on_cancel(void *data, uint32_t ms)
 	(void)data;
 	ms = shifted(ms);
 	log_event("cancel", -1, ms);
-	struct wlr_event_touch_cancel ev = { rig.touch, ms, -1 };
-	wl_signal_emit(&rig.touch->touch->events.cancel, &ev);
+	RIG_EVENT(cancel) ev = { RIG_SOURCE, ms, -1 };
+	wl_signal_emit(&RIG_SIGNALS->cancel, &ev);
 }
 
 static void on_log(void *data, int level, const char *message)
@@ -283,6 +324,48 @@ static void find_headless(struct wlr_backend *b, void *data)
 		rig.headless = b;
 }
 
+#if WLR_VERSION_MINOR >= 18
+/* The devices go when the backend goes, as a backend's own do: their destroy tells the
+ * compositor. */
+static void on_backend_destroy(struct wl_listener *l, void *data)
+{
+	(void)data;
+	wl_list_remove(&l->link);
+	if (rig.pointer_added)
+		wlr_pointer_finish(&rig.pointer_device);
+	wlr_touch_finish(&rig.touch_device);
+	rig.touch = NULL;
+}
+#endif
+
+/* The touch device (and with `pointer` a pointer device, never fed) on the headless backend. */
+static bool add_devices(bool pointer)
+{
+#if WLR_VERSION_MINOR >= 18
+	static const struct wlr_touch_impl touch_impl = { .name = "bezel-rig-touch" };
+	static const struct wlr_pointer_impl pointer_impl = { .name = "bezel-rig-pointer" };
+	wlr_touch_init(&rig.touch_device, &touch_impl, "bezel-rig-touch");
+	rig.touch = &rig.touch_device.base;
+	wl_signal_emit(&rig.backend->events.new_input, rig.touch);
+	if (pointer) {
+		wlr_pointer_init(&rig.pointer_device, &pointer_impl, "bezel-rig-pointer");
+		rig.pointer_added = true;
+		wl_signal_emit(&rig.backend->events.new_input, &rig.pointer_device.base);
+	}
+	rig.backend_destroy.notify = on_backend_destroy;
+	wl_signal_add(&rig.backend->events.destroy, &rig.backend_destroy);
+#else
+	rig.touch = wlr_headless_add_input_device(rig.headless, WLR_INPUT_DEVICE_TOUCH);
+	if (!rig.touch) {
+		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a headless touch device\n");
+		return false;
+	}
+	if (pointer && !wlr_headless_add_input_device(rig.headless, WLR_INPUT_DEVICE_POINTER))
+		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a headless pointer device\n");
+#endif
+	return true;
+}
+
 static void set_up(void)
 {
 	rig.node = getenv("BEZEL_RIG_TOUCH_DEVICE");
@@ -299,7 +382,7 @@ static void set_up(void)
 	const char *path = getenv("BEZEL_RIG_EVENT_LOG");
 	if (path && *path && bezel_event_log_open(path, &rig.log) != BEZEL_OK)
 		fprintf(stderr, "bezel-wlr-touch-rig: cannot open event log %s\n", path);
-	struct wl_event_loop *loop = wl_display_get_event_loop(rig.display);
+	struct wl_event_loop *loop = rig.loop;
 	int r = bezel_input_source_create(loop, NULL, NULL, &listener, NULL, &rig.source);
 	if (r != BEZEL_OK) {
 		fprintf(stderr, "bezel-wlr-touch-rig: no libinput source: %s\n", bezel_result_string(r));
@@ -315,15 +398,9 @@ static void set_up(void)
 	if (unplug && (rig.unplug_after = atoi(unplug)) > 0 &&
 	    !(rig.spare = wlr_headless_add_output(rig.headless, (unsigned int)rig.width, (unsigned int)rig.height)))
 		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a second headless output\n");
-	rig.touch = wlr_headless_add_input_device(rig.headless, WLR_INPUT_DEVICE_TOUCH);
-	if (!rig.touch) {
-		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a headless touch device\n");
-		return;
-	}
 	const char *pointer = getenv("BEZEL_RIG_POINTER");
-	if (pointer && !strcmp(pointer, "1") &&
-	    !wlr_headless_add_input_device(rig.headless, WLR_INPUT_DEVICE_POINTER))
-		fprintf(stderr, "bezel-wlr-touch-rig: cannot add a headless pointer device\n");
+	if (!add_devices(pointer && !strcmp(pointer, "1")))
+		return;
 	const char *when = getenv("BEZEL_RIG_OPEN");
 	if (when && !strcmp(when, "start"))
 		open_node();

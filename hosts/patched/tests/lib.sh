@@ -74,9 +74,12 @@ build_rig() {
 	RIG=$OUT/bezel-wlr-touch-rig.so
 	PRIMARY=$OUT/primary-client
 	# shellcheck disable=SC2046 # pkg-config output is a list
+	# wlroots 0.15's pkg-config name is wlroots; later ones carry their version (wlroots-0.18).
+	local wlroots=wlroots
+	pkg-config --exists wlroots || wlroots=$(pkg-config --list-package-names | grep -m1 '^wlroots-')
 	cc -std=gnu11 -Wall -Wextra -Werror -O1 -g -shared -fPIC -DWLR_USE_UNSTABLE -o "$RIG" \
 		"$ROOT/hosts/patched/rig/bezel-wlr-touch-rig.c" -I"$prefix/include" \
-		$(pkg-config --cflags wlroots pixman-1) -L"$prefix/lib" -lbezel -Wl,-rpath,"$prefix/lib" -ldl &&
+		$(pkg-config --cflags "$wlroots" pixman-1) -L"$prefix/lib" -lbezel -Wl,-rpath,"$prefix/lib" -ldl &&
 		cc -std=gnu11 -Wall -Wextra -Werror -O1 -o "$PRIMARY" "$ROOT/hosts/patched/tests/primary-client.c" \
 			$(pkg-config --cflags --libs wayland-client)
 }

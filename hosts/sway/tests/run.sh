@@ -36,6 +36,8 @@ comp_prepare() {
 		echo "default_border none"
 		echo "default_floating_border none"
 		echo "focus_follows_mouse no"
+		# 1.7 is built without Xwayland; later versions have it as wlroots does: off here too.
+		[ "$COMP_VERSION" = 1.7 ] || echo "xwayland disable"
 		if [ "${VARIANT:-patched}" != unpatched ]; then
 			echo "bezel {"
 			bezel_settings | sed -n 's/^\([^=]*\)=\(.*\)$/    \1 \2/p'
