@@ -120,6 +120,16 @@ struct wlr_backend *wlr_backend_autocreate(AUTOCREATE_PARAMS)
 	const char *size = getenv("BEZEL_RIG_OUTPUT");
 	if (size && sscanf(size, "%dx%d", &rig.width, &rig.height) != 2)
 		rig.width = 1080, rig.height = 1920;
+	/* SIGUSR2 opens the node (set_up): blocked from here on, so that threads the compositor
+	 * starts later (Pango's font loader in sway 1.10) inherit the block and the signal reaches
+	 * the event loop's signalfd, not a thread whose default action ends the process. */
+	const char *node = getenv("BEZEL_RIG_TOUCH_DEVICE"), *when = getenv("BEZEL_RIG_OPEN");
+	if (!rig.backend && node && *node && !(when && !strcmp(when, "start"))) {
+		sigset_t usr2;
+		sigemptyset(&usr2);
+		sigaddset(&usr2, SIGUSR2);
+		pthread_sigmask(SIG_BLOCK, &usr2, NULL);
+	}
 	rig.in_autocreate = true;
 	struct wlr_backend *b = next(AUTOCREATE_ARGS);
 	rig.in_autocreate = false;
