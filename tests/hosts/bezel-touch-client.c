@@ -9,11 +9,7 @@
  *        source-target MIME / dd-enter / dd-leave / dd-drop       (with --drag)
  *   <us> on popup|main                  after each down: the surface it went down on
  *   <us> popup-mapped / popup-done      (with --popup)
- * It exits when the compositor goes away. With BEZEL_TOUCH_CLIENT_ANSWER_CONFIGURE=1 in its
- * environment, before "ready" it answers each configure that came after its first buffer with a
- * commit, as toolkits do, until none is left unanswered: a compositor that shows a new window
- * only when its answer to the layout's configure arrives (sway 1.10's transactions) shows it
- * before "ready".
+ * It exits when the compositor goes away.
  *
  * usage: bezel-touch-client [--edges N] [--no-gesture-object] [--drag] [--popup]
  *                           [--windowed] [--app-id ID] [--subsurface [--lower-after MS] [--remap]]
@@ -289,15 +285,8 @@ int main(int argc, char **argv)
 	struct wl_callback *frame = with_subsurface || want_popup ? wl_surface_frame(top.surface) : NULL;
 	if (frame)
 		wl_callback_add_listener(frame, &frame_listener, NULL);
-	uint32_t answered = top.serial;
 	kit_commit_buffer(top.surface, buffer, top.width, top.height);
 	wl_display_roundtrip(kit.display); /* the compositor has processed the commit */
-	const char *answer = getenv("BEZEL_TOUCH_CLIENT_ANSWER_CONFIGURE");
-	for (int i = 0; answer && !strcmp(answer, "1") && top.serial != answered && i < 8; i++) {
-		answered = top.serial; /* acked on receipt; the commit applies the ack */
-		wl_surface_commit(top.surface);
-		wl_display_roundtrip(kit.display);
-	}
 	if (frame && (!kit_dispatch_until(&kit, &frame_done, KIT_CONFIGURE_MS) || !frame_done)) {
 		fprintf(stderr, "no first frame\n");
 		return 1;

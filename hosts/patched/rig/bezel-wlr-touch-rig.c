@@ -2,9 +2,10 @@
  * bezel-wlr-touch-rig.so: TEST EQUIPMENT ONLY, an LD_PRELOAD for wlroots 0.15 and 0.18 compositors
  * that load no plugins (cage, sway, phoc). Never installed, never part of a patch series.
  *
- * On the headless backend such a compositor has no input device. The rig wraps three wlroots
+ * On the headless backend such a compositor has no input device. The rig wraps four wlroots
  * calls the compositor makes anyway:
- *   - wlr_backend_autocreate: remembers the display and the backend it returns;
+ *   - wlr_backend_autocreate: remembers the event loop (0.15: the display's) and the backend it returns;
+ *   - wlr_output_layout_create: remembers the compositor's layout (BEZEL_RIG_UNPLUG below);
  *   - wlr_headless_add_output, while inside that autocreate call only: the headless outputs get
  *     the size of BEZEL_RIG_OUTPUT (sway's own fallback output keeps its size);
  *   - wlr_backend_start of that backend: after it, one touch device is added to its headless
@@ -51,6 +52,7 @@
 #include <wlr/backend/multi.h>
 #include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
 #include <wlr/version.h>
@@ -68,6 +70,8 @@
 #define AUTOCREATE_PARAMS struct wl_event_loop *loop, struct wlr_session **session
 #define AUTOCREATE_ARGS loop, session
 #define AUTOCREATE_LOOP loop
+#define LAYOUT_PARAMS struct wl_display *display
+#define LAYOUT_ARGS display
 #define RIG_EVENT(kind) struct wlr_touch_##kind##_event
 #define RIG_SOURCE (&rig.touch_device)
 #define RIG_SIGNALS (&rig.touch_device.events)
@@ -76,6 +80,8 @@
 #define AUTOCREATE_PARAMS struct wl_display *display
 #define AUTOCREATE_ARGS display
 #define AUTOCREATE_LOOP wl_display_get_event_loop(display)
+#define LAYOUT_PARAMS void
+#define LAYOUT_ARGS
 #define RIG_EVENT(kind) struct wlr_event_touch_##kind
 #define RIG_SOURCE rig.touch
 #define RIG_SIGNALS (&rig.touch->touch->events)
@@ -94,6 +100,7 @@ static struct {
 #endif
 	struct wlr_output *output;      /* the first headless output: the touchscreen's */
 	struct wlr_output *spare;       /* BEZEL_RIG_UNPLUG: the output beside it, until the unplug */
+	struct wlr_output_layout *layout; /* the compositor's (the first it makes) */
 	int rotate_to, rotate_after, motions, unplug_after;
 	struct bezel_input_source *source;
 	struct bezel_event_log *log;
@@ -138,6 +145,15 @@ struct wlr_backend *wlr_backend_autocreate(AUTOCREATE_PARAMS)
 		rig.backend = b;
 	}
 	return b;
+}
+
+struct wlr_output_layout *wlr_output_layout_create(LAYOUT_PARAMS)
+{
+	struct wlr_output_layout *(*next)(LAYOUT_PARAMS) = real("wlr_output_layout_create");
+	struct wlr_output_layout *layout = next(LAYOUT_ARGS);
+	if (!rig.layout)
+		rig.layout = layout;
+	return layout;
 }
 
 struct wlr_output *wlr_headless_add_output(struct wlr_backend *backend, unsigned int width,
@@ -233,6 +249,13 @@ static double layout_x(double x)
 /* BEZEL_RIG_UNPLUG: the touchscreen's output goes, the touches go to the one left. */
 static void unplug_output(void)
 {
+	/* The touches cover the layout's left half: the output there is the touchscreen's, on
+	 * whichever side the compositor placed the one the rig added (sway 1.10: the left). */
+	struct wlr_output *left = rig.layout ? wlr_output_layout_output_at(rig.layout, 1, 1) : NULL;
+	if (left && left == rig.spare) {
+		rig.spare = rig.output;
+		rig.output = left;
+	}
 	if (rig.log)
 		bezel_event_log_write(rig.log, "rig unplug %s", rig.output->name);
 	struct wlr_output *gone = rig.output;
@@ -381,7 +404,11 @@ static void set_up(void)
 	rig.node = getenv("BEZEL_RIG_TOUCH_DEVICE");
 	if (!rig.node || !*rig.node)
 		return;
-	if (wlr_backend_is_headless(rig.backend))
+	/* The touchscreen output's own backend: a compositor may add a headless backend of its own
+	 * to the multi-backend (sway 1.10's fallback output), whose outputs it treats apart. */
+	if (rig.output && wlr_backend_is_headless(rig.output->backend))
+		rig.headless = rig.output->backend;
+	else if (wlr_backend_is_headless(rig.backend))
 		rig.headless = rig.backend;
 	else if (wlr_backend_is_multi(rig.backend))
 		wlr_multi_for_each_backend(rig.backend, find_headless, NULL);

@@ -68,16 +68,8 @@ int main(void)
 		fprintf(stderr, "no buffer: %s\n", strerror(errno));
 		return 1;
 	}
-	uint32_t answered = top.serial;
 	kit_commit_buffer(top.surface, buffer, top.width, top.height);
 	wl_display_roundtrip(kit.display);
-	/* Each configure that came since is answered by a commit (acked on receipt): sway 1.10
-	 * shows the window only when the configure of its layout has its answer. */
-	for (int i = 0; top.serial != answered && i < 8; i++) {
-		answered = top.serial;
-		wl_surface_commit(top.surface);
-		wl_display_roundtrip(kit.display);
-	}
 	kit_say("ready %dx%d", top.width, top.height);
 	return kit_run(&kit);
 }

@@ -47,6 +47,11 @@ comp_prepare() {
 		echo 'exec echo "sway-ready $WAYLAND_DISPLAY"'
 	} >"$DIR/sway.conf"
 	COMP_CMD=("$(comp_variant_bin)" -V -c "$DIR/sway.conf")
+	# sway 1.10 shows a new window when the transaction that lays it out applies: when the
+	# client's commit answers the layout's configure, or 200 ms later (txn-timeout). The test
+	# clients (weston-simple-touch among them) draw once and do not answer, so the wait is 1 ms:
+	# a window is on screen before the touches that follow its "ready" or "surface add" line.
+	[ "$COMP_VERSION" = 1.7 ] || COMP_CMD+=(-D txn-timeout=1)
 	COMP_READY="^sway-ready "
 }
 
@@ -60,11 +65,6 @@ COMP_CLIENTS="the pointer-only one"
 # ---- the build; 0. sway starts headless with Bezel; 1. the table every host runs (or the
 # hostile course, or the latency, alone) ----
 patched_setup
-# sway 1.10 shows a new window when the transaction that lays it out applies: when the client's
-# commit answers the configure, or 200 ms later. The table's client answers before its "ready"
-# (tests/hosts/bezel-touch-client.c), so that a touch right after it finds the window.
-[ "$COMP_VERSION" = 1.7 ] || export BEZEL_TOUCH_CLIENT_ANSWER_CONFIGURE=1
-
 run_patched_course
 
 # ---- 2. wl_touch.cancel: unpatched sway never sends it ----
