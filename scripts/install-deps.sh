@@ -6,9 +6,10 @@ set -euo pipefail
 # scripts/install-deps.sh --list DISTRO: prints the packages another distribution's root needs
 # (scripts/distro.sh makes that root with them), one a line, and installs nothing.
 # Debian 13: what the machine's Swift toolchain needs to run there, and the project's builds
-# against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18), phoc 0.46
+# against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18); phoc 0.46
 # (hosts/phoc/build.sh: its meson dependencies on the system's wlroots 0.18, gmobile; mutter's
-# keybinding schema at run time).
+# keybinding schema at run time); sway 1.10.1 beside cage 0.2.0 (hosts/sway/build.sh; cage needs
+# nothing more), whose xcb needs come from wlroots 0.18 built with Xwayland.
 if [ "${1:-}" = --list ]; then
 	case ${2:-} in
 	debian13)
@@ -21,7 +22,8 @@ if [ "${1:-}" = --list ]; then
 			grim \
 			libgmobile-dev libgnome-desktop-3-dev libglib2.0-dev libdrm-dev libgles-dev libxcb1-dev \
 			gsettings-desktop-schemas mutter-common gettext \
-			phosh squeekboard gnome-settings-daemon-common dbus-daemon libglib2.0-bin
+			phosh squeekboard gnome-settings-daemon-common dbus-daemon libglib2.0-bin \
+			libjson-c-dev libpcre2-dev libcairo2-dev libpango1.0-dev libevdev-dev libdrm-dev libxcb1-dev libxcb-icccm4-dev
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac

@@ -201,6 +201,17 @@ group "wlroots@0.18: meson-shim -Dwlroots=enabled install" "${d13[@]}" hosts/wlr
 group --limit 8 "phoc@0.46 (Debian 13) patched with Bezel, headless as an unprivileged user, real clients, draggable panels driven by the dock and cover sheet" "${d13[@]}" hosts/phoc/tests/run.sh
 group --limit 4 "phoc@0.46: hostile clients while touches play" "${d13[@]}" hosts/phoc/tests/run.sh --hostile
 group --limit 4 "phoc@0.46: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" "${d13[@]}" hosts/phoc/tests/run.sh --latency 1000
+# cage 0.2.0 and sway 1.10.1 (Debian 13's), patched (hosts/cage/patches/0.2.0,
+# hosts/sway/patches/1.10.1) and built in the root against wlroots 0.18: the same runners, their
+# builds (Bezel's release product, each compositor patched and unpatched) made once in
+# .build-debian13 and shared by the six groups.
+d13patched=(env BEZEL_CAGE_SCRATCH="$root/.build-debian13" BEZEL_SWAY_SCRATCH="$root/.build-debian13")
+group "cage@0.2.0 (Debian 13, wlroots 0.18) patched with Bezel, headless as an unprivileged user, real clients, frames and cancels against unpatched cage" "${d13[@]}" "${d13patched[@]}" hosts/cage/tests/run.sh
+group "cage@0.2.0: hostile clients while touches play" "${d13[@]}" "${d13patched[@]}" hosts/cage/tests/run.sh --hostile
+group "cage@0.2.0: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" "${d13[@]}" "${d13patched[@]}" hosts/cage/tests/run.sh --latency 1000
+group "sway@1.10.1 (Debian 13, wlroots 0.18) patched with Bezel, headless as an unprivileged user, real clients, pointer emulation for a client without wl_touch" "${d13[@]}" "${d13patched[@]}" hosts/sway/tests/run.sh
+group "sway@1.10.1: hostile clients while touches play" "${d13[@]}" "${d13patched[@]}" hosts/sway/tests/run.sh --hostile
+group "sway@1.10.1: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" "${d13[@]}" "${d13patched[@]}" hosts/sway/tests/run.sh --latency 1000
 echo
 echo "elapsed time per group (m:ss):"
 printf '  %s\n' "${group_times[@]}"

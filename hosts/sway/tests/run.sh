@@ -36,6 +36,8 @@ comp_prepare() {
 		echo "default_border none"
 		echo "default_floating_border none"
 		echo "focus_follows_mouse no"
+		# 1.7 is built without Xwayland; later versions have it as wlroots does: off here too.
+		[ "$COMP_VERSION" = 1.7 ] || echo "xwayland disable"
 		if [ "${VARIANT:-patched}" != unpatched ]; then
 			echo "bezel {"
 			bezel_settings | sed -n 's/^\([^=]*\)=\(.*\)$/    \1 \2/p'
@@ -45,6 +47,11 @@ comp_prepare() {
 		echo 'exec echo "sway-ready $WAYLAND_DISPLAY"'
 	} >"$DIR/sway.conf"
 	COMP_CMD=("$(comp_variant_bin)" -V -c "$DIR/sway.conf")
+	# sway 1.10 shows a new window when the transaction that lays it out applies: when the
+	# client's commit answers the layout's configure, or 200 ms later (txn-timeout). The test
+	# clients (weston-simple-touch among them) draw once and do not answer, so the wait is 1 ms:
+	# a window is on screen before the touches that follow its "ready" or "surface add" line.
+	[ "$COMP_VERSION" = 1.7 ] || COMP_CMD+=(-D txn-timeout=1)
 	COMP_READY="^sway-ready "
 }
 
