@@ -6,7 +6,9 @@ set -euo pipefail
 # scripts/install-deps.sh --list DISTRO: prints the packages another distribution's root needs
 # (scripts/distro.sh makes that root with them), one a line, and installs nothing.
 # Debian 13: what the machine's Swift toolchain needs to run there, and the project's builds
-# against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18).
+# against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18); the KWin
+# 6.3 host: kwin-wayland and kwin-dev (Qt 6 and KF6's development files come with it), the
+# fake_input XML and a session bus for its tests.
 if [ "${1:-}" = --list ]; then
 	case ${2:-} in
 	debian13)
@@ -16,7 +18,8 @@ if [ "${1:-}" = --list ]; then
 			libwayland-dev wayland-protocols libinput-dev libudev-dev umockdev libumockdev-dev \
 			meson ninja-build python3 valgrind gdb time util-linux patch xz-utils \
 			libwlroots-0.18-dev libpixman-1-dev libxkbcommon-dev wayland-utils weston \
-			grim
+			grim \
+			kwin-wayland kwin-dev plasma-wayland-protocols dbus
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac

@@ -102,7 +102,11 @@ BezelKwin::BezelKwin()
     m_filter = std::make_unique<TouchFilter>(m_bezel, *m_surfaces);
 
     shell::registerService();
+#if QT_VERSION_MAJOR >= 6 // KWin 6.0: installed by weight; ours is the lowest, ahead of all
+    KWin::input()->installInputEventFilter(m_filter.get());
+#else
     KWin::input()->prependInputEventFilter(m_filter.get());
+#endif
     qCInfo(BEZEL_KWIN, "bezel: %s loaded, touch filter in front of KWin's", bezel_version_string());
 }
 
@@ -144,7 +148,11 @@ void BezelKwin::syncOutputs()
         int id = m_outputs.indexOf(o);
         const QRect g = o->geometry();
         const QSize mm = o->physicalSize();
+#if QT_VERSION_MAJOR >= 6 // KWin 6.0: OutputTransform is a class around its kind
+        const int transform = int(o->transform().kind());
+#else
         const int transform = int(o->transform());
+#endif
         if (id < 0) {
             id = m_outputs.indexOf(nullptr);
             if (id < 0) {

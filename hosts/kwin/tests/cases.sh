@@ -18,8 +18,9 @@ write_edge_tap() {
 }
 
 # Design §6 (global on KWin's display): wayland-info lists bezel_system_gestures_manager_v1 at
-# the version libbezel advertises (3: the plugin reads wl_regions), beside org_kde_kwin_fake_input 4; weston-simple-touch (a
-# plain wl_touch client) gets a tap in the middle through the plugin, and KWin logs the plugin.
+# the version libbezel advertises (3: the plugin reads wl_regions), beside org_kde_kwin_fake_input
+# (version 4 on KWin 5.27, 5 on 6.3); weston-simple-touch (a plain wl_touch client) gets a tap in
+# the middle through the plugin, and KWin logs the plugin.
 case_info() {
 	if ! host_start info taps-3; then
 		host_stop
@@ -32,12 +33,13 @@ case_info() {
 	kill -USR2 "$HOST_PID"
 	feed_done 30
 	host_stop "$CPID_t"
-	local v
+	local v fake=4
+	[ "$KWIN_MAJOR" = 6 ] && fake=5 # KWin 6 advertises version 5 (its destroy request)
 	v=$(grep "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" | sed -n 's/.*version: *\([0-9]*\).*/\1/p')
-	if [ "$v" = 3 ] && grep -q "org_kde_kwin_fake_input', *version: *4" "$DIR/wayland-info.out"; then
-		pass "info: wayland-info lists bezel_system_gestures_manager_v1 version $v on KWin's display, and org_kde_kwin_fake_input version 4"
+	if [ "$v" = 3 ] && grep -q "org_kde_kwin_fake_input', *version: *$fake" "$DIR/wayland-info.out"; then
+		pass "info: wayland-info lists bezel_system_gestures_manager_v1 version $v on KWin's display, and org_kde_kwin_fake_input version $fake"
 	else
-		fail "info: bezel_system_gestures_manager_v1 version 3 (deferral regions) or fake_input 4 missing from wayland-info (see $DIR)"
+		fail "info: bezel_system_gestures_manager_v1 version 3 (deferral regions) or fake_input $fake missing from wayland-info (see $DIR)"
 	fi
 	if grep -q "bezel: .* loaded, touch filter in front of KWin's" "$DIR/host.log" &&
 		[ "$(count "$DIR/events.log" "send down id=0")" = 3 ] && [ "$(count "$DIR/events.log" "send up id=0")" = 3 ]; then
@@ -158,8 +160,8 @@ run_kwin_cases() {
 # qtwayland5); Plasma's lock screen QML is not installed here, so no lock screen window maps
 # and the touches land on no window (hosts/kwin/README.md).
 case_lock() {
-	if ! ls /usr/lib/*/qt5/plugins/platforms/libqwayland-generic.so >/dev/null 2>&1; then
-		fail "lock: Qt's wayland platform plugin is missing (Debian: qtwayland5): KWin's greeter cannot start, KWin would lock with its internal fallback window, which the plugin leaves to KWin"
+	if ! ls /usr/lib/*/qt$KWIN_MAJOR/plugins/platforms/libqwayland-generic.so >/dev/null 2>&1; then
+		fail "lock: Qt's wayland platform plugin is missing (Debian: qtwayland5, qt6-wayland for KWin 6): KWin's greeter cannot start, KWin would lock with its internal fallback window, which the plugin leaves to KWin"
 		return
 	fi
 	if ! KWIN_LOCKSCREEN=1 host_start lock lock-swipe; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Integration tests: real KWin 5.27.5 (Debian's kwin_wayland, virtual backend, headless) with the
-# plugin bezel-kwin.so loaded from QT_PLUGIN_PATH, real clients, touches through KWin's own
-# org_kde_kwin_fake_input (version 4) path (hosts/kwin/rig/bezel-kwin-feed.c).
+# Integration tests: real KWin (Debian's kwin_wayland, virtual backend, headless: 5.27.5 on
+# Debian 12, 6.3.6 on Debian 13) with the plugin bezel-kwin.so built for it and loaded from
+# QT_PLUGIN_PATH, real clients, touches through KWin's own org_kde_kwin_fake_input path
+# (version 4 on 5.27, 5 on 6.3; hosts/kwin/rig/bezel-kwin-feed.c).
 #
 # Each case: writes a touch recording (tests/hosts/gen-touch.py), starts kwin_wayland under its
 # own dbus-run-session with a private XDG_RUNTIME_DIR and XDG_CONFIG_HOME (kwinrc's [Bezel]
@@ -17,9 +18,10 @@
 #   plugin, after the cases. --hostile: the shared hostile course's rounds instead
 #   (tests/hosts/hostile.sh; ROUNDS default 56, SEED 1).
 # Ends with "N passed, N failed".
-# Debian packages: kwin-wayland, kwin-dev, qtbase5-dev, libkf5config-dev, libkf5coreaddons-dev,
-# libkf5windowsystem-dev, plasma-wayland-protocols, dbus, wayland-utils, weston (for
-# weston-simple-touch), python3, meson, a C/C++ compiler; KWin's source tarball for its headers.
+# Debian packages: kwin-wayland, kwin-dev (Debian 12: qtbase5-dev, libkf5config-dev,
+# libkf5coreaddons-dev, libkf5windowsystem-dev besides), plasma-wayland-protocols, dbus,
+# wayland-utils, weston (for weston-simple-touch), python3, meson, a C/C++ compiler; KWin's
+# source tarball for its headers.
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$ROOT/tests/lib/host.sh"
@@ -28,7 +30,8 @@ if [ "$VALGRIND" = 1 ] || [ "$COURSE" = scale ]; then
 	echo "$0: --valgrind and --scale do not run on KWin (hosts/kwin/README.md)" >&2
 	exit 2
 fi
-SCRATCH=${BEZEL_KWIN_SCRATCH:-$ROOT/.build-kwin}
+# Each distribution builds in its own folder (scripts/distro.sh sets BEZEL_DISTRO inside its root).
+SCRATCH=${BEZEL_KWIN_SCRATCH:-$ROOT/.build-kwin${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/kwin-tests
 . "$ROOT/tests/hosts/expectations.sh"
 
@@ -56,12 +59,15 @@ else
 	fail "compile"
 	finish
 fi
-# The plugin's IID pins the KWin version it was built for.
-if strings "$PLUGINDIR/bezel-kwin.so" | grep -q 'org.kde.kwin.PluginFactoryInterface5.27.5' &&
-	[ "$(dpkg-query -W -f '${Version}' kwin-wayland 2>/dev/null)" = "4:5.27.5-3" ]; then
-	pass "the plugin's IID is org.kde.kwin.PluginFactoryInterface5.27.5, the installed kwin-wayland is 5.27.5"
+# The plugin's IID pins the KWin version it was built for: the installed kwin-wayland's.
+# KWIN_MAJOR (5 or 6) is the generation the host contract below follows.
+KWIN_VERSION=$(dpkg-query -W -f '${Version}' kwin-wayland 2>/dev/null | sed 's/^[0-9]*://; s/-.*//')
+KWIN_MAJOR=${KWIN_VERSION%%.*}
+if strings "$PLUGINDIR/bezel-kwin.so" | grep -q "org.kde.kwin.PluginFactoryInterface$KWIN_VERSION\$" &&
+	case $KWIN_VERSION in 5.27.5 | 6.3.6) true ;; *) false ;; esac; then
+	pass "the plugin's IID is org.kde.kwin.PluginFactoryInterface$KWIN_VERSION, the installed kwin-wayland's version"
 else
-	fail "IID or kwin-wayland version mismatch"
+	fail "IID or kwin-wayland version mismatch (kwin-wayland ${KWIN_VERSION:-missing}; the plugin builds for 5.27.5 and 6.3.6)"
 fi
 [ "$BUILD_ONLY" = 1 ] && finish
 
