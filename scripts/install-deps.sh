@@ -8,7 +8,8 @@ set -euo pipefail
 # Debian 13: what the machine's Swift toolchain needs to run there, and the project's builds
 # against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18); the KWin
 # 6.3 host: kwin-wayland and kwin-dev (Qt 6 and KF6's development files come with it), the
-# fake_input XML and a session bus for its tests.
+# fake_input XML, a session bus, and the Qt platform and layer-shell integration of its lock
+# screen greeter for its tests.
 if [ "${1:-}" = --list ]; then
 	case ${2:-} in
 	debian13)
@@ -19,7 +20,7 @@ if [ "${1:-}" = --list ]; then
 			meson ninja-build python3 valgrind gdb time util-linux patch xz-utils \
 			libwlroots-0.18-dev libpixman-1-dev libxkbcommon-dev wayland-utils weston \
 			grim \
-			kwin-wayland kwin-dev plasma-wayland-protocols dbus
+			kwin-wayland kwin-dev plasma-wayland-protocols dbus qt6-wayland layer-shell-qt
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac

@@ -158,7 +158,8 @@ run_kwin_cases() {
 # commits, the dock never begins (failed 'locked' twice), the client gets no touch and no
 # deferred_swipe. KWin starts its greeter (kscreenlocker_greet, a Wayland client: it needs
 # qtwayland5); Plasma's lock screen QML is not installed here, so no lock screen window maps
-# and the touches land on no window (hosts/kwin/README.md).
+# and the touches land on no window (hosts/kwin/README.md). KWin 6.3's greeter exits without
+# that QML and KWin shows its internal fallback locker: the gestures part is then skipped.
 case_lock() {
 	if ! ls /usr/lib/*/qt$KWIN_MAJOR/plugins/platforms/libqwayland-generic.so >/dev/null 2>&1; then
 		fail "lock: Qt's wayland platform plugin is missing (Debian: qtwayland5, qt6-wayland for KWin 6): KWin's greeter cannot start, KWin would lock with its internal fallback window, which the plugin leaves to KWin"
@@ -192,6 +193,10 @@ case_lock() {
 		[ "$(count "$ev" "gesture failed dock edge=2 reason=locked")" = 2 ] && ! grep -q "gesture began dock" "$ev" &&
 		[ "$(count "$c" ' down id=')" = 0 ] && ! grep -q "deferred_swipe" "$c"; then
 		pass "lock: while locked the cover sheet (when_locked) begins and commits; both swipes up fail 'locked' (no dock); the client gets no touch and no deferred_swipe"
+	elif grep -q "Failed to load the fallback lockscreen QML" "$DIR/host.log"; then
+		# KWin 6.3's greeter exits without Plasma's lock screen QML (plasma-workspace, not
+		# installed) and KWin locks with its internal fallback window instead.
+		echo "SKIP: lock: gestures while locked: kscreenlocker_greet exited (Plasma's lock screen QML is not installed) and KWin shows its internal fallback locker, whose touches bypass Bezel (see $DIR/host.log)"
 	else
 		fail "lock: gestures while locked (see $DIR)"
 	fi
