@@ -89,12 +89,14 @@ bool TouchFilter::inBoundEdge(const QPointF &pos) const
         if (!g.contains(pos)) {
             continue;
         }
+        // KWin's strip starts a swipe from its rectangle's edges inclusive (SwipeGesture's
+        // minimum/maximum X and Y); g's right and bottom are the output's x + width, y + height.
         const double s = kwinEdgeStrip;
         uint32_t edges = 0;
-        edges |= pos.y() < g.top() + s ? BEZEL_EDGE_TOP : 0;
-        edges |= pos.y() >= g.bottom() + 1 - s ? BEZEL_EDGE_BOTTOM : 0;
-        edges |= pos.x() < g.left() + s ? BEZEL_EDGE_LEFT : 0;
-        edges |= pos.x() >= g.right() + 1 - s ? BEZEL_EDGE_RIGHT : 0;
+        edges |= pos.y() <= g.top() + s ? BEZEL_EDGE_TOP : 0;
+        edges |= pos.y() >= g.bottom() - s ? BEZEL_EDGE_BOTTOM : 0;
+        edges |= pos.x() <= g.left() + s ? BEZEL_EDGE_LEFT : 0;
+        edges |= pos.x() >= g.right() - s ? BEZEL_EDGE_RIGHT : 0;
         return (edges & bound) != 0;
     }
     return false;
