@@ -21,6 +21,19 @@
 
 namespace
 {
+#if QT_VERSION_MAJOR >= 6
+// The wl_output transform libbezel finds the panel's edges with, for KWin 6.3's output transform.
+// KWin maps a touchscreen's points onto a turned output (libinput/connection.cpp,
+// devicePointToGlobalPosition) a quarter turn the other way from wl_output's 90 and 270 as
+// libbezel reads them (weston, wlroots), and as if a flipped output were not flipped: libbezel is
+// given the turn under which KWin delivers the touches.
+int touchTransform(KWin::OutputTransform::Kind kind)
+{
+    static constexpr int byKind[8] = {0, 3, 2, 1, 0, 3, 2, 1};
+    return byKind[int(kind) & 7];
+}
+#endif
+
 BezelKwin *self(void *data)
 {
     return static_cast<BezelKwin *>(data);
@@ -149,7 +162,7 @@ void BezelKwin::syncOutputs()
         const QRect g = o->geometry();
         const QSize mm = o->physicalSize();
 #if QT_VERSION_MAJOR >= 6 // KWin 6.0: OutputTransform is a class around its kind
-        const int transform = int(o->transform().kind());
+        const int transform = touchTransform(o->transform().kind());
 #else
         const int transform = int(o->transform());
 #endif

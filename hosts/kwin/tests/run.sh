@@ -102,6 +102,7 @@ host_start() {
 		[ -n "${EXTRA_INI:-}" ] && printf '%s\n' "$EXTRA_INI"
 		[ -n "${EXTRA_KWINRC:-}" ] && printf '%s\n' "$EXTRA_KWINRC"
 	} >"$DIR/config/kwinrc"
+	[ -n "${HOST_TRANSFORM:-}" ] && kwin_output_config "$(kwin_turns "$HOST_TRANSFORM")" >"$DIR/config/kwinoutputconfig.json"
 	SOCK=bezel-kwin-$name-$$
 	local qt=
 	[ "${PLUGIN:-1}" = 1 ] && qt=$QTPLUGINS
@@ -132,7 +133,7 @@ host_start() {
 	done
 	[ -n "$HOST_ALIVE_PID" ] || HOST_ALIVE_PID=$KPID
 	if [ "$rec" != none ]; then
-		start_feed "$DIR/touch.evemu" || return 1
+		start_feed ${HOST_TRANSFORM:+--turns "$(kwin_turns "$HOST_TRANSFORM")" $W $H} "$DIR/touch.evemu" || return 1
 	fi
 	return 0
 }
@@ -186,6 +187,38 @@ host_play() { play "$@"; }
 # replacing every output (VirtualBackend::setVirtualOutputs), which no test plugin calls yet.
 host_unplug() {
 	echo "KWin's feeder injects touches from outside KWin (org_kde_kwin_fake_input) and KWin 5.27's virtual backend removes an output only by replacing them all (VirtualBackend::setVirtualOutputs); no rig inside KWin removes one after N motions yet"
+}
+# The rotation rows: KWin 6.3 starts its output turned as kwinoutputconfig.json in
+# XDG_CONFIG_HOME says (its OutputConfigurationStore; the virtual output is Virtual-0), and the
+# feeder turns the panel's recording into layout coordinates as KWin maps a touchscreen's.
+# KWin's Rotate90 turns the panel the other way from wl_output's 90 as weston and wlroots map
+# touches (the plugin tells libbezel so, bezel-kwin.cpp touchTransform), so the table's 90 is
+# KWin's Rotated270 and its 270 KWin's Rotated90. KWin maps a touchscreen on a flipped output as
+# on the unflipped one: the flipped row is skipped. KWin 5.27 keeps outputs in kscreen's
+# configuration, which this runner does not write; neither turns the output at run time.
+host_rotation() {
+	if [ "$KWIN_MAJOR" != 6 ]; then
+		echo "this runner does not turn KWin 5.27's output (kscreen's configuration)"
+	elif [ -n "${rotate:-}" ]; then # the table's row being run asks a turn at run time
+		echo "the feeder plays from outside KWin (org_kde_kwin_fake_input); no rig inside KWin turns the output after N motions yet"
+	fi
+}
+# kwin_turns T: KWin's quarter turns (OutputTransform) that put the panel where the table's
+# transform T (a weston.ini name, unflipped) puts it.
+kwin_turns() {
+	case $1 in 90) echo 3 ;; 180) echo 2 ;; 270) echo 1 ;; *) echo 0 ;; esac
+}
+[ "$KWIN_MAJOR" = 6 ] &&
+	HOST_SKIP[rot-flipped-90]="KWin 6.3 maps a touchscreen on a flipped output as on the unflipped one (libinput/connection.cpp, devicePointToGlobalPosition), so a panel edge is not where a flipped transform puts it"
+# kwin_output_config N: KWin 6.3's kwinoutputconfig.json for the virtual output turned by N of
+# KWin's quarter turns.
+kwin_output_config() {
+	local t=Normal
+	[ "$1" != 0 ] && t=Rotated$(($1 * 90))
+	cat <<-EOF
+	[{"name": "outputs", "data": [{"connectorName": "Virtual-0", "scale": 1, "transform": "$t"}]},
+	 {"name": "setups", "data": [{"lidClosed": false, "outputs": [{"enabled": true, "outputIndex": 0, "position": {"x": 0, "y": 0}, "priority": 0}]}]}]
+	EOF
 }
 HOST_NAME=KWin
 HOST_UP_LINE="fake-input up"
