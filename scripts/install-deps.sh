@@ -9,7 +9,11 @@ set -euo pipefail
 # against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18); phoc 0.46
 # (hosts/phoc/build.sh: its meson dependencies on the system's wlroots 0.18, gmobile; mutter's
 # keybinding schema at run time); sway 1.10.1 beside cage 0.2.0 (hosts/sway/build.sh; cage needs
-# nothing more), whose xcb needs come from wlroots 0.18 built with Xwayland.
+# nothing more), whose xcb needs come from wlroots 0.18 built with Xwayland;
+# the KWin
+# 6.3 host: kwin-wayland and kwin-dev (Qt 6 and KF6's development files come with it), the
+# fake_input XML, a session bus, and the Qt platform and layer-shell integration of its lock
+# screen greeter for its tests.
 if [ "${1:-}" = --list ]; then
 	case ${2:-} in
 	debian13)
@@ -23,7 +27,8 @@ if [ "${1:-}" = --list ]; then
 			libgmobile-dev libgnome-desktop-3-dev libglib2.0-dev libdrm-dev libgles-dev libxcb1-dev \
 			gsettings-desktop-schemas mutter-common gettext \
 			phosh squeekboard gnome-settings-daemon-common dbus-daemon libglib2.0-bin \
-			libjson-c-dev libpcre2-dev libcairo2-dev libpango1.0-dev libevdev-dev libdrm-dev libxcb1-dev libxcb-icccm4-dev
+			libjson-c-dev libpcre2-dev libcairo2-dev libpango1.0-dev libevdev-dev libdrm-dev libxcb1-dev libxcb-icccm4-dev \
+			kwin-wayland kwin-dev plasma-wayland-protocols dbus qt6-wayland layer-shell-qt
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac

@@ -3,8 +3,13 @@
  * (tests/hosts/gen-touch.py) into KWin through org_kde_kwin_fake_input version 4, KWin's own
  * path for injected touches (the same TouchInputRedirection a libinput device feeds).
  *
- *   bezel-kwin-feed [--log FILE] [--wait-usr2] RECORDING
+ *   bezel-kwin-feed [--log FILE] [--wait-usr2] [--turns N W H] RECORDING
  *   bezel-kwin-feed [--log FILE] --taps N X Y    (N taps, 10 ms apart; latency runs)
+ *
+ * --turns N W H: the recording is a W x H panel's (device axes = panel pixels) on an output KWin
+ * turned by N quarter turns (its OutputTransform Rotate90 is 1): each point is turned into
+ * layout coordinates as KWin 6.3 turns a touchscreen's (libinput/connection.cpp,
+ * devicePointToGlobalPosition).
  *
  * Connects, authenticates, then (with --wait-usr2) waits for SIGUSR2, so the replay starts
  * only once the clients are ready. The recording keeps its own pacing: KWin stamps fake input
@@ -27,6 +32,19 @@
 
 static struct org_kde_kwin_fake_input *fake;
 static FILE *logf_;
+/* --turns: KWin's quarter turns (0-3) and the panel's size. */
+static int turns, panel_w, panel_h;
+
+/* A panel point in layout coordinates, as KWin maps a touchscreen's on a turned output. */
+static void to_layout(int x, int y, int *lx, int *ly)
+{
+	switch (turns) {
+	case 1: *lx = panel_h - y, *ly = x; break;
+	case 2: *lx = panel_w - x, *ly = panel_h - y; break;
+	case 3: *lx = y, *ly = panel_w - x; break;
+	default: *lx = x, *ly = y; break;
+	}
+}
 
 static void global(void *data, struct wl_registry *reg, uint32_t name, const char *iface, uint32_t version)
 {
@@ -107,12 +125,14 @@ static int replay(struct wl_display *dpy, FILE *in)
 		uint64_t sent = now_us();
 		for (int i = 0; i < SLOTS; i++) {
 			struct slot *p = &s[i];
+			int lx, ly;
+			to_layout(p->x, p->y, &lx, &ly);
 			if (p->tracking >= 0 && !p->was_down) {
-				org_kde_kwin_fake_input_touch_down(fake, i, wl_fixed_from_int(p->x), wl_fixed_from_int(p->y));
+				org_kde_kwin_fake_input_touch_down(fake, i, wl_fixed_from_int(lx), wl_fixed_from_int(ly));
 				p->was_down = 1;
 				note("down", i, sent);
 			} else if (p->tracking >= 0 && p->moved) {
-				org_kde_kwin_fake_input_touch_motion(fake, i, wl_fixed_from_int(p->x), wl_fixed_from_int(p->y));
+				org_kde_kwin_fake_input_touch_motion(fake, i, wl_fixed_from_int(lx), wl_fixed_from_int(ly));
 				note("motion", i, sent);
 			} else if (p->tracking < 0 && p->was_down) {
 				org_kde_kwin_fake_input_touch_up(fake, i);
@@ -159,13 +179,15 @@ int main(int argc, char **argv)
 			log_path = argv[++i];
 		else if (!strcmp(argv[i], "--wait-usr2"))
 			wait_usr2 = 1;
+		else if (!strcmp(argv[i], "--turns") && i + 3 < argc)
+			turns = atoi(argv[i + 1]) & 3, panel_w = atoi(argv[i + 2]), panel_h = atoi(argv[i + 3]), i += 3;
 		else if (!strcmp(argv[i], "--taps") && i + 3 < argc)
 			ntaps = atoi(argv[i + 1]), tx = atoi(argv[i + 2]), ty = atoi(argv[i + 3]), i += 3;
 		else
 			recording = argv[i];
 	}
 	if (!recording && !ntaps) {
-		fprintf(stderr, "usage: %s [--log FILE] [--wait-usr2] RECORDING | --taps N X Y\n", argv[0]);
+		fprintf(stderr, "usage: %s [--log FILE] [--wait-usr2] [--turns N W H] RECORDING | --taps N X Y\n", argv[0]);
 		return 2;
 	}
 	/* Blocked before anything else: a SIGUSR2 sent early stays pending for sigwait. */

@@ -21,6 +21,19 @@
 
 namespace
 {
+#if QT_VERSION_MAJOR >= 6
+// The wl_output transform libbezel finds the panel's edges with, for KWin 6.3's output transform.
+// KWin maps a touchscreen's points onto a turned output (libinput/connection.cpp,
+// devicePointToGlobalPosition) a quarter turn the other way from wl_output's 90 and 270 as
+// libbezel reads them (weston, wlroots), and as if a flipped output were not flipped: libbezel is
+// given the turn under which KWin delivers the touches.
+int touchTransform(KWin::OutputTransform::Kind kind)
+{
+    static constexpr int byKind[8] = {0, 3, 2, 1, 0, 3, 2, 1};
+    return byKind[int(kind) & 7];
+}
+#endif
+
 BezelKwin *self(void *data)
 {
     return static_cast<BezelKwin *>(data);
@@ -102,7 +115,11 @@ BezelKwin::BezelKwin()
     m_filter = std::make_unique<TouchFilter>(m_bezel, *m_surfaces);
 
     shell::registerService();
+#if QT_VERSION_MAJOR >= 6 // KWin 6.0: installed by weight; ours is the lowest, ahead of all
+    KWin::input()->installInputEventFilter(m_filter.get());
+#else
     KWin::input()->prependInputEventFilter(m_filter.get());
+#endif
     qCInfo(BEZEL_KWIN, "bezel: %s loaded, touch filter in front of KWin's", bezel_version_string());
 }
 
@@ -144,7 +161,11 @@ void BezelKwin::syncOutputs()
         int id = m_outputs.indexOf(o);
         const QRect g = o->geometry();
         const QSize mm = o->physicalSize();
+#if QT_VERSION_MAJOR >= 6 // KWin 6.0: OutputTransform is a class around its kind
+        const int transform = touchTransform(o->transform().kind());
+#else
         const int transform = int(o->transform());
+#endif
         if (id < 0) {
             id = m_outputs.indexOf(nullptr);
             if (id < 0) {

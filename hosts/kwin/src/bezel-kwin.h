@@ -1,5 +1,5 @@
 /*
- * bezel-kwin: Bezel inside KWin 5.27 as a binary plugin (no KWin patch).
+ * bezel-kwin: Bezel inside KWin 5.27 or 6.3 as a binary plugin (no KWin patch).
  *
  * The KWin::Plugin owns libbezel's plugin and gives it what only KWin knows as facts: the
  * [Bezel] configuration, the outputs, the lock state. The rest has a file each: the surface

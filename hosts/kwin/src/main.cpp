@@ -1,5 +1,5 @@
 /*
- * bezel-kwin: the plugin factory KWin 5.27 loads from kwin/plugins/ on QT_PLUGIN_PATH. The IID
+ * bezel-kwin: the plugin factory KWin loads from kwin/plugins/ on QT_PLUGIN_PATH. The IID
  * ("org.kde.kwin.PluginFactoryInterface" + KWIN_PLUGIN_VERSION_STRING) must equal the running
  * KWin's exactly, so the plugin is rebuilt for each KWin release.
  */

@@ -4,9 +4,15 @@
 #include "surfaces.h"
 #include "shell.h"
 
+#if QT_VERSION_MAJOR >= 6 // KWin 6.0 dropped the _interface of these headers' names
+#include "wayland/compositor.h"
+#include "wayland/subcompositor.h"
+#include "wayland/surface.h"
+#else
 #include "wayland/compositor_interface.h"
 #include "wayland/subcompositor_interface.h"
 #include "wayland/surface_interface.h"
+#endif
 #include "wayland_server.h"
 #include "window.h"
 #include "workspace.h"
@@ -40,11 +46,30 @@ void addOrMove(bezel_plugin *b, wl_resource *s, wl_resource *parent, const QRect
 // - the object is a RegionInterface (checked by its RTTI name) whose QRegion m_region is at
 //   +0x50 (what RegionInterface::region_add/region_subtract in Debian's libkwin.so.5.27.5 add
 //   to and subtract from).
+// KWin 6.3.6 (libkwin.so.6.3.6, the class now KWin::RegionInterface) has the same layout: its
+// region_destroy reads the handle at +16, region_add/region_subtract use the QRegion at +0x50.
 // That layout is only trusted in the KWin it was read from: the running KWin's version is checked
 // once (regionLayoutKnown) and any other version reads every region as null, with one warning,
 // rather than reading memory of unknown shape. Anything else gives -1 too (the request is then
 // taken as null).
 bool regionLayoutKnown = false;
+#if QT_VERSION_MAJOR >= 6 // KWin 6.0 moved RegionInterface into namespace KWin
+constexpr const char *regionClass = "N4KWin15RegionInterfaceE";
+constexpr const char *regionLayoutVersion = "6.3.6";
+#else
+constexpr const char *regionClass = "N14KWaylandServer15RegionInterfaceE";
+constexpr const char *regionLayoutVersion = "5.27.5";
+#endif
+
+// KWin's windows (KWin 6.0 renamed Workspace::allClientList to windows).
+QList<KWin::Window *> windows()
+{
+#if QT_VERSION_MAJOR >= 6
+    return KWin::workspace()->windows();
+#else
+    return KWin::workspace()->allClientList();
+#endif
+}
 
 int readRegion(void *, wl_resource *res, bezel_rect *rects, size_t capacity)
 {
@@ -66,7 +91,7 @@ int readRegion(void *, wl_resource *res, bezel_rect *rects, size_t capacity)
         return -1;
     }
     const auto *const *vtable = *static_cast<const std::type_info *const *const *>(r->object);
-    if (!vtable || !vtable[-1] || std::strcmp(vtable[-1]->name(), "N14KWaylandServer15RegionInterfaceE") != 0) {
+    if (!vtable || !vtable[-1] || std::strcmp(vtable[-1]->name(), regionClass) != 0) {
         return -1;
     }
     const QRegion &region = *reinterpret_cast<const QRegion *>(static_cast<const char *>(r->object) + regionOffset);
@@ -84,11 +109,11 @@ int readRegion(void *, wl_resource *res, bezel_rect *rects, size_t capacity)
 SurfaceMirror::SurfaceMirror(bezel_plugin *bezel)
     : m_bezel(bezel)
 {
-    // The offsets above were read from KWin 5.27.5 (the version the plugin's IID names).
-    regionLayoutKnown = QCoreApplication::applicationVersion() == QStringLiteral("5.27.5");
+    // The offsets above were read from this KWin version (the version the plugin's IID names).
+    regionLayoutKnown = QCoreApplication::applicationVersion() == QLatin1String(regionLayoutVersion);
     if (!regionLayoutKnown) {
-        qCWarning(BEZEL_KWIN, "bezel: KWin %s is not 5.27.5: deferral regions are read as the whole surface",
-                  qPrintable(QCoreApplication::applicationVersion()));
+        qCWarning(BEZEL_KWIN, "bezel: KWin %s is not %s: deferral regions are read as the whole surface",
+                  qPrintable(QCoreApplication::applicationVersion()), regionLayoutVersion);
     }
     bezel_plugin_set_region_reader(m_bezel, readRegion, nullptr);
 }
@@ -102,7 +127,7 @@ void SurfaceMirror::watch()
             bezel_surface_remove(m_bezel, w->surface()->resource());
         }
     });
-    for (KWin::Window *w : ws->allClientList()) {
+    for (KWin::Window *w : windows()) {
         watchWindow(w);
     }
     // Every commit of every surface: the double-buffered set_deferred_edges request.
@@ -151,7 +176,7 @@ wl_resource *SurfaceMirror::mirror(KWaylandServer::SurfaceInterface *surface, QP
 {
     KWaylandServer::SubSurfaceInterface *sub = surface->subSurface();
     if (!sub || !sub->parentSurface()) {
-        for (KWin::Window *w : KWin::workspace()->allClientList()) {
+        for (KWin::Window *w : windows()) {
             if (w->surface() == surface) {
                 addWindow(w);
                 *origin = w->bufferGeometry().topLeft();

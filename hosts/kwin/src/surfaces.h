@@ -11,14 +11,12 @@
 
 #include <bezel.h>
 
+#include "kwaylandserver.h"
+
 struct wl_resource;
 namespace KWin
 {
 class Window;
-}
-namespace KWaylandServer
-{
-class SurfaceInterface;
 }
 
 class SurfaceMirror : public QObject

@@ -14,11 +14,18 @@
 #include "core/output.h"
 #include "touch_input.h"
 #include "wayland/abstract_data_source.h"
+#if QT_VERSION_MAJOR >= 6 // KWin 6.0 dropped the _interface of these headers' names
+#include "wayland/datadevice.h"
+#include "wayland/datadevicemanager.h"
+#include "wayland/seat.h"
+#include "wayland/surface.h"
+#else
 #include "wayland/datadevice_interface.h"
 #include "wayland/datadevicemanager_interface.h"
-#include "wayland/display.h"
 #include "wayland/seat_interface.h"
 #include "wayland/surface_interface.h"
+#endif
+#include "wayland/display.h"
 #include "wayland_server.h"
 #include "window.h"
 #include "workspace.h"
@@ -37,7 +44,12 @@ bool filterIs(KWin::InputEventFilter *f, const char *name)
 } // namespace
 
 TouchFilter::TouchFilter(bezel_plugin *bezel, SurfaceMirror &surfaces)
+#if QT_VERSION_MAJOR >= 6 // KWin 6.0: a filter's place is its weight; the lowest comes first
+    : KWin::InputEventFilter(KWin::InputFilterOrder::PlaceholderOutput)
+    , m_bezel(bezel)
+#else
     : m_bezel(bezel)
+#endif
     , m_surfaces(surfaces)
 {
     watchDrags();
@@ -77,12 +89,14 @@ bool TouchFilter::inBoundEdge(const QPointF &pos) const
         if (!g.contains(pos)) {
             continue;
         }
+        // KWin's strip starts a swipe from its rectangle's edges inclusive (SwipeGesture's
+        // minimum/maximum X and Y); g's right and bottom are the output's x + width, y + height.
         const double s = kwinEdgeStrip;
         uint32_t edges = 0;
-        edges |= pos.y() < g.top() + s ? BEZEL_EDGE_TOP : 0;
-        edges |= pos.y() >= g.bottom() + 1 - s ? BEZEL_EDGE_BOTTOM : 0;
-        edges |= pos.x() < g.left() + s ? BEZEL_EDGE_LEFT : 0;
-        edges |= pos.x() >= g.right() + 1 - s ? BEZEL_EDGE_RIGHT : 0;
+        edges |= pos.y() <= g.top() + s ? BEZEL_EDGE_TOP : 0;
+        edges |= pos.y() >= g.bottom() - s ? BEZEL_EDGE_BOTTOM : 0;
+        edges |= pos.x() <= g.left() + s ? BEZEL_EDGE_LEFT : 0;
+        edges |= pos.x() >= g.right() - s ? BEZEL_EDGE_RIGHT : 0;
         return (edges & bound) != 0;
     }
     return false;
@@ -115,8 +129,12 @@ bool TouchFilter::touchDown(qint32 id, const QPointF &pos, std::chrono::microsec
     if (m_replaying || !m_bezel) {
         return false;
     }
+#if QT_VERSION_MAJOR >= 6 // KWin 6.0: every finger goes to the window under it
+    KWin::Window *window = KWin::input()->findToplevel(pos);
+#else
     // KWin sends every finger of a sequence to the surface the first finger chose.
     KWin::Window *window = KWin::input()->touch()->focus();
+#endif
     if (window && window->isInternal()) {
         m_passthrough.insert(id); // KWin's own QML windows: KWin's filters handle them
         return false;

@@ -65,7 +65,11 @@ private:
     // Touches on KWin's internal (QML) windows: left to KWin's own filters.
     QSet<qint32> m_passthrough;
     // How wide KWin's own touch edge strip is (screenedge.cpp TOUCH_TARGET), in layout px.
+#if QT_VERSION_MAJOR >= 6 // KWin 6 widened it from 3 to 8
+    static constexpr double kwinEdgeStrip = 8.0;
+#else
     static constexpr double kwinEdgeStrip = 3.0;
+#endif
     // R7: the touch a client's drag-and-drop session follows (-1: none); KWin's drag-and-drop
     // filter behind ours moves it. A wl_touch.frame is owed after its up went to the client.
     qint32 m_dragId = -1;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Integration tests: real KWin 5.27.5 (Debian's kwin_wayland, virtual backend, headless) with the
-# plugin bezel-kwin.so loaded from QT_PLUGIN_PATH, real clients, touches through KWin's own
-# org_kde_kwin_fake_input (version 4) path (hosts/kwin/rig/bezel-kwin-feed.c).
+# Integration tests: real KWin (Debian's kwin_wayland, virtual backend, headless: 5.27.5 on
+# Debian 12, 6.3.6 on Debian 13) with the plugin bezel-kwin.so built for it and loaded from
+# QT_PLUGIN_PATH, real clients, touches through KWin's own org_kde_kwin_fake_input path
+# (version 4 on 5.27, 5 on 6.3; hosts/kwin/rig/bezel-kwin-feed.c).
 #
 # Each case: writes a touch recording (tests/hosts/gen-touch.py), starts kwin_wayland under its
 # own dbus-run-session with a private XDG_RUNTIME_DIR and XDG_CONFIG_HOME (kwinrc's [Bezel]
@@ -17,9 +18,10 @@
 #   plugin, after the cases. --hostile: the shared hostile course's rounds instead
 #   (tests/hosts/hostile.sh; ROUNDS default 56, SEED 1).
 # Ends with "N passed, N failed".
-# Debian packages: kwin-wayland, kwin-dev, qtbase5-dev, libkf5config-dev, libkf5coreaddons-dev,
-# libkf5windowsystem-dev, plasma-wayland-protocols, dbus, wayland-utils, weston (for
-# weston-simple-touch), python3, meson, a C/C++ compiler; KWin's source tarball for its headers.
+# Debian packages: kwin-wayland, kwin-dev (Debian 12: qtbase5-dev, libkf5config-dev,
+# libkf5coreaddons-dev, libkf5windowsystem-dev besides), plasma-wayland-protocols, dbus,
+# wayland-utils, weston (for weston-simple-touch), python3, meson, a C/C++ compiler; KWin's
+# source tarball for its headers.
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$ROOT/tests/lib/host.sh"
@@ -28,7 +30,8 @@ if [ "$VALGRIND" = 1 ] || [ "$COURSE" = scale ]; then
 	echo "$0: --valgrind and --scale do not run on KWin (hosts/kwin/README.md)" >&2
 	exit 2
 fi
-SCRATCH=${BEZEL_KWIN_SCRATCH:-$ROOT/.build-kwin}
+# Each distribution builds in its own folder (scripts/distro.sh sets BEZEL_DISTRO inside its root).
+SCRATCH=${BEZEL_KWIN_SCRATCH:-$ROOT/.build-kwin${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/kwin-tests
 . "$ROOT/tests/hosts/expectations.sh"
 
@@ -56,12 +59,15 @@ else
 	fail "compile"
 	finish
 fi
-# The plugin's IID pins the KWin version it was built for.
-if strings "$PLUGINDIR/bezel-kwin.so" | grep -q 'org.kde.kwin.PluginFactoryInterface5.27.5' &&
-	[ "$(dpkg-query -W -f '${Version}' kwin-wayland 2>/dev/null)" = "4:5.27.5-3" ]; then
-	pass "the plugin's IID is org.kde.kwin.PluginFactoryInterface5.27.5, the installed kwin-wayland is 5.27.5"
+# The plugin's IID pins the KWin version it was built for: the installed kwin-wayland's.
+# KWIN_MAJOR (5 or 6) is the generation the host contract below follows.
+KWIN_VERSION=$(dpkg-query -W -f '${Version}' kwin-wayland 2>/dev/null | sed 's/^[0-9]*://; s/-.*//')
+KWIN_MAJOR=${KWIN_VERSION%%.*}
+if strings "$PLUGINDIR/bezel-kwin.so" | grep -q "org.kde.kwin.PluginFactoryInterface$KWIN_VERSION\$" &&
+	case $KWIN_VERSION in 5.27.5 | 6.3.6) true ;; *) false ;; esac; then
+	pass "the plugin's IID is org.kde.kwin.PluginFactoryInterface$KWIN_VERSION, the installed kwin-wayland's version"
 else
-	fail "IID or kwin-wayland version mismatch"
+	fail "IID or kwin-wayland version mismatch (kwin-wayland ${KWIN_VERSION:-missing}; the plugin builds for 5.27.5 and 6.3.6)"
 fi
 [ "$BUILD_ONLY" = 1 ] && finish
 
@@ -96,6 +102,7 @@ host_start() {
 		[ -n "${EXTRA_INI:-}" ] && printf '%s\n' "$EXTRA_INI"
 		[ -n "${EXTRA_KWINRC:-}" ] && printf '%s\n' "$EXTRA_KWINRC"
 	} >"$DIR/config/kwinrc"
+	[ -n "${HOST_TRANSFORM:-}" ] && kwin_output_config "$(kwin_turns "$HOST_TRANSFORM")" >"$DIR/config/kwinoutputconfig.json"
 	SOCK=bezel-kwin-$name-$$
 	local qt=
 	[ "${PLUGIN:-1}" = 1 ] && qt=$QTPLUGINS
@@ -126,7 +133,7 @@ host_start() {
 	done
 	[ -n "$HOST_ALIVE_PID" ] || HOST_ALIVE_PID=$KPID
 	if [ "$rec" != none ]; then
-		start_feed "$DIR/touch.evemu" || return 1
+		start_feed ${HOST_TRANSFORM:+--turns "$(kwin_turns "$HOST_TRANSFORM")" $W $H} "$DIR/touch.evemu" || return 1
 	fi
 	return 0
 }
@@ -180,6 +187,38 @@ host_play() { play "$@"; }
 # replacing every output (VirtualBackend::setVirtualOutputs), which no test plugin calls yet.
 host_unplug() {
 	echo "KWin's feeder injects touches from outside KWin (org_kde_kwin_fake_input) and KWin 5.27's virtual backend removes an output only by replacing them all (VirtualBackend::setVirtualOutputs); no rig inside KWin removes one after N motions yet"
+}
+# The rotation rows: KWin 6.3 starts its output turned as kwinoutputconfig.json in
+# XDG_CONFIG_HOME says (its OutputConfigurationStore; the virtual output is Virtual-0), and the
+# feeder turns the panel's recording into layout coordinates as KWin maps a touchscreen's.
+# KWin's Rotate90 turns the panel the other way from wl_output's 90 as weston and wlroots map
+# touches (the plugin tells libbezel so, bezel-kwin.cpp touchTransform), so the table's 90 is
+# KWin's Rotated270 and its 270 KWin's Rotated90. KWin maps a touchscreen on a flipped output as
+# on the unflipped one: the flipped row is skipped. KWin 5.27 keeps outputs in kscreen's
+# configuration, which this runner does not write; neither turns the output at run time.
+host_rotation() {
+	if [ "$KWIN_MAJOR" != 6 ]; then
+		echo "this runner does not turn KWin 5.27's output (kscreen's configuration)"
+	elif [ -n "${rotate:-}" ]; then # the table's row being run asks a turn at run time
+		echo "the feeder plays from outside KWin (org_kde_kwin_fake_input); no rig inside KWin turns the output after N motions yet"
+	fi
+}
+# kwin_turns T: KWin's quarter turns (OutputTransform) that put the panel where the table's
+# transform T (a weston.ini name, unflipped) puts it.
+kwin_turns() {
+	case $1 in 90) echo 3 ;; 180) echo 2 ;; 270) echo 1 ;; *) echo 0 ;; esac
+}
+[ "$KWIN_MAJOR" = 6 ] &&
+	HOST_SKIP[rot-flipped-90]="KWin 6.3 maps a touchscreen on a flipped output as on the unflipped one (libinput/connection.cpp, devicePointToGlobalPosition), so a panel edge is not where a flipped transform puts it"
+# kwin_output_config N: KWin 6.3's kwinoutputconfig.json for the virtual output turned by N of
+# KWin's quarter turns.
+kwin_output_config() {
+	local t=Normal
+	[ "$1" != 0 ] && t=Rotated$(($1 * 90))
+	cat <<-EOF
+	[{"name": "outputs", "data": [{"connectorName": "Virtual-0", "scale": 1, "transform": "$t"}]},
+	 {"name": "setups", "data": [{"lidClosed": false, "outputs": [{"enabled": true, "outputIndex": 0, "position": {"x": 0, "y": 0}, "priority": 0}]}]}]
+	EOF
 }
 HOST_NAME=KWin
 HOST_UP_LINE="fake-input up"
