@@ -59,7 +59,12 @@
 #include <weston/weston.h>
 
 #include "bezel.h"
-#include "../src/weston10.h"
+/* The generation's spellings and the internals a backend uses (src/weston10/ or src/weston14/,
+ * on the include path by the weston version meson finds). */
+#include "weston-api.h"
+#if WESTON_VERSION_MAJOR >= 14
+#include "weston14.h"
+#endif
 
 #define RIG_MAX_DEVICES 4
 /* The source numbers a screen's fingers from 0 (below 10); one seat holds every screen, so
@@ -220,8 +225,21 @@ static struct timespec event_time(struct rig_device *d, uint64_t *us_out)
 static void place(struct rig_device *d, double x, double y, double *gx, double *gy)
 {
 	struct weston_output *o = device_output(d);
-	*gx = x + (o ? o->x : 0);
-	*gy = y + (o ? o->y : 0);
+	*gx = x + (o ? bw_output_x(o) : 0);
+	*gy = y + (o ? bw_output_y(o) : 0);
+}
+
+/* weston's input path for one touch event, at layout (gx, gy). */
+static void notify(struct rig_device *d, const struct timespec *ts, int32_t id, double gx,
+		   double gy, int type)
+{
+#if WESTON_VERSION_MAJOR >= 14
+	/* weston 14: the position as a weston_coord_global */
+	struct weston_coord_global pos = { .c = weston_coord(gx, gy) };
+	notify_touch_normalized(d->touch_device, ts, id, &pos, NULL, type);
+#else
+	notify_touch_normalized(d->touch_device, ts, id, gx, gy, NULL, type);
+#endif
 }
 
 static void on_down(void *data, int32_t id, double x, double y, uint32_t time_msec)
@@ -233,7 +251,7 @@ static void on_down(void *data, int32_t id, double x, double y, uint32_t time_ms
 	(void)time_msec;
 	place(d, x, y, &gx, &gy);
 	evlog(d->rig, "libinput down id=%d time_us=%llu", d->id_base + id, (unsigned long long)us);
-	notify_touch_normalized(d->touch_device, &ts, d->id_base + id, gx, gy, NULL, WL_TOUCH_DOWN);
+	notify(d, &ts, d->id_base + id, gx, gy, WL_TOUCH_DOWN);
 }
 
 static void on_motion(void *data, int32_t id, double x, double y, uint32_t time_msec)
@@ -245,7 +263,7 @@ static void on_motion(void *data, int32_t id, double x, double y, uint32_t time_
 	(void)time_msec;
 	place(d, x, y, &gx, &gy);
 	evlog(d->rig, "libinput motion id=%d time_us=%llu", d->id_base + id, (unsigned long long)us);
-	notify_touch_normalized(d->touch_device, &ts, d->id_base + id, gx, gy, NULL, WL_TOUCH_MOTION);
+	notify(d, &ts, d->id_base + id, gx, gy, WL_TOUCH_MOTION);
 	count_motion(d->rig);
 }
 
@@ -256,7 +274,7 @@ static void on_up(void *data, int32_t id, uint32_t time_msec)
 	struct timespec ts = event_time(d, &us);
 	(void)time_msec;
 	evlog(d->rig, "libinput up id=%d time_us=%llu", d->id_base + id, (unsigned long long)us);
-	notify_touch_normalized(d->touch_device, &ts, d->id_base + id, 0, 0, NULL, WL_TOUCH_UP);
+	notify(d, &ts, d->id_base + id, 0, 0, WL_TOUCH_UP);
 }
 
 static void on_frame(void *data, uint32_t time_msec)
@@ -444,8 +462,15 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	char *add_output = NULL;
 	weston_config_section_get_string(sec, "add-output", &add_output, NULL);
 	if (add_output) {
+#if WESTON_VERSION_MAJOR >= 14
+		/* weston 14: the API is asked for by backend type, and a head is the backend's */
+		const struct weston_windowed_output_api *api =
+			weston_windowed_output_get_api(ec, WESTON_WINDOWED_OUTPUT_HEADLESS);
+		if (!api || !ec->primary_backend || api->create_head(ec->primary_backend, add_output) < 0)
+#else
 		const struct weston_windowed_output_api *api = weston_windowed_output_get_api(ec);
 		if (!api || api->create_head(ec, add_output) < 0)
+#endif
 			weston_log("bezel-rig: cannot add output %s\n", add_output);
 		else
 			weston_log("bezel-rig: output %s plugged in\n", add_output);
