@@ -118,8 +118,9 @@ static void on_honored_gestures(void *data, struct bezel_gesture_surface_v1 *g, 
 }
 
 static const struct bezel_gesture_surface_v1_listener gesture_listener = {
-	on_honored_edges, on_deferred_swipe, on_gesture_taken, on_honored_gestures,
-};
+	.honored_edges = on_honored_edges, .deferred_swipe = on_deferred_swipe,
+	.gesture_taken = on_gesture_taken, .honored_gestures = on_honored_gestures,
+}; /* named: version 4's back events are not handled here */
 
 /* "swipe,pinch" -> the gesture_kind bits; "none" -> 0; anything else -> -1. */
 static long parse_kinds(const char *list)

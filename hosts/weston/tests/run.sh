@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Integration tests: real weston 10 (headless backend, kiosk shell) with bezel-weston.so, touches
+# Integration tests: real weston (10 on Debian 12; 14 on Debian 13, run as
+# `scripts/distro.sh debian13 run -- hosts/weston/tests/run.sh`, which builds in its own folder)
+# (headless backend, kiosk shell) with bezel-weston.so, touches
 # from real libinput reading an umockdev-emulated touchscreen (tools/umockdev-preload), real
 # Wayland clients. No /dev/input, no /dev/uinput, no display needed.
 #
@@ -29,11 +31,13 @@
 # The product is built and installed through meson-shim (tests/lib/product.sh): weston loads the
 # installed bezel-weston.so and the test rig bezel-weston-rig.so.
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
-# Debian packages: weston (10), libweston-10-dev, libwayland-dev, wayland-protocols, libinput-dev,
+# Debian packages: weston (10), libweston-10-dev (Debian 13: weston 14, libweston-14-dev, weston-dev), libwayland-dev, wayland-protocols, libinput-dev,
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston}
+# Each distribution builds in its own folder (scripts/distro.sh sets BEZEL_DISTRO inside its
+# root), so a Debian 12 build and a Debian 13 build never share object files.
+SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/weston-tests
 . "$ROOT/tests/lib/host.sh"
 . "$ROOT/hosts/weston/tests/lib.sh"
@@ -54,16 +58,24 @@ else
 	fail "installed modules or test equipment (modules in $PRODUCT_LIB/bezel)"
 	finish
 fi
-if nm -D --undefined-only "$RIG" | grep -q notify_touch_normalized &&
-	nm -D --defined-only "$(ldconfig -p | awk '/libweston-10.so.0 /{print $NF; exit}')" | grep -q ' T notify_touch_normalized'; then
-	pass "redeclared weston 10 internals are exported by libweston-10.so.0"
+# The weston generation here (10 or 14): the runner's host contract follows it below.
+WESTON_MAJOR=$(weston --version 2>/dev/null | sed -n 's/^weston \([0-9]*\)\..*/\1/p')
+# The rig redeclares backend functions weston installs no header for (src/weston10/weston10.h,
+# src/weston14/weston14.h): each one it calls must be exported by the libweston it runs with.
+lib=$(ldconfig -p | awk -v l="libweston-$WESTON_MAJOR.so.0" '$1 == l {print $NF; exit}')
+missing=
+for f in $(nm -D --undefined-only "$RIG" | awk '{print $2}' | grep -E '^(notify_touch|weston_seat_init|weston_seat_release|weston_touch_create_touch_device|weston_touch_device_destroy)'); do
+	nm -D --defined-only "$lib" | grep -q " T $f\$" || missing="$missing $f"
+done
+if [ -n "$lib" ] && [ -z "$missing" ] && nm -D --undefined-only "$RIG" | grep -q notify_touch_normalized; then
+	pass "redeclared weston $WESTON_MAJOR internals the rig calls are exported by $(basename "$lib")"
 else
-	fail "weston 10 internals not found in libweston-10.so.0"
+	fail "weston $WESTON_MAJOR internals not found in libweston-$WESTON_MAJOR.so.0:${missing:- (no library)}"
 fi
 # The product module reads no input device itself: touches reach it through weston's seats.
 # The rig reads its touchscreens through libbezel's source (BezelInput), not a reader of its own.
-if [ "$(cat "$ROOT"/hosts/weston/src/* | grep -c libinput_)" = 0 ] &&
-	[ "$(cat "$ROOT"/hosts/weston/rig/* | grep -c libinput_)" = 0 ] &&
+if ! grep -rq libinput_ "$ROOT"/hosts/weston/src &&
+	! grep -rq libinput_ "$ROOT"/hosts/weston/rig &&
 	nm -D --undefined-only "$RIG" | grep -q bezel_input_source_create; then
 	pass "no libinput_ call in the product module (touches come through weston's seats) nor in the rig (it uses bezel_input_source_*)"
 else
