@@ -17,8 +17,9 @@
  *   touch-device=NODE[@OUTPUT][,NODE[@OUTPUT]...]
  *                       touchscreens to open, each mapped onto a weston output by name
  *                       (default: the first output); env BEZEL_WESTON_TOUCH_DEVICE overrides
- *   touch-device-open=start|sigusr2
- *                       open them at start (default) or when weston gets SIGUSR2, so a test
+ *   touch-device-open=start|sigusr2|sigusr1
+ *                       open them at start (default) or when weston gets SIGUSR2 (SIGUSR1:
+ *                       weston 14 ends on SIGUSR2, as on SIGTERM), so a test
  *                       starts the replay once its clients are ready (env BEZEL_WESTON_TOUCH_OPEN)
  *   seat=NAME           the seat's name (default "bezel")
  *   event-log=PATH      append "libinput ..." lines (env BEZEL_WESTON_EVENT_LOG)
@@ -87,7 +88,7 @@ struct rig {
 	bool seat_ready;
 	struct rig_device devices[RIG_MAX_DEVICES];
 	int n_devices;
-	struct wl_event_source *sigusr2_source;
+	struct wl_event_source *open_signal_source;
 	bool opened;
 	bool time_offset_set;
 	int64_t time_offset_us;
@@ -234,9 +235,10 @@ static void notify(struct rig_device *d, const struct timespec *ts, int32_t id, 
 		   double gy, int type)
 {
 #if WESTON_VERSION_MAJOR >= 14
-	/* weston 14: the position as a weston_coord_global */
+	/* weston 14: the position as a weston_coord_global, and none for an up (it asserts) */
 	struct weston_coord_global pos = { .c = weston_coord(gx, gy) };
-	notify_touch_normalized(d->touch_device, ts, id, &pos, NULL, type);
+	notify_touch_normalized(d->touch_device, ts, id, type == WL_TOUCH_UP ? NULL : &pos, NULL,
+				type);
 #else
 	notify_touch_normalized(d->touch_device, ts, id, gx, gy, NULL, type);
 #endif
@@ -341,7 +343,7 @@ static void open_devices(struct rig *rig)
 	}
 }
 
-static int on_sigusr2(int sig, void *data)
+static int on_open_signal(int sig, void *data)
 {
 	(void)sig;
 	open_devices(data);
@@ -358,8 +360,8 @@ static void compositor_destroyed(struct wl_listener *l, void *data)
 	wl_list_remove(&rig->output_created_listener.link);
 	wl_list_remove(&rig->output_resized_listener.link);
 	wl_list_remove(&rig->output_destroyed_listener.link);
-	if (rig->sigusr2_source)
-		wl_event_source_remove(rig->sigusr2_source);
+	if (rig->open_signal_source)
+		wl_event_source_remove(rig->open_signal_source);
 	for (int i = 0; i < rig->n_devices; i++) {
 		struct rig_device *d = &rig->devices[i];
 		if (d->source)
@@ -517,9 +519,11 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	}
 	map_devices(rig);
 	weston_log("bezel-rig: %d touch device(s) on seat %s\n", rig->n_devices, seat_name);
-	if (open_when && !strcmp(open_when, "sigusr2")) {
-		rig->sigusr2_source = wl_event_loop_add_signal(loop, SIGUSR2, on_sigusr2, rig);
-		weston_log("bezel-rig: touch devices open on SIGUSR2\n");
+	int open_signal = !open_when ? 0 : !strcmp(open_when, "sigusr2") ? SIGUSR2
+				: !strcmp(open_when, "sigusr1") ? SIGUSR1 : 0;
+	if (open_signal) {
+		rig->open_signal_source = wl_event_loop_add_signal(loop, open_signal, on_open_signal, rig);
+		weston_log("bezel-rig: touch devices open on SIGUSR%d\n", open_signal == SIGUSR1 ? 1 : 2);
 	} else {
 		open_devices(rig);
 	}

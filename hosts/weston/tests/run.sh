@@ -8,10 +8,10 @@
 # Each test:
 #   1. writes a touch recording (tests/hosts/gen-touch.py) and the umockdev files for it;
 #   2. starts weston under umockdev-run with the module; the module's touch device opens only
-#      on SIGUSR2 (`touch-device-open=sigusr2`), so the replay cannot start before the clients
+#      on SIGUSR2 (`touch-device-open=sigusr2`; SIGUSR1 on weston 14, tests/lib.sh), so the replay cannot start before the clients
 #      are ready;
 #   3. starts the client(s), waits for their "ready" line (the client prints it after a
-#      roundtrip that follows its mapping commit), then sends weston SIGUSR2;
+#      roundtrip that follows its mapping commit), then sends weston that signal;
 #   4. waits until the module's event log has seen every touch of the recording lift, stops
 #      weston and waits for weston and the clients to exit (clients read everything weston sent
 #      before it closed their connection), then checks what each party saw.
@@ -128,7 +128,7 @@ start_weston() {
 	${EXTRA_INI:-}
 	[bezel-rig]
 	touch-device=${RIG_DEVICES:-$NODE}
-	touch-device-open=sigusr2
+	touch-device-open=$WESTON_OPEN_KEY
 	event-log=$DIR/events.log
 	${RIG_INI:-}
 	EOF
@@ -140,7 +140,7 @@ start_weston() {
 
 # replay: starts the recording and waits until every contact has lifted
 replay() {
-	kill -USR2 "$WESTON_PID"
+	kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID"
 	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
 }
 
@@ -336,7 +336,7 @@ if want killed; then
 	if start_weston kill-gesture kill-gesture realtime; then
 		start_client c "$TOUCH_CLIENT"
 		if wait_for "$DIR/c.out" " ready"; then
-			kill -USR2 "$WESTON_PID"
+			kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID"
 			wait_for "$DIR/events.log" "gesture began dock" 1 20
 			kill_process "client c" "$CPID_c"
 			start_client d "$TOUCH_CLIENT"
@@ -374,7 +374,7 @@ if want stack-popup; then
 		start_client a "$TOUCH_CLIENT"
 		wait_for "$DIR/a.out" " ready"
 		start_client b "$TOUCH_CLIENT" --popup
-		if wait_for "$DIR/b.out" " ready" && kill -USR2 "$WESTON_PID" &&
+		if wait_for "$DIR/b.out" " ready" && kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID" &&
 			wait_for "$DIR/events.log" "libinput up" 4 30; then
 			kill_process "client b" "$CPID_b"
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
@@ -544,7 +544,7 @@ if want outputs; then
 	[bezel-rig]
 	add-output=headless-2
 	touch-device=/dev/input/event7@headless,/dev/input/event8@headless-2
-	touch-device-open=sigusr2
+	touch-device-open=$WESTON_OPEN_KEY
 	event-log=$DIR/events.log
 	EOF
 	SOCK=bezel-outputs
@@ -566,7 +566,7 @@ if want outputs; then
 		start_client a "$TOUCH_CLIENT" --app-id left
 		start_client b "$TOUCH_CLIENT" --app-id right
 		if wait_for "$DIR/a.out" " ready" && wait_for "$DIR/b.out" " ready"; then
-			kill -USR2 "$WESTON_PID"
+			kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID"
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
 		fi
 		run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
