@@ -116,9 +116,14 @@ start_weston() {
 	rm -rf "$DIR"
 	mkdir -p "$DIR"
 	make_touch_device "$ROOT" "$PROBE" "$scenario" "$DIR" $NODE $mode || return 1
+	# weston 14's desktop-shell covers the screen with its start-up fade, which takes the
+	# touches, until its helper client is up: a replay that starts at once would hit it.
+	local shell_ini=
+	[ "$WESTON_MAJOR" = 10 ] || shell_ini=$'[shell]\nstartup-animation=none'
 	cat >"$DIR/weston.ini" <<-EOF
 	[core]
 	idle-time=0
+	${shell_ini}
 	${WESTON_INI:-}
 	[bezel]
 	log-level=debug
@@ -138,9 +143,21 @@ start_weston() {
 }
 
 
+# open_touch_devices: sends the rig its signal until its event log says a touchscreen opened.
+# weston 14 under desktop-shell now and then loses a SIGUSR1 sent while it starts its helper
+# clients; the rig opens once, however many signals come. At most 3 signals, 3 s each.
+open_touch_devices() {
+	local try
+	for try in 1 2 3; do
+		kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID"
+		wait_for "$DIR/events.log" "touch device opened" 1 3 "the rig's touchscreen opening (signal $try of 3)" && return 0
+	done
+	return 1
+}
+
 # replay: starts the recording and waits until every contact has lifted
 replay() {
-	kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID"
+	open_touch_devices
 	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
 }
 
@@ -208,6 +225,13 @@ host_start() {
 }
 host_stop() { stop_weston "$@" ${CPID_s:+"$CPID_s"}; }
 HOST_NAME=weston
+# weston 14 moves the output that is left to where the unplugged one was, under kiosk-shell's
+# window of the gone output, and kiosk-shell 14 then crashes weston (SIGSEGV in kiosk-shell.so,
+# called from notify_touch_normalized: its touch-to-activate binding, which runs before any
+# touch grab) at the first touch-down on that window. Outside Bezel: the rig only calls
+# weston_output_destroy, as weston's frontend does for an unplugged monitor.
+[ "$WESTON_MAJOR" = 10 ] ||
+	HOST_SKIP[unplug]="kiosk-shell $WESTON_MAJOR crashes weston (SIGSEGV in its touch-to-activate binding) at the first touch-down on the window of an output that was destroyed"
 HOST_VALGRIND=
 [ "$VALGRIND" = 1 ] && HOST_VALGRIND=1
 # host_start_plain NAME with|without: weston (kiosk shell) with the product module only, or with
@@ -336,7 +360,7 @@ if want killed; then
 	if start_weston kill-gesture kill-gesture realtime; then
 		start_client c "$TOUCH_CLIENT"
 		if wait_for "$DIR/c.out" " ready"; then
-			kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID"
+			open_touch_devices
 			wait_for "$DIR/events.log" "gesture began dock" 1 20
 			kill_process "client c" "$CPID_c"
 			start_client d "$TOUCH_CLIENT"
@@ -374,7 +398,7 @@ if want stack-popup; then
 		start_client a "$TOUCH_CLIENT"
 		wait_for "$DIR/a.out" " ready"
 		start_client b "$TOUCH_CLIENT" --popup
-		if wait_for "$DIR/b.out" " ready" && kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID" &&
+		if wait_for "$DIR/b.out" " ready" && open_touch_devices &&
 			wait_for "$DIR/events.log" "libinput up" 4 30; then
 			kill_process "client b" "$CPID_b"
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
