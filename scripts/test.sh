@@ -196,6 +196,9 @@ group "wlroots@0.18 (Debian 13) with libbezel-wlroots + bezel-compositor headles
 group "wlroots@0.18: hostile clients while touches play" "${d13[@]}" hosts/wlroots/tests/run.sh --hostile
 group "wlroots@0.18: hostile clients under valgrind" "${d13[@]}" hosts/wlroots/tests/run.sh --hostile --valgrind
 group "wlroots@0.18: meson-shim -Dwlroots=enabled install" "${d13[@]}" hosts/wlroots/tests/install-test.sh
+group "weston@14 (Debian 13) headless with bezel-weston.so, real clients, libinput under umockdev" "${d13[@]}" hosts/weston/tests/run.sh
+group "weston@14: hostile clients while touches play" "${d13[@]}" hosts/weston/tests/run.sh --hostile
+group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the installed module" "${d13[@]}" hosts/weston/tests/install-test.sh
 echo
 echo "elapsed time per group (m:ss):"
 printf '  %s\n' "${group_times[@]}"

@@ -438,6 +438,29 @@ if want stack-popup; then
 	fi
 fi
 
+# A popup grab and a drag on the same seat, started by the same touch: the client opens its
+# popup (xdg_popup.grab) and starts a drag (wl_data_device.start_drag) at finger 0's down, in
+# one dispatch. The module must tell the two grabs apart (weston 10: by the library that
+# defines each; weston 14, where one library defines both: by the request that started it):
+# the popup grab is given back (touches stay with the plugin), the drag is wrapped (R7): the
+# dock still works with a second finger, and the cover sheet cancels the drag.
+if want stack-popup && EXTRA_INI="hold-window-ms=1000" REALTIME=1 play popup-drag drag " ready" "$TOUCH_CLIENT" --popup --drag; then
+	c=$DIR/c.out ev=$DIR/events.log
+	pgrab=$(line_of "$ev" "popup grab")
+	dstart=$(line_of "$ev" "drag start id=0")
+	dcancel=$(line_of "$ev" "drag cancelled")
+	dend=$(line_of "$ev" "drag end")
+	if grep -q "popup-mapped" "$c" && grep -q "drag-started" "$c" && [ -n "$pgrab" ] &&
+		[ -n "$dstart" ] && [ "$pgrab" -lt "$dstart" ] && ! grep -q "foreign grab" "$ev" &&
+		grep -q "gesture ended dock .*committed=1" "$ev" && [ -n "$dcancel" ] && [ -n "$dend" ] &&
+		[ "$dcancel" -lt "$dend" ] && grep -q "source-cancelled" "$c" &&
+		! grep -q -E "dd-drop|source-drop-performed" "$c"; then
+		pass "R7 popup and drag on one seat: the popup grab is told from the drag grab (popup grab, then drag start), the dock commits during the drag, the cover sheet cancels it"
+	else
+		fail "popup grab and drag on one seat (see $DIR)"
+	fi
+fi
+
 # A restack without a new map: a window with a subsurface in the middle, above it; 1.5 s after
 # it is ready the client puts the subsurface below the window (wl_subsurface.place_below and a
 # commit). Taps in the middle every 300 ms go to the subsurface (at its local 200,200) until
