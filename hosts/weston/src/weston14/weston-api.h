@@ -56,18 +56,21 @@ static inline void bw_touch_grab_pos(const struct weston_touch *t, double *x, do
 	*y = t->grab_pos.c.y;
 }
 
-/* The layout position of a view's surface origin. */
+/* The layout position of a view's surface origin. weston 14 asserts that the view's transform
+ * is current (a view a shell placed a moment ago is not yet). */
 static inline void bw_view_origin(struct weston_view *v, double *x, double *y)
 {
+	weston_view_update_transform(v);
 	struct weston_coord_global g =
 		weston_coord_surface_to_global(v, weston_coord_surface(0, 0, v->surface));
 	*x = g.c.x;
 	*y = g.c.y;
 }
 
-/* A layout point in a view's surface coordinates. */
+/* A layout point in a view's surface coordinates (the transform brought up to date first). */
 static inline void bw_view_local(struct weston_view *v, double x, double y, double *sx, double *sy)
 {
+	weston_view_update_transform(v);
 	struct weston_coord_global g = { .c = weston_coord(x, y) };
 	struct weston_coord_surface s = weston_coord_global_to_surface(v, g);
 	*sx = s.c.x;
