@@ -168,7 +168,8 @@ struct weston_data_source *bw_drag_source(struct bw_seat *bs);
 void bw_grab_kinds_drag_over(struct bw_seat *bs);
 
 /* solid-view.c (one per generation): a panel's solid-colour view in a layer */
-/* Shows `p` in `layer` at layout (x, y), w x h, in premultiplied (r, g, b, a). */
+/* Shows `p` (its surface and view made by panels.c) in `layer` at layout (x, y), w x h, in
+ * premultiplied (r, g, b, a). */
 bool bw_solid_show(struct bw *bw, struct bw_panel *p, struct weston_layer *layer, float r, float g,
 		   float b, float a, double x, double y, int32_t w, int32_t h);
 void bw_solid_hide(struct bw *bw, struct bw_panel *p);

@@ -43,6 +43,21 @@ static void hide(struct bw *bw, struct bw_panel *p)
 	unmap(bw, p);
 }
 
+/* The panel's surface and view, made once: no input region, so touches go through to
+ * whatever is below. */
+static bool make_view(struct bw *bw, struct bw_panel *p)
+{
+	p->surface = weston_surface_create(bw->ec);
+	p->view = p->surface ? weston_view_create(p->surface) : NULL;
+	if (!p->view) {
+		bw_solid_destroy(p);
+		return false;
+	}
+	pixman_region32_fini(&p->surface->input);
+	pixman_region32_init(&p->surface->input);
+	return true;
+}
+
 /* Shows `p` at (x, y, w, h) in layout coordinates, in `colour`. */
 static void place(struct bw *bw, struct bw_panel *p, struct rgba colour, double x, double y,
 		  double w, double h)
@@ -52,6 +67,8 @@ static void place(struct bw *bw, struct bw_panel *p, struct rgba colour, double 
 		unmap(bw, p); /* progress 0: nothing to show yet */
 		return;
 	}
+	if (!p->surface && !make_view(bw, p))
+		return;
 	/* weston blends solid colours as premultiplied alpha. */
 	if (bw_solid_show(bw, p, &bw->feedback_layer, colour.r * colour.a, colour.g * colour.a,
 			  colour.b * colour.a, colour.a, x, y, iw, ih))

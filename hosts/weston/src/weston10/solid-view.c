@@ -7,19 +7,6 @@
 bool bw_solid_show(struct bw *bw, struct bw_panel *p, struct weston_layer *layer, float r, float g,
 		   float b, float a, double x, double y, int32_t w, int32_t h)
 {
-	if (!p->surface) {
-		p->surface = weston_surface_create(bw->ec);
-		p->view = p->surface ? weston_view_create(p->surface) : NULL;
-		if (!p->view) {
-			if (p->surface)
-				weston_surface_destroy(p->surface);
-			p->surface = NULL;
-			return false;
-		}
-		/* Empty input region: touches go through to whatever is below. */
-		pixman_region32_fini(&p->surface->input);
-		pixman_region32_init(&p->surface->input);
-	}
 	if (p->shown)
 		weston_view_damage_below(p->view);
 	weston_surface_set_color(p->surface, r, g, b, a);
