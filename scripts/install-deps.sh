@@ -28,7 +28,9 @@ if [ "${1:-}" = --list ]; then
 			gsettings-desktop-schemas mutter-common gettext \
 			phosh squeekboard gnome-settings-daemon-common dbus-daemon libglib2.0-bin \
 			libjson-c-dev libpcre2-dev libcairo2-dev libpango1.0-dev libevdev-dev libdrm-dev libxcb1-dev libxcb-icccm4-dev \
-			kwin-wayland kwin-dev plasma-wayland-protocols dbus qt6-wayland layer-shell-qt
+			kwin-wayland kwin-dev plasma-wayland-protocols dbus qt6-wayland layer-shell-qt \
+			libweston-14-dev weston-dev \
+			grim
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac

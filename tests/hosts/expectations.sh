@@ -16,7 +16,7 @@
 #   host_start NAME RECORDING MODE / host_stop [CLIENT PIDS...]
 #       start and stop the compositor as host_play does (MODE "realtime" keeps the recording's
 #       pacing); host_start sets DIR (with host.log, the compositor's log), SOCK and HOST_PID,
-#       the process whose SIGUSR2 starts the replay. Used by host_play_kill below, the "client
+#       the process whose SIGUSR2 (HOST_OPEN_SIGNAL when set: USR1 for weston 14) starts the replay. Used by host_play_kill below, the "client
 #       killed mid-touch" course, which DIR then also holds d.out and wayland-info.status for.
 #   host_why_not_started (optional): a few words on why the compositor did not start.
 #   host_rotation (optional): prints nothing and returns 0 when the host can start its output
@@ -307,7 +307,7 @@ host_play_kill() {
 		fail "$name: client not ready (see $DIR)"
 		return 1
 	fi
-	kill -USR2 "$HOST_PID"
+	kill -"${HOST_OPEN_SIGNAL:-USR2}" "$HOST_PID"
 	wait_for "$DIR/c.out" "$moment" 1 20 "'$moment' at client c, the moment it is killed"
 	kill_process "client c" "$CPID_c"
 	start_client d "$TOUCH_CLIENT"

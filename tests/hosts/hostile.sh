@@ -14,7 +14,9 @@
 #   HOSTILE_CLIENT, SCALE_CLIENT (tests/lib/host.sh host_hostile_clients), HOST_NAME (for
 #       messages: weston, bezel-compositor, Wayfire);
 #   optionally HOST_ALIVE_PID (the compositor's pid, when HOST_PID is a separate touch feeder
-#       that SIGUSR2 starts: KWin) and HOST_INPUT (what reads the touches, default libinput).
+#       that SIGUSR2 starts: KWin), HOST_INPUT (what reads the touches, default libinput) and
+#       HOST_OPEN_SIGNAL (the signal that starts the replay, default USR2; weston 14 ends on
+#       SIGUSR2, so its rig opens on USR1).
 # Then it calls run_host_hostile ROUNDS [SEED] and/or run_host_scale IDLE CREATE TOPLEVELS.
 # Every figure is printed on a "figure:" line.
 
@@ -44,7 +46,7 @@ run_host_hostile() {
 		fail "hostile course: the well-behaved client did not map (see $DIR)"
 		return 1
 	fi
-	kill -USR2 "$HOST_PID"
+	kill -"${HOST_OPEN_SIGNAL:-USR2}" "$HOST_PID"
 	# The first tap of the cycle is the well-behaved client's while it is alone on screen; once
 	# the rounds map their own windows, which one is on top at a touch is the shell's choice.
 	wait_for "$DIR/c.out" " down id=" 1 60 "the well-behaved client's first touch, before the rounds"
@@ -218,7 +220,7 @@ scale_idle_case() {
 			{ host_stop "$CPID_c" "$CPID_attacker"; return 1; }
 	fi
 	scale_client commits 600 commits 300 >"$DIR/commits.out" 2>&1 || { host_stop "$CPID_c" "$CPID_attacker"; return 1; }
-	kill -USR2 "$HOST_PID"
+	kill -"${HOST_OPEN_SIGNAL:-USR2}" "$HOST_PID"
 	wait_for "$DIR/events.log" "libinput up" 100 60 "the 100 taps' ups in the event log"
 	python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$count idle surfaces" >"$DIR/latency.out" 2>&1
 	host_stop "$CPID_c" "$CPID_attacker"

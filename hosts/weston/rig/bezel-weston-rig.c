@@ -17,8 +17,9 @@
  *   touch-device=NODE[@OUTPUT][,NODE[@OUTPUT]...]
  *                       touchscreens to open, each mapped onto a weston output by name
  *                       (default: the first output); env BEZEL_WESTON_TOUCH_DEVICE overrides
- *   touch-device-open=start|sigusr2
- *                       open them at start (default) or when weston gets SIGUSR2, so a test
+ *   touch-device-open=start|sigusr2|sigusr1
+ *                       open them at start (default) or when weston gets SIGUSR2 (SIGUSR1:
+ *                       weston 14 ends on SIGUSR2, as on SIGTERM), so a test
  *                       starts the replay once its clients are ready (env BEZEL_WESTON_TOUCH_OPEN)
  *   seat=NAME           the seat's name (default "bezel")
  *   event-log=PATH      append "libinput ..." lines (env BEZEL_WESTON_EVENT_LOG)
@@ -59,7 +60,12 @@
 #include <weston/weston.h>
 
 #include "bezel.h"
-#include "../src/weston10.h"
+/* The generation's spellings and the internals a backend uses (src/weston10/ or src/weston14/,
+ * on the include path by the weston version meson finds). */
+#include "weston-api.h"
+#if WESTON_VERSION_MAJOR >= 14
+#include "weston14.h"
+#endif
 
 #define RIG_MAX_DEVICES 4
 /* The source numbers a screen's fingers from 0 (below 10); one seat holds every screen, so
@@ -82,7 +88,7 @@ struct rig {
 	bool seat_ready;
 	struct rig_device devices[RIG_MAX_DEVICES];
 	int n_devices;
-	struct wl_event_source *sigusr2_source;
+	struct wl_event_source *open_signal_source;
 	bool opened;
 	bool time_offset_set;
 	int64_t time_offset_us;
@@ -220,8 +226,22 @@ static struct timespec event_time(struct rig_device *d, uint64_t *us_out)
 static void place(struct rig_device *d, double x, double y, double *gx, double *gy)
 {
 	struct weston_output *o = device_output(d);
-	*gx = x + (o ? o->x : 0);
-	*gy = y + (o ? o->y : 0);
+	*gx = x + (o ? bw_output_x(o) : 0);
+	*gy = y + (o ? bw_output_y(o) : 0);
+}
+
+/* weston's input path for one touch event, at layout (gx, gy). */
+static void notify(struct rig_device *d, const struct timespec *ts, int32_t id, double gx,
+		   double gy, int type)
+{
+#if WESTON_VERSION_MAJOR >= 14
+	/* weston 14: the position as a weston_coord_global, and none for an up (it asserts) */
+	struct weston_coord_global pos = { .c = weston_coord(gx, gy) };
+	notify_touch_normalized(d->touch_device, ts, id, type == WL_TOUCH_UP ? NULL : &pos, NULL,
+				type);
+#else
+	notify_touch_normalized(d->touch_device, ts, id, gx, gy, NULL, type);
+#endif
 }
 
 static void on_down(void *data, int32_t id, double x, double y, uint32_t time_msec)
@@ -233,7 +253,7 @@ static void on_down(void *data, int32_t id, double x, double y, uint32_t time_ms
 	(void)time_msec;
 	place(d, x, y, &gx, &gy);
 	evlog(d->rig, "libinput down id=%d time_us=%llu", d->id_base + id, (unsigned long long)us);
-	notify_touch_normalized(d->touch_device, &ts, d->id_base + id, gx, gy, NULL, WL_TOUCH_DOWN);
+	notify(d, &ts, d->id_base + id, gx, gy, WL_TOUCH_DOWN);
 }
 
 static void on_motion(void *data, int32_t id, double x, double y, uint32_t time_msec)
@@ -245,7 +265,7 @@ static void on_motion(void *data, int32_t id, double x, double y, uint32_t time_
 	(void)time_msec;
 	place(d, x, y, &gx, &gy);
 	evlog(d->rig, "libinput motion id=%d time_us=%llu", d->id_base + id, (unsigned long long)us);
-	notify_touch_normalized(d->touch_device, &ts, d->id_base + id, gx, gy, NULL, WL_TOUCH_MOTION);
+	notify(d, &ts, d->id_base + id, gx, gy, WL_TOUCH_MOTION);
 	count_motion(d->rig);
 }
 
@@ -256,7 +276,7 @@ static void on_up(void *data, int32_t id, uint32_t time_msec)
 	struct timespec ts = event_time(d, &us);
 	(void)time_msec;
 	evlog(d->rig, "libinput up id=%d time_us=%llu", d->id_base + id, (unsigned long long)us);
-	notify_touch_normalized(d->touch_device, &ts, d->id_base + id, 0, 0, NULL, WL_TOUCH_UP);
+	notify(d, &ts, d->id_base + id, 0, 0, WL_TOUCH_UP);
 }
 
 static void on_frame(void *data, uint32_t time_msec)
@@ -323,7 +343,7 @@ static void open_devices(struct rig *rig)
 	}
 }
 
-static int on_sigusr2(int sig, void *data)
+static int on_open_signal(int sig, void *data)
 {
 	(void)sig;
 	open_devices(data);
@@ -340,8 +360,8 @@ static void compositor_destroyed(struct wl_listener *l, void *data)
 	wl_list_remove(&rig->output_created_listener.link);
 	wl_list_remove(&rig->output_resized_listener.link);
 	wl_list_remove(&rig->output_destroyed_listener.link);
-	if (rig->sigusr2_source)
-		wl_event_source_remove(rig->sigusr2_source);
+	if (rig->open_signal_source)
+		wl_event_source_remove(rig->open_signal_source);
 	for (int i = 0; i < rig->n_devices; i++) {
 		struct rig_device *d = &rig->devices[i];
 		if (d->source)
@@ -444,8 +464,15 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	char *add_output = NULL;
 	weston_config_section_get_string(sec, "add-output", &add_output, NULL);
 	if (add_output) {
+#if WESTON_VERSION_MAJOR >= 14
+		/* weston 14: the API is asked for by backend type, and a head is the backend's */
+		const struct weston_windowed_output_api *api =
+			weston_windowed_output_get_api(ec, WESTON_WINDOWED_OUTPUT_HEADLESS);
+		if (!api || !ec->primary_backend || api->create_head(ec->primary_backend, add_output) < 0)
+#else
 		const struct weston_windowed_output_api *api = weston_windowed_output_get_api(ec);
 		if (!api || api->create_head(ec, add_output) < 0)
+#endif
 			weston_log("bezel-rig: cannot add output %s\n", add_output);
 		else
 			weston_log("bezel-rig: output %s plugged in\n", add_output);
@@ -492,9 +519,11 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	}
 	map_devices(rig);
 	weston_log("bezel-rig: %d touch device(s) on seat %s\n", rig->n_devices, seat_name);
-	if (open_when && !strcmp(open_when, "sigusr2")) {
-		rig->sigusr2_source = wl_event_loop_add_signal(loop, SIGUSR2, on_sigusr2, rig);
-		weston_log("bezel-rig: touch devices open on SIGUSR2\n");
+	int open_signal = !open_when ? 0 : !strcmp(open_when, "sigusr2") ? SIGUSR2
+				: !strcmp(open_when, "sigusr1") ? SIGUSR1 : 0;
+	if (open_signal) {
+		rig->open_signal_source = wl_event_loop_add_signal(loop, open_signal, on_open_signal, rig);
+		weston_log("bezel-rig: touch devices open on SIGUSR%d\n", open_signal == SIGUSR1 ? 1 : 2);
 	} else {
 		open_devices(rig);
 	}

@@ -30,6 +30,7 @@
 #include <libweston/libweston.h>
 
 #include "bezel.h"
+#include "weston-api.h" /* src/weston10/ or src/weston14/: the generation's spellings */
 
 struct weston_config;
 
@@ -50,6 +51,7 @@ struct bw_config {
 struct bw_panel {
 	struct weston_surface *surface; /* NULL until first shown */
 	struct weston_view *view;
+	struct weston_buffer_reference *buffer; /* weston 14: its solid-colour buffer */
 	bool shown;
 	bool open; /* a committed gesture: stays until the next touch-down */
 };
@@ -80,7 +82,7 @@ struct bw {
 	/* drag.c: noticing grabs that clients start with a request */
 	struct wl_protocol_logger *logger;
 	struct wl_event_source *grab_check_idle;
-	const void *libweston_base, *libweston_desktop_base;
+	struct bw_grab_kinds kinds;
 
 	bool locked;
 
@@ -108,6 +110,7 @@ struct bw_seat {
 	int drag_id;
 	bool forwarding;
 	struct weston_touch_grab *other; /* a grab the module left alone (compared, never used) */
+	struct bw_seat_grab_kinds kinds;  /* grab-kind.c */
 };
 
 struct bw_surface {
@@ -150,11 +153,31 @@ void bw_grab_check(struct bw_seat *bs);
 void bw_cancel_drag(void *data);
 void bw_seat_release_grabs(struct bw_seat *bs);
 
+/* grab-kind.c (one per generation): which kind a touch grab is */
+enum bw_grab_kind { BW_GRAB_DRAG, BW_GRAB_POPUP, BW_GRAB_OTHER };
+void bw_grab_kinds_init(struct bw *bw);
+/* A client's request, as the protocol logger saw it before weston handled it. */
+void bw_grab_kinds_request(struct bw *bw, const struct wl_protocol_logger_message *message);
+/* What the seat's new grab is; a drag's data source is kept from here on. */
+enum bw_grab_kind bw_grab_kind_of(struct bw_seat *bs, struct weston_touch_grab *grab);
+/* The request that could have started a grab has been handled and checked: forget it. */
+void bw_grab_kinds_checked(struct bw_seat *bs);
+/* The running drag's wl_data_source, or NULL. */
+struct weston_data_source *bw_drag_source(struct bw_seat *bs);
+/* The drag is over (or the seat goes): what was kept of it is dropped. */
+void bw_grab_kinds_drag_over(struct bw_seat *bs);
+
+/* solid-view.c (one per generation): a panel's solid-colour view in a layer */
+/* Shows `p` (its surface and view made by panels.c) in `layer` at layout (x, y), w x h, in
+ * premultiplied (r, g, b, a). */
+bool bw_solid_show(struct bw *bw, struct bw_panel *p, struct weston_layer *layer, float r, float g,
+		   float b, float a, double x, double y, int32_t w, int32_t h);
+void bw_solid_hide(struct bw *bw, struct bw_panel *p);
+void bw_solid_destroy(struct bw_panel *p);
+
 /* input.c: one seat's touch events, in weston's layout ("global") coordinates */
-void bw_feed_down(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
-		  wl_fixed_t gy);
-void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
-		    wl_fixed_t gy);
+void bw_feed_down(struct bw_seat *bs, const struct timespec *time, int id, double gx, double gy);
+void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, double gx, double gy);
 void bw_feed_up(struct bw_seat *bs, const struct timespec *time, int id);
 void bw_feed_frame(struct bw_seat *bs);
 void bw_feed_cancel(struct bw_seat *bs);

@@ -14,6 +14,7 @@
  * The rig's own keys (touch-device, touch-device-open, seat) are in the list too, so writing
  * them under [bezel] is no error; bezel-weston-rig.so reads them.
  */
+#include <stdio.h> /* weston 14's config-parser.h names FILE without including it */
 #include <stdlib.h>
 #include <string.h>
 

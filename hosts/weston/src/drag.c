@@ -3,7 +3,7 @@
  *
  * A client or a shell can put another grab on a seat's touch (weston_touch_start_grab); from
  * then on weston sends every touch of that seat to that grab instead of the default one. Three
- * kinds exist on weston 10, and each is handled differently:
+ * kinds exist on weston 10 and 14, and each is handled differently:
  *
  *   - weston's touch drag grab (wl_data_device.start_drag with a touch serial, R7). The module
  *     puts its own grab ("wrap") on top: the dragging finger goes on to weston's drag grab,
@@ -22,61 +22,24 @@
  *     touches were taken (bezel_touch_cancel: gestures cancel, clients get wl_touch.cancel),
  *     which keeps the plugin's view of every finger consistent (R9).
  *
- * Which grab is which? Not by casting: the grab's interface is a static table inside the
- * library that defines the grab, so the module asks the dynamic linker which loaded object
- * holds that table (dladdr). The only touch grab libweston itself starts is the drag grab, and
- * the only one libweston-desktop starts is the popup grab. Only then is a drag grab cast to
- * weston's private container, and its data source is checked to be a wl_data_source.
+ * Which grab is which? Each generation answers in its grab-kind.c: weston 10 by the library
+ * that defines the grab's interface, weston 14 by the client request that started it.
  *
  * When? weston has no signal for a new grab. Grabs start inside a client's request, so the
  * module watches the protocol stream (a wl_display protocol logger, one pointer comparison
  * per seat per message): the message after the request, or at the latest an idle callback
  * after that dispatch, finds the new grab before the next touch event in nearly all cases.
  */
-#ifndef _GNU_SOURCE /* the meson build defines it for every file */
-#define _GNU_SOURCE
-#endif
-#include <dlfcn.h>
 #include <string.h>
 
-#include <libweston-desktop/libweston-desktop.h>
-
 #include "bezel-weston.h"
-#include "weston10.h"
-
-enum grab_kind { GRAB_DRAG, GRAB_POPUP, GRAB_OTHER };
-
-/* The loaded object (libweston, libweston-desktop, a shell) that holds `addr`. */
-static const void *object_of(const void *addr)
-{
-	Dl_info info;
-	return dladdr(addr, &info) && info.dli_fbase ? info.dli_fbase : NULL;
-}
-
-static enum grab_kind classify(struct bw *bw, struct weston_touch_grab *grab)
-{
-	const void *owner = object_of(grab->interface);
-	if (!owner)
-		return GRAB_OTHER;
-	if (owner == bw->libweston_base) {
-		/* libweston's only touch grab is the drag grab; check its data source anyway. */
-		struct bw_weston10_touch_drag *drag = wl_container_of(grab, drag, grab);
-		struct weston_data_source *src = drag->base.data_source;
-		if (src && src->resource &&
-		    strcmp(wl_resource_get_class(src->resource), wl_data_source_interface.name) != 0)
-			return GRAB_OTHER;
-		return GRAB_DRAG;
-	}
-	if (owner == bw->libweston_desktop_base)
-		return GRAB_POPUP;
-	return GRAB_OTHER;
-}
 
 /* ---- the wrap: the module's grab on top of weston's drag grab ---- */
 
 static void drag_finished(struct bw_seat *bs)
 {
 	bs->drag = NULL; /* weston frees the drag when its grab ends: no pointer is kept */
+	bw_grab_kinds_drag_over(bs);
 	weston_log("bezel: drag-and-drop session ended\n");
 	bezel_drag_end(bs->bw->plugin, bs->last_msec);
 }
@@ -112,11 +75,11 @@ static void after_drag(struct bw_seat *bs)
 }
 
 static void wrap_down(struct weston_touch_grab *grab, const struct timespec *time, int id,
-		      wl_fixed_t x, wl_fixed_t y)
+		      BW_GRAB_POS_PARAMS)
 {
 	struct bw_seat *bs = wl_container_of(grab, bs, wrap);
 	/* weston's drag grab ignores other fingers; the plugin takes them (R7). */
-	bw_feed_down(bs, time, id, x, y);
+	bw_feed_down(bs, time, id, BW_GRAB_X, BW_GRAB_Y);
 }
 
 static void wrap_up(struct weston_touch_grab *grab, const struct timespec *time, int id)
@@ -136,16 +99,16 @@ static void wrap_up(struct weston_touch_grab *grab, const struct timespec *time,
 }
 
 static void wrap_motion(struct weston_touch_grab *grab, const struct timespec *time, int id,
-			wl_fixed_t x, wl_fixed_t y)
+			BW_GRAB_POS_PARAMS)
 {
 	struct bw_seat *bs = wl_container_of(grab, bs, wrap);
 	if (bs->drag && id == bs->drag_id) {
 		struct weston_touch_grab *g = forward_begin(bs);
-		g->interface->motion(g, time, id, x, y);
+		g->interface->motion(g, time, id, BW_GRAB_POS_ARGS);
 		forward_end(bs, g);
 		return;
 	}
-	bw_feed_motion(bs, time, id, x, y);
+	bw_feed_motion(bs, time, id, BW_GRAB_X, BW_GRAB_Y);
 }
 
 static void wrap_frame(struct weston_touch_grab *grab)
@@ -182,8 +145,7 @@ void bw_cancel_drag(void *data)
 	wl_list_for_each(bs, &bw->seats, link) {
 		if (!bs->drag || !bs->touch)
 			continue;
-		struct bw_weston10_touch_drag *drag = wl_container_of(bs->drag, drag, grab);
-		struct weston_data_source *src = drag->base.data_source;
+		struct weston_data_source *src = bw_drag_source(bs);
 		if (src && src->resource &&
 		    wl_resource_get_version(src->resource) >= WL_DATA_SOURCE_CANCELLED_SINCE_VERSION)
 			wl_data_source_send_cancelled(src->resource);
@@ -213,8 +175,8 @@ void bw_grab_check(struct bw_seat *bs)
 		drag_finished(bs);
 	if (grab_is_known(bs))
 		return;
-	switch (classify(bs->bw, t->grab)) {
-	case GRAB_DRAG:
+	switch (bw_grab_kind_of(bs, t->grab)) {
+	case BW_GRAB_DRAG:
 		bs->drag = t->grab;
 		bs->drag_id = t->grab_touch_id;
 		bs->wrap.interface = &wrap_interface;
@@ -223,13 +185,13 @@ void bw_grab_check(struct bw_seat *bs)
 		weston_log("bezel: drag-and-drop session started with touch %d\n", bs->drag_id);
 		bezel_drag_start(bs->bw->plugin, bs->drag_id, bs->last_msec);
 		break;
-	case GRAB_POPUP:
+	case BW_GRAB_POPUP:
 		weston_touch_end_grab(t);
 		bezel_event_log_write(bezel_plugin_get_event_log(bs->bw->plugin), "popup grab");
 		weston_log("bezel: popup touch grab on seat %s: touches stay with the plugin\n",
 			   bs->seat->seat_name);
 		break;
-	case GRAB_OTHER:
+	case BW_GRAB_OTHER:
 		/* Leave it; it is noticed once (the seat's grab keeps pointing at it). */
 		if (t->grab == bs->other)
 			break;
@@ -252,6 +214,7 @@ static void check_all(struct bw *bw)
 			bs->other = NULL; /* that grab ended */
 		if (!grab_is_known(bs) || (bs->drag && bs->touch->grab != &bs->wrap))
 			bw_grab_check(bs);
+		bw_grab_kinds_checked(bs);
 	}
 }
 
@@ -266,8 +229,9 @@ static void protocol_logged(void *data, enum wl_protocol_logger_type type,
 			    const struct wl_protocol_logger_message *message)
 {
 	struct bw *bw = data;
-	(void)type;
 	check_all(bw);
+	if (type == WL_PROTOCOL_LOGGER_REQUEST)
+		bw_grab_kinds_request(bw, message);
 	/* The grab starts while this request runs; look again once the dispatch is over. */
 	const char *name = message->message->name;
 	bool may_grab = (name[0] == 's' && !strcmp(name, "start_drag")) ||
@@ -279,8 +243,7 @@ static void protocol_logged(void *data, enum wl_protocol_logger_type type,
 
 void bw_grabs_init(struct bw *bw)
 {
-	bw->libweston_base = object_of((const void *)weston_touch_start_grab);
-	bw->libweston_desktop_base = object_of((const void *)weston_desktop_surface_get_fullscreen);
+	bw_grab_kinds_init(bw);
 	bw->logger = wl_display_add_protocol_logger(bw->ec->wl_display, protocol_logged, bw);
 	if (!bw->logger)
 		weston_log("bezel: warning: no protocol logger: drags started by clients are "
@@ -293,6 +256,7 @@ void bw_seat_release_grabs(struct bw_seat *bs)
 		bs->touch->grab = bs->drag;
 	bs->drag = NULL;
 	bs->other = NULL;
+	bw_grab_kinds_drag_over(bs);
 }
 
 void bw_grabs_fini(struct bw *bw)

@@ -9,26 +9,22 @@
  */
 #include "bezel-weston.h"
 
-void bw_feed_down(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
-		  wl_fixed_t gy)
+void bw_feed_down(struct bw_seat *bs, const struct timespec *time, int id, double gx, double gy)
 {
 	struct bw *bw = bs->bw;
 	bw->current = bs;
 	bs->last_msec = bw_ts_msec(time);
 	bw_lock_check(bw, bs->last_msec);
 	bw_panels_dismiss_open(bw);
-	bw_surfaces_touch_down(bw, bs->touch, id, wl_fixed_to_double(gx), wl_fixed_to_double(gy),
-			       bs->last_msec);
+	bw_surfaces_touch_down(bw, bs->touch, id, gx, gy, bs->last_msec);
 }
 
-void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, wl_fixed_t gx,
-		    wl_fixed_t gy)
+void bw_feed_motion(struct bw_seat *bs, const struct timespec *time, int id, double gx, double gy)
 {
 	struct bw *bw = bs->bw;
 	bw->current = bs;
 	bs->last_msec = bw_ts_msec(time);
-	bezel_touch_motion_layout(bw->plugin, id, wl_fixed_to_double(gx), wl_fixed_to_double(gy),
-				  bs->last_msec);
+	bezel_touch_motion_layout(bw->plugin, id, gx, gy, bs->last_msec);
 }
 
 void bw_feed_up(struct bw_seat *bs, const struct timespec *time, int id)

@@ -36,12 +36,13 @@ static void describe(struct bw *bw, struct weston_output *w, bool added)
 {
 	struct weston_head *head = weston_output_get_first_head(w);
 	int32_t mmw = head ? head->mm_width : 0, mmh = head ? head->mm_height : 0;
-	int r = (added ? bezel_output_add : bezel_output_update)(bw->plugin, plugin_id(w), w->x,
-		w->y, w->width, w->height, mmw, mmh, (int32_t)w->transform);
+	int r = (added ? bezel_output_add : bezel_output_update)(bw->plugin, plugin_id(w),
+		bw_output_x(w), bw_output_y(w), w->width, w->height, mmw, mmh, (int32_t)w->transform);
 	if (r != BEZEL_OK)
 		weston_log("bezel: output %s: %s\n", w->name, bezel_result_string(r));
 	weston_log("bezel: output %s (plugin output %u) %dx%d+%d+%d, head %dx%d mm, transform %u\n",
-		   w->name, plugin_id(w), w->width, w->height, w->x, w->y, mmw, mmh, w->transform);
+		   w->name, plugin_id(w), w->width, w->height, (int)bw_output_x(w),
+		   (int)bw_output_y(w), mmw, mmh, w->transform);
 }
 
 static void output_created(struct wl_listener *l, void *data)

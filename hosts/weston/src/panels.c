@@ -33,18 +33,29 @@ static void unmap(struct bw *bw, struct bw_panel *p)
 {
 	if (!p->shown)
 		return;
-	weston_view_damage_below(p->view);
-	weston_layer_entry_remove(&p->view->layer_link);
-	p->view->is_mapped = false;
-	p->surface->is_mapped = false;
+	bw_solid_hide(bw, p);
 	p->shown = false;
-	weston_compositor_schedule_repaint(bw->ec);
 }
 
 static void hide(struct bw *bw, struct bw_panel *p)
 {
 	p->open = false;
 	unmap(bw, p);
+}
+
+/* The panel's surface and view, made once: no input region, so touches go through to
+ * whatever is below. */
+static bool make_view(struct bw *bw, struct bw_panel *p)
+{
+	p->surface = weston_surface_create(bw->ec);
+	p->view = p->surface ? weston_view_create(p->surface) : NULL;
+	if (!p->view) {
+		bw_solid_destroy(p);
+		return false;
+	}
+	pixman_region32_fini(&p->surface->input);
+	pixman_region32_init(&p->surface->input);
+	return true;
 }
 
 /* Shows `p` at (x, y, w, h) in layout coordinates, in `colour`. */
@@ -56,35 +67,12 @@ static void place(struct bw *bw, struct bw_panel *p, struct rgba colour, double 
 		unmap(bw, p); /* progress 0: nothing to show yet */
 		return;
 	}
-	if (!p->surface) {
-		p->surface = weston_surface_create(bw->ec);
-		p->view = p->surface ? weston_view_create(p->surface) : NULL;
-		if (!p->view) {
-			if (p->surface)
-				weston_surface_destroy(p->surface);
-			p->surface = NULL;
-			return;
-		}
-		/* Empty input region: touches go through to whatever is below. */
-		pixman_region32_fini(&p->surface->input);
-		pixman_region32_init(&p->surface->input);
-	}
-	if (p->shown)
-		weston_view_damage_below(p->view);
+	if (!p->surface && !make_view(bw, p))
+		return;
 	/* weston blends solid colours as premultiplied alpha. */
-	weston_surface_set_color(p->surface, colour.r * colour.a, colour.g * colour.a,
-				 colour.b * colour.a, colour.a);
-	weston_surface_set_size(p->surface, iw, ih);
-	weston_view_set_position(p->view, (float)x, (float)y);
-	if (!p->shown) {
-		weston_layer_entry_insert(&bw->feedback_layer.view_list, &p->view->layer_link);
-		p->surface->is_mapped = true;
-		p->view->is_mapped = true;
+	if (bw_solid_show(bw, p, &bw->feedback_layer, colour.r * colour.a, colour.g * colour.a,
+			  colour.b * colour.a, colour.a, x, y, iw, ih))
 		p->shown = true;
-	}
-	weston_view_geometry_dirty(p->view);
-	weston_surface_damage(p->surface);
-	weston_compositor_schedule_repaint(bw->ec);
 }
 
 static void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *gesture, uint32_t edge,
@@ -96,7 +84,7 @@ static void bw_panel_progress(struct bw *bw, uint32_t output_id, const char *ges
 		return;
 	struct bezel_demo_box b = bezel_demo_panel_box(edge, progress, w->width, w->height);
 	bw->panel_output[i] = output_id;
-	place(bw, &bw->edge_panel[i], gesture_colour(gesture), w->x + b.x, w->y + b.y, b.width, b.height);
+	place(bw, &bw->edge_panel[i], gesture_colour(gesture), bw_output_x(w) + b.x, bw_output_y(w) + b.y, b.width, b.height);
 }
 
 static void bw_panel_finish(struct bw *bw, const char *gesture, uint32_t edge, bool committed)
@@ -124,7 +112,7 @@ static void bw_indicator_progress(struct bw *bw, uint32_t output_id, const char 
 		return;
 	struct bezel_demo_box b = bezel_demo_indicator_box(progress, w->width, w->height);
 	bw->indicator_output = output_id;
-	place(bw, &bw->indicator, gesture_colour(gesture), w->x + b.x, w->y + b.y, b.width, b.height);
+	place(bw, &bw->indicator, gesture_colour(gesture), bw_output_x(w) + b.x, bw_output_y(w) + b.y, b.width, b.height);
 }
 
 static void bw_indicator_finish(struct bw *bw, const char *gesture, bool committed)
@@ -162,7 +150,7 @@ static void bw_affordance_show(struct bw *bw, uint32_t output_id, uint32_t edge,
 	}
 	struct bezel_demo_box b = bezel_demo_affordance_box(edge, w->width, w->height);
 	struct rgba c = { 0.92f, 0.92f, 0.95f, 0.85f };
-	place(bw, bar, c, w->x + b.x, w->y + b.y, b.width, b.height);
+	place(bw, bar, c, bw_output_x(w) + b.x, bw_output_y(w) + b.y, b.width, b.height);
 }
 
 /* ---- what the plugin tells about gestures (host interface version 2) ---- */
@@ -249,12 +237,9 @@ void bw_panels_fini(struct bw *bw)
 			if (!ps[k])
 				continue;
 			if (ps[k]->shown)
-				weston_layer_entry_remove(&ps[k]->view->layer_link);
-			if (ps[k]->surface)
-				weston_surface_destroy(ps[k]->surface); /* destroys its view too */
-			ps[k]->surface = NULL;
-			ps[k]->view = NULL;
+				bw_solid_hide(bw, ps[k]);
 			ps[k]->shown = false;
+			bw_solid_destroy(ps[k]);
 		}
 	}
 	weston_layer_fini(&bw->feedback_layer);

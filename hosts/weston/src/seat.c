@@ -31,11 +31,11 @@ static struct bw_seat *seat_of(struct weston_touch_grab *grab)
 }
 
 static void grab_down(struct weston_touch_grab *grab, const struct timespec *time, int id,
-		      wl_fixed_t x, wl_fixed_t y)
+		      BW_GRAB_POS_PARAMS)
 {
 	struct bw_seat *bs = seat_of(grab);
 	if (bs)
-		bw_feed_down(bs, time, id, x, y);
+		bw_feed_down(bs, time, id, BW_GRAB_X, BW_GRAB_Y);
 }
 
 static void grab_up(struct weston_touch_grab *grab, const struct timespec *time, int id)
@@ -46,11 +46,11 @@ static void grab_up(struct weston_touch_grab *grab, const struct timespec *time,
 }
 
 static void grab_motion(struct weston_touch_grab *grab, const struct timespec *time, int id,
-			wl_fixed_t x, wl_fixed_t y)
+			BW_GRAB_POS_PARAMS)
 {
 	struct bw_seat *bs = seat_of(grab);
 	if (bs)
-		bw_feed_motion(bs, time, id, x, y);
+		bw_feed_motion(bs, time, id, BW_GRAB_X, BW_GRAB_Y);
 }
 
 static void grab_frame(struct weston_touch_grab *grab)
@@ -104,6 +104,7 @@ static void seat_destroyed(struct wl_listener *l, void *data)
 	bs->touch = NULL;
 	bs->drag = NULL;
 	bs->other = NULL;
+	bw_grab_kinds_drag_over(bs);
 	forget_seat(bs);
 }
 

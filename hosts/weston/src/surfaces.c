@@ -38,8 +38,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libweston-desktop/libweston-desktop.h>
-
 #include "bezel-weston.h"
 
 static struct weston_view *mapped_view(struct weston_surface *s)
@@ -112,9 +110,8 @@ static void update(struct bw *bw, struct bw_surface *bs)
 		}
 		return;
 	}
-	float gx, gy;
-	weston_view_to_global_float(v, 0, 0, &gx, &gy);
-	double x = gx, y = gy, w = s->width, h = s->height;
+	double x, y, w = s->width, h = s->height;
+	bw_view_origin(v, &x, &y);
 	if (!bs->added) {
 		struct weston_surface *main = weston_surface_get_main_surface(s);
 		struct wl_resource *parent = NULL;
@@ -159,8 +156,9 @@ static void refocus_seats(struct bw *bw)
 		if (!t || t->focus || t->num_tp == 0 ||
 		    (t->grab != &t->default_grab && t->grab != &bs->wrap))
 			continue;
-		struct weston_view *v = bw_pick_view(bw->ec, wl_fixed_to_double(t->grab_x),
-						     wl_fixed_to_double(t->grab_y));
+		double gx, gy;
+		bw_touch_grab_pos(t, &gx, &gy);
+		struct weston_view *v = bw_pick_view(bw->ec, gx, gy);
 		if (!v || !v->surface->resource)
 			continue;
 		weston_touch_set_focus(t, v);
@@ -257,13 +255,13 @@ static void surface_created(struct wl_listener *l, void *data)
 /* Does `view` take input at layout point (x, y)? As weston_compositor_pick_view decides. */
 static bool takes_touch_at(struct weston_view *view, wl_fixed_t x, wl_fixed_t y)
 {
-	wl_fixed_t vx, vy;
+	double sx, sy;
 	weston_view_update_transform(view);
 	if (!pixman_region32_contains_point(&view->transform.boundingbox, wl_fixed_to_int(x),
 					    wl_fixed_to_int(y), NULL))
 		return false;
-	weston_view_from_global_fixed(view, x, y, &vx, &vy);
-	int ix = wl_fixed_to_int(vx), iy = wl_fixed_to_int(vy);
+	bw_view_local(view, wl_fixed_to_double(x), wl_fixed_to_double(y), &sx, &sy);
+	int ix = wl_fixed_to_int(wl_fixed_from_double(sx)), iy = wl_fixed_to_int(wl_fixed_from_double(sy));
 	if (!pixman_region32_contains_point(&view->surface->input, ix, iy, NULL))
 		return false;
 	return !view->geometry.scissor_enabled ||

@@ -3,17 +3,19 @@
 # what a weston user gets:
 #   1. bezel-weston.so in bezel.pc's westonmoduledir, finding the prefix's libbezel.so.0 by its
 #      run path, and no test rig (bezel-weston-rig.so is installed only with -Dtest-rigs=true);
-#   2. headless weston 10 loads the installed module by that path, logs it, and wayland-info
+#   2. headless weston (10, or 14 inside Debian 13's root: scripts/distro.sh) loads the
+#      installed module by that path, logs it, and wayland-info
 #      lists bezel_system_gestures_manager_v1.
-# (-Dweston=enabled where libweston-10 cannot be found fails `meson setup`:
+# (-Dweston=enabled where neither libweston-10 nor libweston-14 can be found fails `meson setup`:
 # tests/meson-shim/run.sh checks it.)
 #
-# Usage: hosts/weston/tests/install-test.sh [BUILD_DIR]   (default: build-meson-weston in the repo)
+# Usage: hosts/weston/tests/install-test.sh [BUILD_DIR]   (default: build-meson-weston in the repo;
+#   build-meson-weston-$BEZEL_DISTRO inside another distribution's root)
 #   BEZEL_INSTALL_SCRATCH: the SwiftPM scratch path to build in (tests/lib/product.sh)
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-BUILD=${1:-$ROOT/build-meson-weston}
+BUILD=${1:-$ROOT/build-meson-weston${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-weston-install.XXXXXX")
 # wait_for, stop_process, run_bounded; the EXIT trap stops what is left, then removes WORK.
 . "$ROOT/tests/lib/bounded.sh"

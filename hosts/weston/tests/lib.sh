@@ -3,6 +3,15 @@
 # reads the touchscreen of tests/lib/touchscreen.sh, with the installed module and rig.
 # Source it; it defines functions only (and sources bounded.sh and touchscreen.sh).
 #
+# The signal that makes the rig open its touchscreens (the replay starts): SIGUSR2 under weston
+# 10; weston 14 ends on SIGUSR2 as on SIGTERM, so there the rig opens on SIGUSR1. Tests send
+# HOST_OPEN_SIGNAL and write WESTON_OPEN_KEY into [bezel-rig] touch-device-open=.
+case $(weston --version 2>/dev/null) in
+"weston 10."*) HOST_OPEN_SIGNAL=USR2 ;;
+*) HOST_OPEN_SIGNAL=USR1 ;;
+esac
+WESTON_OPEN_KEY=sig$(echo "$HOST_OPEN_SIGNAL" | tr 'A-Z' 'a-z')
+#
 # Needs: weston 10, umockdev-run and the product installed with its test rigs (product_install).
 
 # wait_for, stop_process and the EXIT trap that stops what a suite left running; the
@@ -49,12 +58,12 @@ start_umockdev_weston() {
 	[ -n "$WESTON_PID" ] && bounded_track "$WPID" "weston ($(basename "$dir"))" "$WESTON_PID"
 	# The socket file appears at bind(), a moment before listen(): a client connecting in
 	# between is refused. weston loads modules after both, so the module's first log line
-	# means clients can connect. The test rig installs its SIGUSR2 handler after that line
-	# (SIGUSR2 would kill weston before), and logs "... open on SIGUSR2" once it has.
+	# means clients can connect. The test rig installs its SIGUSR2 (SIGUSR1) handler after that
+	# line (the signal would kill weston before), and logs "... open on SIGUSRn" once it has.
 	[ -S "$XDG_RUNTIME_DIR/$sock" ] &&
 		wait_for "$dir/weston.log" "bezel: libbezel .* loaded" 1 "$timeout" "weston's log line of the module's load" || return 1
-	if grep -q '^touch-device-open=sigusr2' "$dir/weston.ini" 2>/dev/null; then
-		wait_for "$dir/weston.log" "open.* on SIGUSR2" 1 "$timeout" "the rig's SIGUSR2 handler"
+	if grep -q '^touch-device-open=sigusr' "$dir/weston.ini" 2>/dev/null; then
+		wait_for "$dir/weston.log" "open.* on SIGUSR" 1 "$timeout" "the rig's signal handler"
 	fi
 }
 
