@@ -187,7 +187,9 @@ debian13_root() {
     fi
 }
 export -f debian13_root
-d13=(scripts/distro.sh debian13 run --)
+# Every Debian 13 group shares one product install (release and debug), as the Debian 12 groups
+# share theirs: the root's environment is empty, so the prefix is passed in.
+d13=(scripts/distro.sh debian13 run -- env BEZEL_TEST_PREFIX="$root/.build-debian13/product")
 group --limit 30 "Debian 13 root: made from the archive on first use, then reused (scripts/distro.sh debian13)" debian13_root
 group "Debian 13: C interface and protocol tests over a real socket (libwayland 1.23)" "${d13[@]}" tests/protocol/run.sh
 group "Debian 13: libinput 1.28 touch source through bezel.h, under umockdev 0.19" "${d13[@]}" tests/input/run.sh
@@ -203,8 +205,8 @@ group --limit 4 "phoc@0.46: hostile clients while touches play" "${d13[@]}" host
 group --limit 4 "phoc@0.46: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" "${d13[@]}" hosts/phoc/tests/run.sh --latency 1000
 # cage 0.2.0 and sway 1.10.1 (Debian 13's), patched (hosts/cage/patches/0.2.0,
 # hosts/sway/patches/1.10.1) and built in the root against wlroots 0.18: the same runners, their
-# builds (Bezel's release product, each compositor patched and unpatched) made once in
-# .build-debian13 and shared by the six groups.
+# builds (each compositor patched and unpatched) made once in .build-debian13 and shared by the
+# six groups.
 d13patched=(env BEZEL_CAGE_SCRATCH="$root/.build-debian13" BEZEL_SWAY_SCRATCH="$root/.build-debian13")
 group "cage@0.2.0 (Debian 13, wlroots 0.18) patched with Bezel, headless as an unprivileged user, real clients, frames and cancels against unpatched cage" "${d13[@]}" "${d13patched[@]}" hosts/cage/tests/run.sh
 group "cage@0.2.0: hostile clients while touches play" "${d13[@]}" "${d13patched[@]}" hosts/cage/tests/run.sh --hostile
