@@ -220,7 +220,10 @@ group "sway@1.10.1: latency of 1,000 taps, libinput to wl_touch, patched against
 # (not flipped-90: KWin maps touches on a flipped output as unflipped), then the hostile course.
 group "kwin@6.3 (Debian 13) headless with bezel-kwin.so, real clients, touches through fake_input" "${d13[@]}" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy rot-90 rot-180 rot-270 info dbus edge-strip
 group "kwin@6.3: hostile clients while touches play" "${d13[@]}" hosts/kwin/tests/run.sh --hostile
-group "weston@14 (Debian 13) headless with bezel-weston.so, real clients, libinput under umockdev" "${d13[@]}" hosts/weston/tests/run.sh
+# weston 14: every row but unplug: its shells crash weston itself (SIGSEGV in their
+# touch-to-activate binding) at the first touch on the window of a destroyed output, with or
+# without the module (hosts/weston/README.md).
+group "weston@14 (Debian 13) headless with bezel-weston.so, real clients, libinput under umockdev" "${d13[@]}" hosts/weston/tests/run.sh --except unplug
 group "weston@14: hostile clients while touches play" "${d13[@]}" hosts/weston/tests/run.sh --hostile
 group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the installed module" "${d13[@]}" hosts/weston/tests/install-test.sh
 echo

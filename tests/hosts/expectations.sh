@@ -429,6 +429,7 @@ run_host_expectations() {
 			for c in "$@"; do [ "$c" = "$name" ] && want=1; done
 			[ $want = 1 ] || continue
 		fi
+		case " ${EXCEPT[*]:-} " in *" $name "*) echo "not run: $name (left out with --except)"; continue ;; esac
 		if [ -n "${HOST_SKIP[$name]:-}" ]; then
 			echo "SKIP: $name on this host: ${HOST_SKIP[$name]}"
 			continue
