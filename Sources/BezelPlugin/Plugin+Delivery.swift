@@ -194,11 +194,14 @@ extension Plugin {
         default:
             return
         }
+        e.app_handled = decision.appHandled
         withUnsafePointer(to: &e) { bzl_evlog_gesture(eventLog, $0) }
         if let fn = host.gesture_event {
             withUnsafePointer(to: &e) { fn(d, $0) }
             return
         }
+        // The version 1 callbacks cannot say "the app's": such a host is not told (bezel.h).
+        if e.app_handled { return }
         switch e.phase {
         case UInt32(BEZEL_GESTURE_BEGAN.rawValue):
             host.gesture_began?(d, e.gesture, e.edge)
