@@ -141,3 +141,9 @@ product_option_missing() {
 		fail "-D$opt=auto without $name"
 	fi
 }
+
+# EXAMPLE_LISTENER_CFLAGS: for compiling examples/bezel-defer-client.c, whose gesture listener
+# may end before the events of the newest protocol version (version 4's back events, which it
+# never asks for: they are sent only after set_back_handling). Such a listener stays a warning,
+# not an error, until the example has them.
+EXAMPLE_LISTENER_CFLAGS=-Wno-error=missing-field-initializers

@@ -264,7 +264,7 @@ static struct wl_resource *new_surface(int client)
 
 static void test_versions(void)
 {
-	CHECK(bezel_version() == BEZEL_VERSION && BEZEL_VERSION_MINOR == 5 &&
+	CHECK(bezel_version() == BEZEL_VERSION && BEZEL_VERSION_MINOR == 6 &&
 		      strcmp(bezel_version_string(), "0.6.0") == 0,
 	      "library and header agree on version 0.6.0 (%s)", bezel_version_string());
 	struct bezel_plugin *p = (struct bezel_plugin *)1;
