@@ -96,7 +96,10 @@ static int *shared_mid;
 /* ---- listeners: the client reads what it is sent, and otherwise ignores it ---- */
 
 static void g_event(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; (void)e; }
-static const struct bezel_gesture_surface_v1_listener gesture_listener = { g_event, g_event, g_event, g_event };
+/* Designated: the version 4 back events are never asked for (no set_back_handling). */
+static const struct bezel_gesture_surface_v1_listener gesture_listener = {
+	.honored_edges = g_event, .deferred_swipe = g_event, .gesture_taken = g_event, .honored_gestures = g_event,
+};
 
 static void t_down(void *d, struct wl_touch *t, uint32_t serial, uint32_t time, struct wl_surface *s,
 		   int32_t id, wl_fixed_t x, wl_fixed_t y)

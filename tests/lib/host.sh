@@ -89,7 +89,7 @@ host_table_clients() {
 	TOUCH_CLIENT=$out/bezel-touch-client
 	DEFER_CLIENT=$out/bezel-defer-client
 	host_client "$out" bezel-touch-client "$ROOT/tests/hosts/bezel-touch-client.c" &&
-		host_client "$out" bezel-defer-client "$ROOT/examples/bezel-defer-client.c"
+		CFLAGS="${CFLAGS:-} $EXAMPLE_LISTENER_CFLAGS" host_client "$out" bezel-defer-client "$ROOT/examples/bezel-defer-client.c"
 }
 
 # ---- the host contract: a runner defines host_start NAME SCENARIO [realtime] (sets DIR, SOCK,
