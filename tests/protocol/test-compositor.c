@@ -87,7 +87,7 @@ struct compositor {
 	int surfaces_created;  /* in --two-outputs, surface k goes on output k */
 	int surfaces_committed;
 	bool two_outputs_started;
-	uint32_t script_time; /* --two-outputs: the scripted touch time of the current step */
+	uint32_t script_time; /* --two-outputs, --demo-back-swipes: the scripted touch time of the current step */
 	struct wl_event_source *demo_timer;
 	int demo_step;
 	uint32_t demo_t0;
@@ -270,7 +270,9 @@ static int demo_tick(void *data)
 	int count;
 	const struct step *steps = demo_script(&count);
 	const struct step *s = &steps[C.demo_step];
-	uint32_t t = now_msec();
+	/* The back swipes carry their scripted times, so that a compositor slowed down (under
+	 * memcheck) still plays them at the speed they were written for. */
+	uint32_t t = C.demo_back ? (C.script_time += (uint32_t)s->delay) : now_msec();
 	double x = s->x;
 	switch (s->kind) {
 	case 'd': bezel_touch_down(C.bezel, s->id, x, s->y, t); break;
@@ -406,6 +408,7 @@ static void maybe_start_demo(void)
 	if (!C.demo || C.demo_started || !C.demo_honored || wl_list_empty(&C.touches))
 		return;
 	C.demo_started = true;
+	C.script_time = now_msec();
 	int count;
 	wl_event_source_timer_update(C.demo_timer, demo_script(&count)[0].delay);
 }
