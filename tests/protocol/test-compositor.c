@@ -885,11 +885,11 @@ int main(int argc, char **argv)
 	bezel_output_set(C.bezel, OUTPUT_W, OUTPUT_H, 68, 121, 0);
 	if (C.windows == WINDOWS_FACTS)
 		bezel_plugin_decide_policy(C.bezel, true);
-	if (C.config_text && (rc = bezel_plugin_configure_text(C.bezel, C.config_text)) != BEZEL_OK) {
-		fprintf(stderr, "compositor: bezel_plugin_configure_text: %s\n", bezel_result_string(rc));
-		return 1;
-	}
-	if (C.demo_back && (rc = bezel_plugin_configure_text(C.bezel, "bind-left=back:0.0:1.0")) != BEZEL_OK) {
+	/* One configuration: --demo-back-swipes' binding and --config's lines together. */
+	char config[512];
+	snprintf(config, sizeof config, "%s\n%s", C.demo_back ? "bind-left=back:0.0:1.0" : "",
+		 C.config_text ? C.config_text : "");
+	if ((C.config_text || C.demo_back) && (rc = bezel_plugin_configure_text(C.bezel, config)) != BEZEL_OK) {
 		fprintf(stderr, "compositor: bezel_plugin_configure_text: %s\n", bezel_result_string(rc));
 		return 1;
 	}
