@@ -147,7 +147,7 @@ group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-com
 # KWin 5.27: every row of the shared table but the rotation rows (this runner does not turn
 # KWin's output), then KWin's own cases (lock: KWin's own lock screen) and the latency figures;
 # then the hostile course on KWin.
-group "kwin 5.27 headless with bezel-kwin.so, real clients, touches through fake_input" env BEZEL_KWIN_SCRATCH="$root/.build-kwin" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy info dbus edge-strip lock
+group "kwin 5.27 headless with bezel-kwin.so, real clients, touches through fake_input" env BEZEL_KWIN_SCRATCH="$root/.build-kwin" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy back-app back-host back-late info dbus edge-strip lock
 group "KWin: hostile clients while touches play" env BEZEL_KWIN_SCRATCH="$root/.build-kwin" hosts/kwin/tests/run.sh --hostile
 group "Wayfire 0.7 headless with libbezel-wayfire.so, real clients, libinput under umockdev" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh
 group "Wayfire: hostile clients while touches play" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --hostile

@@ -5,15 +5,20 @@
  *   <us> down id=N x=X y=Y time=T       wl_touch events (time = the event's own timestamp)
  *   <us> motion id=N ... / up id=N time=T / frame / cancel
  *   <us> honored_edges E / deferred_swipe E / gesture_taken E     bezel protocol events
+ *   <us> back_edges E / back_began edge=E x=X y=Y / back_changed progress=P x=X y=Y /
+ *        back_invoked / back_cancelled                          (with --back, version 4)
  *   <us> drag-started / source-cancelled / source-dnd-finished / source-drop-performed /
  *        source-target MIME / dd-enter / dd-leave / dd-drop       (with --drag)
  *   <us> on popup|main                  after each down: the surface it went down on
  *   <us> popup-mapped / popup-done      (with --popup)
  * It exits when the compositor goes away.
  *
- * usage: bezel-touch-client [--edges N] [--no-gesture-object] [--drag] [--popup]
+ * usage: bezel-touch-client [--edges N] [--back] [--no-gesture-object] [--drag] [--popup]
  *                           [--windowed] [--app-id ID] [--subsurface [--lower-after MS] [--remap]]
  *   --edges N             defer these edges (default 0; a gesture object is created anyway)
+ *   --back                bind the global at version 4 and handle the back gesture
+ *                         (set_back_handling 1 before the first commit; without it the client
+ *                         binds version 1)
  *   --no-gesture-object   do not create a bezel_gesture_surface_v1
  *   --drag                start a drag-and-drop session (text/plain) with the first touch
  *   --popup               the first touch-down opens a 400x400 xdg_popup below and right of
@@ -58,10 +63,25 @@ static struct wl_surface *holder_surface; /* --remap: the subsurface's parent */
 static void g_honored(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; kit_say("honored_edges %u", e); }
 static void g_deferred(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; kit_say("deferred_swipe %u", e); }
 static void g_taken(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; kit_say("gesture_taken %u", e); }
-/* Version 2 only; this client binds version 1, so it is never sent (kept for the listener). */
+/* Version 2 only; never sent at version 1, nor at 4 unless asked (kept for the listener). */
 static void g_honored_gestures(void *d, struct bezel_gesture_surface_v1 *g, uint32_t k) { (void)d; (void)g; kit_say("honored_gestures %u", k); }
+/* Version 4 (--back): the back gesture the compositor gives this surface (R10). */
+static void g_back_edges(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; kit_say("back_edges %u", e); }
+static void g_back_began(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e, wl_fixed_t x, wl_fixed_t y)
+{
+	(void)d; (void)g;
+	kit_say("back_began edge=%u x=%.1f y=%.1f", e, wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+static void g_back_changed(void *d, struct bezel_gesture_surface_v1 *g, wl_fixed_t p, wl_fixed_t x, wl_fixed_t y)
+{
+	(void)d; (void)g;
+	kit_say("back_changed progress=%.3f x=%.1f y=%.1f", wl_fixed_to_double(p), wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+static void g_back_invoked(void *d, struct bezel_gesture_surface_v1 *g) { (void)d; (void)g; kit_say("back_invoked"); }
+static void g_back_cancelled(void *d, struct bezel_gesture_surface_v1 *g) { (void)d; (void)g; kit_say("back_cancelled"); }
 static const struct bezel_gesture_surface_v1_listener gesture_listener = {
-	.honored_edges = g_honored, .deferred_swipe = g_deferred, .gesture_taken = g_taken, .honored_gestures = g_honored_gestures,
+	g_honored, g_deferred, g_taken, g_honored_gestures,
+	g_back_edges, g_back_began, g_back_changed, g_back_invoked, g_back_cancelled,
 };
 
 /* ---- data source / device ---- */
@@ -195,13 +215,15 @@ static bool hide_and_show(void)
 int main(int argc, char **argv)
 {
 	uint32_t edges = 0;
-	bool object = true, windowed = false;
+	bool object = true, windowed = false, back = false;
 	const char *app_id = NULL;
 	int lower_after_ms = -1;
 	bool with_subsurface = false, remap = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--edges") && i + 1 < argc)
 			edges = (uint32_t)strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--back"))
+			back = true;
 		else if (!strcmp(argv[i], "--no-gesture-object"))
 			object = false;
 		else if (!strcmp(argv[i], "--drag"))
@@ -219,21 +241,26 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--remap"))
 			remap = true;
 		else {
-			fprintf(stderr, "usage: %s [--edges N] [--no-gesture-object] [--drag] [--popup] "
+			fprintf(stderr, "usage: %s [--edges N] [--back] [--no-gesture-object] [--drag] [--popup] "
 				"[--windowed] [--app-id ID] [--subsurface] [--lower-after MS] [--remap]\n", argv[0]);
 			return 2;
 		}
 	}
-	static const struct kit_global extra[] = {
-		{ &bezel_system_gestures_manager_v1_interface, 1, &gestures },
+	const struct kit_global extra[] = {
+		{ &bezel_system_gestures_manager_v1_interface, back ? 4 : 1, &gestures },
 		{ &wl_data_device_manager_interface, 3, &ddm },
 		{ NULL, 0, NULL },
 	};
 	kit.extra = extra;
 	kit.touch_listener = &touch_listener;
 	if (!kit_connect(&kit, 0) || !kit.compositor || !kit.shm || !kit.wm_base || !kit.seat ||
-	    (object && !gestures)) {
+	    ((object || back) && !gestures)) {
 		fprintf(stderr, kit.display ? "missing globals\n" : "cannot connect\n");
+		return 1;
+	}
+	if (back && bezel_system_gestures_manager_v1_get_version(gestures) < 4) {
+		fprintf(stderr, "--back: the compositor offers version %u of the gestures global, not 4\n",
+			bezel_system_gestures_manager_v1_get_version(gestures));
 		return 1;
 	}
 	if (ddm) {
@@ -246,10 +273,12 @@ int main(int argc, char **argv)
 		xdg_toplevel_set_app_id(top.tl, app_id);
 	if (!windowed)
 		xdg_toplevel_set_fullscreen(top.tl, NULL);
-	if (object) {
+	if (object || back) {
 		struct bezel_gesture_surface_v1 *g = bezel_system_gestures_manager_v1_get_gesture_surface(gestures, top.surface);
 		bezel_gesture_surface_v1_add_listener(g, &gesture_listener, NULL);
 		bezel_gesture_surface_v1_set_deferred_edges(g, edges);
+		if (back)
+			bezel_gesture_surface_v1_set_back_handling(g, 1);
 	}
 	if (!kit_toplevel_configure(&kit, &top, KIT_CONFIGURE_MS)) {
 		fprintf(stderr, "no configure\n");

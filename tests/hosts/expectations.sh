@@ -144,6 +144,60 @@ check_drag() {
 		[ "$(count "$c" ' down id=1')" = 0 ] && [ "$(count "$c" ' down id=2')" = 0 ]
 }
 
+# R10 (docs/design.md §4.6): the rows below bind back on the left edge (bind-left=back:0.0:1.0)
+# and swipe in from it. back_in_order FILE: the client's back events came in order: back_edges
+# left (4) first, then back_began from the left edge, back_changed at least twice, and
+# back_invoked, each once (back_changed aside), and no back_cancelled.
+back_in_order() {
+	local c=$1 edges began changed invoked
+	edges=$(line_of "$c" " back_edges 4$")
+	began=$(line_of "$c" " back_began edge=4 ")
+	changed=$(line_of "$c" " back_changed progress=")
+	invoked=$(line_of "$c" " back_invoked")
+	[ -n "$edges" ] && [ -n "$began" ] && [ -n "$changed" ] && [ -n "$invoked" ] &&
+		[ "$edges" -lt "$began" ] && [ "$began" -lt "$changed" ] && [ "$changed" -lt "$invoked" ] &&
+		[ "$(count "$c" ' back_began')" = 1 ] && [ "$(count "$c" ' back_invoked')" = 1 ] &&
+		[ "$(count "$c" ' back_changed')" -ge 2 ] && [ "$(count "$c" ' back_cancelled')" = 0 ]
+}
+
+# R10, the app's: a client handling back (protocol version 4) gets the swipe in from the left as
+# back events and no touch at all; the host is told the gesture as the app's (app_handled=1 on
+# its began and ended lines, committed), and runs nothing of its own.
+check_back_app() {
+	local c=$DIR/c.out ev=$DIR/events.log
+	back_in_order "$c" &&
+		[ "$(grep -c -E ' (down|motion|up|cancel|frame)( |$)' "$c")" = 0 ] &&
+		grep -q "gesture began back edge=4 .*app_handled=1" "$ev" &&
+		grep -q "gesture ended back edge=4 committed=1 .*app_handled=1" "$ev"
+}
+
+# R10, the host's: a client that does not handle back (a version 1 gesture object) leaves the
+# gesture to the host: began and ended committed, without app_handled; the client gets no touch
+# and no back event.
+check_back_host() {
+	local c=$DIR/c.out ev=$DIR/events.log
+	grep -q "gesture began back edge=4 " "$ev" && grep -q "gesture ended back edge=4 committed=1 " "$ev" &&
+		! grep -q "app_handled" "$ev" && ! grep -q " back_" "$c" &&
+		[ "$(grep -c -E ' (down|motion|up|cancel|frame)( |$)' "$c")" = 0 ]
+}
+
+# R10 + R2 late begin: the client handling back had the touch (held past the hold window, then
+# flushed to it): gesture_taken left, then wl_touch.cancel, then the back events, and no touch
+# event after the cancel.
+check_back_late() {
+	local c=$DIR/c.out down taken cancel began total after
+	down=$(line_of "$c" " down id=0")
+	taken=$(line_of "$c" " gesture_taken 4")
+	cancel=$(line_of "$c" " cancel$")
+	began=$(line_of "$c" " back_began edge=4 ")
+	total=$(wc -l <"$c")
+	after=$(tail -n +$((${cancel:-$total} + 1)) "$c" | grep -c -E ' (down|motion|up)( |$)')
+	[ -n "$down" ] && [ -n "$taken" ] && [ -n "$cancel" ] && [ -n "$began" ] &&
+		[ "$down" -lt "$taken" ] && [ "$taken" -lt "$cancel" ] && [ "$cancel" -lt "$began" ] &&
+		[ "$after" = 0 ] && back_in_order "$c" &&
+		grep -q "gesture began back edge=4 .*app_handled=1" "$DIR/events.log"
+}
+
 # R8/R9: a client killed mid-touch disturbs neither the compositor nor the next client, whose
 # taps are each matched by an up.
 check_client_killed() {
@@ -333,8 +387,8 @@ HOST_EXPECTATIONS=(
 	"swipe|swipe-up|touch| ready|fast|check_dock_swipe|-|R2/R5 swipe up from the bottom: dock began, changed, ended committed; the client got no touch event"
 	"late|late-begin|touch| ready|fast|check_late_begin|-|R2 late begin: the held down flushed, then gesture_taken, then wl_touch.cancel, then nothing"
 	"defer|swipe-twice|defer|honored_edges bottom|fast|check_swipe_twice|-|R3/R4 deferring client: first swipe delivered + deferred_swipe + affordance; second swipe is the dock, unseen by the client"
-	"region-in|swipe-up|defer:--region 0,1000,720,920|honored_edges bottom|fast|check_region_inside|-|R3 v3 client deferring the bottom edge over a region (0,1000 720x920) that holds the swipe: the client keeps it (down to up), deferred_swipe, affordance shown; the dock failed 'deferred'"
-	"region-out|swipe-up|defer:--region 720,0,360,1920|honored_edges bottom|fast|check_region_outside|-|R3/R2 v3 client deferring the bottom edge over a region (720,0 360x1920) beside the swipe: the dock begins and commits; the client sees nothing of the touch"
+	"region-in|swipe-up|defer:--version 3 --region 0,1000,720,920|honored_edges bottom|fast|check_region_inside|-|R3 v3 client deferring the bottom edge over a region (0,1000 720x920) that holds the swipe: the client keeps it (down to up), deferred_swipe, affordance shown; the dock failed 'deferred'"
+	"region-out|swipe-up|defer:--version 3 --region 720,0,360,1920|honored_edges bottom|fast|check_region_outside|-|R3/R2 v3 client deferring the bottom edge over a region (720,0 360x1920) beside the swipe: the dock begins and commits; the client sees nothing of the touch"
 	"drag|drag|touch:--drag| ready|realtime|check_drag|hold-window-ms=1000|R7 drag survives a second-finger dock swipe; the cover sheet cancels it (source cancelled, leave, no drop)"
 	"kill|kill|kill| motion id=0|realtime|check_client_killed|-|R8/R9 client killed mid-touch: the compositor keeps running, the next client gets the next taps"
 	"kill-sub|kill|kill:--subsurface| down id=0|realtime|check_client_killed|-|R8/R9 a client with a subsurface killed right after a touch-down on it: the compositor keeps running, the next client gets the next taps"
@@ -342,6 +396,9 @@ HOST_EXPECTATIONS=(
 	"multi|three-finger-swipe|touch| ready|fast|check_multi_finger_swipe|multi-finger=workspace:swipe:3:left|M1/M3 three-finger swipe in the middle: the bound gesture begins and commits; the client got the downs, then wl_touch.cancel, then nothing"
 	"multi-defer|three-finger-swipe|defer:--gestures swipe|honored_gestures swipe|fast|check_multi_finger_deferred|multi-finger=workspace:swipe:3:left|M4 a full-screen client deferring the swipe kind keeps the three-finger swipe: downs and ups, no gesture_taken, no cancel; the workspace gesture failed 'deferred', never began"
 	"multi-policy|three-finger-swipe|defer:--gestures swipe --windowed|honored_gestures none|fast|check_multi_finger_policy|multi-finger=workspace:swipe:3:left|M4/R6 the same deferral from a window that is not full screen: told honored_gestures none (0); the workspace swipe begins and commits; the client got its downs, gesture_taken 0, wl_touch.cancel, no up"
+	"back-app|edges-left|touch:--back| back_edges|fast|check_back_app|bind-left=back:0.0:1.0|R10 a client handling back (protocol version 4): the swipe in from the left edge comes as back_edges left, back_began, back_changed, back_invoked, and no touch; the host is told it as the app's (app_handled=1) and acts on nothing"
+	"back-host|edges-left|touch| ready|fast|check_back_host|bind-left=back:0.0:1.0|R10 a client not handling back: the swipe in from the left edge is the host's back (began, ended committed, not app_handled); the client gets no touch and no back event"
+	"back-late|late-left|touch:--back| back_edges|fast|check_back_late|bind-left=back:0.0:1.0|R10/R2 a late back begin on a client handling back: it had the touch, then gesture_taken left, wl_touch.cancel, then back_began, back_changed, back_invoked, and no touch after the cancel"
 	"rot-90|edges-bottom-left|touch| ready|fast|check_rotated_90|host:transform=90|§4.1 output turned 90: the panel's bottom is the user's right (slide-over began, no dock); the panel's left is the user's bottom: dock began and committed, unseen by the client"
 	"rot-180|edges-bottom-top|touch| ready|fast|check_rotated_180|host:transform=180|§4.1 output turned 180: the panel's bottom is the user's top (cover sheet began, no dock); the panel's top is the user's bottom: dock began and committed, unseen by the client"
 	"rot-270|edges-bottom-right|touch| ready|fast|check_rotated_270|host:transform=270|§4.1 output turned 270: the panel's bottom is the user's left (unbound: the client got the swipe, nothing began); the panel's right is the user's bottom: dock began and committed, unseen by the client"

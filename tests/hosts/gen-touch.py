@@ -11,6 +11,8 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
   tap-middle   one tap in the middle (down, up 40 ms later, no motion)
   swipe-up     one swipe up from the bottom edge
   late-begin   a touch at the bottom edge that rests past the hold window, then swipes up
+  late-left    a touch at the left edge that rests past the hold window, then swipes right
+               (a late begin of a gesture bound to the left edge, e.g. back)
   swipe-twice  two swipes up from the bottom, 600 ms apart
   defer-once   one swipe up from the bottom (a client deferring the bottom edge gets it)
   demo         the README demo, replayed in real time: a swipe up from the bottom (deferred
@@ -165,6 +167,15 @@ def main():
             r.move(t + i * 2, 0, cx, bottom - i * 30)
         for i in range(1, 11):
             r.move(t + 40 + i * 8, 0, cx, bottom - 600 - i * 10)
+        r.up(t + 40 + 96, 0)
+    elif name == "late-left":
+        r.down(0, 0, 10, cy)
+        r.move(100, 0, 10, cy)      # resting: the hold window (150 ms) runs out at 150
+        t = 200
+        for i in range(1, 21):      # past the slop and begin distance well before 250 ms
+            r.move(t + i * 2, 0, 10 + i * 30, cy)
+        for i in range(1, 11):
+            r.move(t + 40 + i * 8, 0, 610 + i * 10, cy)
         r.up(t + 40 + 96, 0)
     elif name == "swipe-twice":
         t = r.swipe(0, 0, cx, bottom, cx, bottom - 600, 160)

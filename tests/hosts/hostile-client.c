@@ -96,6 +96,7 @@ static int *shared_mid;
 /* ---- listeners: the client reads what it is sent, and otherwise ignores it ---- */
 
 static void g_event(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; (void)e; }
+/* Designated: the version 4 back events are never asked for (no set_back_handling). */
 static const struct bezel_gesture_surface_v1_listener gesture_listener = {
 	.honored_edges = g_event, .deferred_swipe = g_event, .gesture_taken = g_event, .honored_gestures = g_event,
 };

@@ -27,6 +27,12 @@
 #      at the commit; a v2 object cannot send it; a v3 client's swipe inside its region is
 #      deferred and one outside it is the dock's; v1 and v2 clients and a host without a
 #      wl_region reader keep deferring over the whole surface (docs/design.md §5 version 3, R3);
+#   6e. protocol version 4 (the back gesture, R10): the global at 4 and objects at 1 to 4 at
+#      their versions; set_back_handling double-buffered (back_edges after the commit that turns
+#      it on), invalid_back_handling for a value other than 0 or 1, invalid_method from a v3
+#      object; a swipe in from the left edge and a late begin there as back events to a client
+#      handling back (under valgrind too), told to the host as the app's, and not at all to a
+#      host with the version 1 callbacks (docs/design.md §4.6, §5 version 4);
 #   7. deep-chain-test adds a 300,000-deep subsurface chain through bezel.h, hit-tests it and
 #      removes it three ways (bezel_surface_remove, resource destroyed, client destroyed);
 #   8. host-calls-test drives the 0.3 calls in-process: the [bezel] key list and its parser, the
@@ -88,10 +94,12 @@ if cc $CFLAGS -o "$OUT/test-compositor" "$ROOT/tests/protocol/test-compositor.c"
 	$(pkg-config --cflags --libs wayland-server) $LINK &&
 	cc $CFLAGS -o "$OUT/test-client" "$ROOT/tests/protocol/test-client.c" \
 		"$OUT/bezel-system-gestures-v1-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client) &&
+	cc $CFLAGS -o "$OUT/back-client" "$ROOT/tests/protocol/back-client.c" \
+		"$OUT/bezel-system-gestures-v1-protocol.c" -I"$OUT" $(pkg-config --cflags --libs wayland-client) &&
 	cc $CFLAGS -o "$OUT/bezel-defer-client" "$ROOT/examples/bezel-defer-client.c" \
 		"$OUT/bezel-system-gestures-v1-protocol.c" "$OUT/xdg-shell-protocol.c" -I"$OUT" \
 		$(pkg-config --cflags --libs wayland-client); then
-	pass "test compositor (against bezel.h), test client and examples/bezel-defer-client compile with -Werror"
+	pass "test compositor (against bezel.h), test clients and examples/bezel-defer-client compile with -Werror"
 else
 	fail "compiling the test programs"
 	finish
@@ -343,7 +351,7 @@ WANT="after commit: deferred region whole surface;region read wl_region: 2 recta
 [ "$SEQ" = "$WANT" ] || { region_ok=0; echo "    compositor saw: $SEQ"; echo "    wanted:         $WANT"; }
 # A v3 client defers the bottom edge over its left half: the swipe at x = 270 is deferred (it
 # keeps touch 0, gets deferred_swipe, the affordance shows); the one at x = 810 is the dock's.
-region_run v3 --demo-region-swipes "$OUT/bezel-defer-client" --region 0,0,540,1920 --seconds 4
+region_run v3 --demo-region-swipes "$OUT/bezel-defer-client" --version 3 --region 0,0,540,1920 --seconds 4
 rwant "$OUT/region-v3.log" 'bound at version 3'
 rwant "$OUT/region-v3.log" 'touch down id=0'
 rwant "$OUT/region-v3.log" 'deferred_swipe bottom'
@@ -437,6 +445,74 @@ else
 	sed 's/^/    compositor: /' "$TWO_OUT" | head -30
 	sed 's/^/    client 0: /' "$OUT/client-output0.log" | head -20
 	sed 's/^/    client 1: /' "$OUT/client-output1.log" | head -20
+fi
+
+# ---- protocol version 4: the back gesture (docs/design.md §4.6, §5 version 4, R10) ----
+back_client() { timeout 60 "$OUT/back-client" "$@"; }
+for mode in versions invalid v3-request; do
+	if back_client "$mode" >"$OUT/back-$mode.log" 2>&1; then
+		pass "v4 $mode: $(grep -c '^ok ' "$OUT/back-$mode.log") checks ($(sed -n 's/^ok //p' "$OUT/back-$mode.log" | tail -1))"
+	else
+		fail "v4 $mode"
+		sed 's/^/    /' "$OUT/back-$mode.log"
+	fi
+done
+# back_run NAME [COMPOSITOR OPTION...]: a compositor of its own (under memcheck with --valgrind)
+# plays two swipes in from the left edge, where back is bound, at a client handling back; the
+# client's checks in back-NAME.log, the compositor's lines in back-NAME.out.
+back_run() {
+	local name=$1 seconds=10 slow= pid
+	shift
+	: >"$OUT/back-$name.out" # not left to the background job (see the demo above)
+	if [ "$VALGRIND" = 1 ]; then
+		seconds=40
+		# Under memcheck a swipe may come late past the hold window (a late begin) and its
+		# motions far apart: the candidate waits 2 s, not 250 ms, before it fails 'still'.
+		slow=slow
+		LD_LIBRARY_PATH="$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" valgrind --quiet --leak-check=full \
+			--show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=97 \
+			--log-file="$OUT/valgrind-back-$name.log" \
+			"$OUT/test-compositor" --quiet --demo-back-swipes --config still-timeout-ms=2000 "$@" \
+			>"$OUT/back-$name.out" 2>"$OUT/back-$name-compositor.log" &
+	else
+		"$OUT/test-compositor" --quiet --demo-back-swipes "$@" >"$OUT/back-$name.out" 2>"$OUT/back-$name-compositor.log" &
+	fi
+	pid=$!
+	bounded_track "$pid" "test-compositor --demo-back-swipes ($name)"
+	wait_for "$OUT/back-$name.out" '^socket ' 1 60 "the back-$name compositor's socket line"
+	WAYLAND_DISPLAY=$(awk '/^socket /{print $2}' "$OUT/back-$name.out") run_bounded $((seconds + 10)) "back-client swipes ($name)" \
+		"$OUT/back-client" swipes "$seconds" $slow >"$OUT/back-$name.log" 2>&1
+	BACK_CLIENT_STATUS=$?
+	stop_process "test-compositor --demo-back-swipes ($name)" "$pid"
+	BACK_COMPOSITOR_STATUS=$STOP_STATUS
+}
+back_ok() {
+	local name=$1
+	[ "$BACK_CLIENT_STATUS" = 0 ] && [ "$BACK_COMPOSITOR_STATUS" = 0 ] &&
+		! { [ "$VALGRIND" = 1 ] && [ -s "$OUT/valgrind-back-$name.log" ]; }
+}
+back_show() {
+	local name=$1
+	echo "    client exit $BACK_CLIENT_STATUS, compositor exit $BACK_COMPOSITOR_STATUS"
+	sed 's/^/    client: /' "$OUT/back-$name.log" | head -20
+	sed 's/^/    compositor: /' "$OUT/back-$name.out" | head -20
+	[ -s "$OUT/valgrind-back-$name.log" ] && head -40 "$OUT/valgrind-back-$name.log"
+}
+back_run app
+if back_ok app && [ "$(grep -c '^gesture back began output=0 edge=4 app_handled=1$' "$OUT/back-app.out")" = 2 ] &&
+	[ "$(grep -c '^gesture back ended output=0 edge=4 committed=1 app_handled=1$' "$OUT/back-app.out")" = 2 ] &&
+	! grep '^gesture back' "$OUT/back-app.out" | grep -qv 'app_handled=1'; then
+	pass "R10 over a real socket: $(sed -n 's/^sequence //p' "$OUT/back-app.log"): a swipe in from the left is back events to the client handling it, a late begin there is gesture_taken and cancel first; the host is told both as the app's (app_handled=1)"
+else
+	fail "R10 over a real socket (back events)"
+	back_show app
+fi
+back_run v1 --v1-callbacks
+if back_ok v1 && ! grep -q '^v1 gesture back' "$OUT/back-v1.out"; then
+	pass "R10, bezel.h 0.6: a host with the version 1 gesture callbacks is not told the gestures the app handles; the client still gets its back events"
+else
+	fail "R10 with a version 1 host"
+	back_show v1
 fi
 
 # ---- shutdown ----

@@ -55,7 +55,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 	else if (strcmp(interface, bezel_system_gestures_manager_v1_interface.name) == 0)
 	{
 		if (bind_version >= 2)
-			CHECK(version == 3, "the global is advertised at version %u (3 expected)", version);
+			CHECK(version == 4, "the global is advertised at version %u (4 expected)", version);
 		manager = wl_registry_bind(registry, name, &bezel_system_gestures_manager_v1_interface, bind_version);
 		if (bind_version >= 2)
 			manager_v1 = wl_registry_bind(registry, name, &bezel_system_gestures_manager_v1_interface, 1);
@@ -94,8 +94,14 @@ static void on_honored_gestures(void *data, struct bezel_gesture_surface_v1 *g, 
 	s->honored_gestures_count++;
 	s->honored_gestures = kinds;
 }
+/* Version 4 events (the hostile client turns back handling on at random): counted nowhere. */
+static void on_back_edges(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edges) { (void)data; (void)g; (void)edges; }
+static void on_back_began(void *data, struct bezel_gesture_surface_v1 *g, uint32_t edge, wl_fixed_t x, wl_fixed_t y) { (void)data; (void)g; (void)edge; (void)x; (void)y; }
+static void on_back_changed(void *data, struct bezel_gesture_surface_v1 *g, wl_fixed_t p, wl_fixed_t x, wl_fixed_t y) { (void)data; (void)g; (void)p; (void)x; (void)y; }
+static void on_back_ended(void *data, struct bezel_gesture_surface_v1 *g) { (void)data; (void)g; }
 static const struct bezel_gesture_surface_v1_listener gesture_listener = {
 	on_honored, on_swipe, on_taken, on_honored_gestures,
+	on_back_edges, on_back_began, on_back_changed, on_back_ended, on_back_ended,
 };
 
 static void connect_and_bind(void)
@@ -379,7 +385,7 @@ static void check_ending(int err, const char *what)
 static int mode_hostile(unsigned seed, int ops)
 {
 	srand(seed);
-	bind_version = 3; /* every request of every version */
+	bind_version = 4; /* every request of every version */
 	connect_and_bind();
 	struct wl_surface *surfaces[POOL] = { 0 };
 	struct bezel_gesture_surface_v1 *gestures[POOL] = { 0 };
@@ -408,8 +414,12 @@ static int mode_hostile(unsigned seed, int ops)
 					gestures[i] = g;
 			}
 			break;
-		case 2: /* edges, mostly valid, or a region (version 3): null, empty, wild rectangles */
-			if (gestures[i] != NULL && rand() % 3 == 0) {
+		case 2: /* edges, mostly valid, or a region (version 3): null, empty, wild rectangles,
+			 * or back handling (version 4), now and then neither 0 nor 1 */
+			if (gestures[i] != NULL && rand() % 4 == 0) {
+				bezel_gesture_surface_v1_set_back_handling(gestures[i],
+					rand() % 40 == 0 ? 2 + (uint32_t)rand() % 1000 : (uint32_t)(rand() % 2));
+			} else if (gestures[i] != NULL && rand() % 3 == 0) {
 				struct wl_region *region = NULL;
 				if (rand() % 4 != 0) {
 					region = wl_compositor_create_region(compositor);
@@ -449,7 +459,7 @@ static int mode_hostile(unsigned seed, int ops)
 		case 7: { /* use after destroy: a request on a stale id */
 			if (nstale > 0) {
 				uint32_t arg = (uint32_t)rand() % 32;
-				raw_request(stale[rand() % nstale], (uint16_t)(rand() % 4), &arg, 1);
+				raw_request(stale[rand() % nstale], (uint16_t)(rand() % 5), &arg, 1);
 			}
 			break;
 		}
@@ -463,7 +473,7 @@ static int mode_hostile(unsigned seed, int ops)
 		case 9: { /* unknown opcode or short message on the gesture object */
 			if (gestures[i] != NULL)
 				raw_request(wl_proxy_get_id((struct wl_proxy *)gestures[i]),
-					    (uint16_t)(2 + rand() % 3), NULL, 0);
+					    (uint16_t)(2 + rand() % 4), NULL, 0);
 			break;
 		}
 		case 10:

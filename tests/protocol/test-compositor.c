@@ -34,9 +34,16 @@
  * (bezel_surface_set_policy, _set_gesture_policy), which tells such a client 2, then 0.
  * --config TEXT configures the plugin with key=value lines (bezel_plugin_configure_text).
  *
+ * With --demo-back-swipes (protocol version 4, docs/design.md §4.6) it binds back on the left
+ * edge and, once a surface has committed and its client has a wl_touch, plays a swipe in from
+ * the left, then a touch that rests at the left edge past the hold window before it swipes
+ * (a late begin). Gesture lines of a gesture the app handles end with app_handled=1.
+ * --v1-callbacks gives the plugin a version 1 host interface (the one-per-phase gesture
+ * callbacks, printed as "v1 gesture NAME PHASE edge=E"), which is not told such gestures.
+ *
  * Usage: test-compositor [--demo-swipes | --demo-region-swipes | --demo-multi-finger |
  *                         --two-outputs] [--window-facts | --window-masks] [--config TEXT]
- *                        [--no-region-reader] [--quiet]
+ *                        [--no-region-reader] [--demo-back-swipes] [--v1-callbacks] [--quiet]
  * Prints "socket NAME" on stdout once it listens ($XDG_RUNTIME_DIR must be set) and runs until
  * SIGTERM or SIGINT, then tears everything down (clients, plugin, display) so that valgrind
  * can check for leaks. Every wl_display.error it sends is logged on stderr as
@@ -66,6 +73,7 @@ struct compositor {
 	bool demo;
 	bool demo_multi_finger;
 	bool demo_region;
+	bool demo_back;
 	bool no_region_reader;
 	struct wl_resource *last_surface; /* the surface whose deferred region is printed */
 	struct wl_event_source *region_idle;
@@ -79,7 +87,7 @@ struct compositor {
 	int surfaces_created;  /* in --two-outputs, surface k goes on output k */
 	int surfaces_committed;
 	bool two_outputs_started;
-	uint32_t script_time; /* --two-outputs: the scripted touch time of the current step */
+	uint32_t script_time; /* --two-outputs, --demo-back-swipes: the scripted touch time of the current step */
 	struct wl_event_source *demo_timer;
 	int demo_step;
 	uint32_t demo_t0;
@@ -158,6 +166,8 @@ static void cb_gesture_event(void *data, const struct bezel_gesture_event *e)
 		printf(" committed=%d", e->committed);
 	if (e->reason != NULL)
 		printf(" reason=%s", e->reason);
+	if (e->app_handled)
+		printf(" app_handled=1");
 	printf("\n");
 	fflush(stdout);
 }
@@ -175,6 +185,20 @@ static void cb_log(void *data, int level, const char *message)
 	if (!C.quiet || level <= BEZEL_LOG_WARNING)
 		fprintf(stderr, "compositor: [bezel %d] %s\n", level, message);
 }
+
+/* --v1-callbacks: the version 1 gesture callbacks, one per phase. */
+static void v1_line(const char *gesture, const char *phase, uint32_t edge)
+{
+	printf("v1 gesture %s %s edge=%u\n", gesture, phase, edge);
+	fflush(stdout);
+}
+static void cb_v1_began(void *d, const char *g, uint32_t e) { (void)d; v1_line(g, "began", e); }
+static void cb_v1_ended(void *d, const char *g, uint32_t e, bool committed)
+{
+	(void)d;
+	v1_line(g, committed ? "ended committed" : "ended", e);
+}
+static void cb_v1_cancelled(void *d, const char *g, uint32_t e) { (void)d; v1_line(g, "cancelled", e); }
 
 static const struct bezel_host_interface host = {
 	.version = BEZEL_HOST_INTERFACE_VERSION,
@@ -207,6 +231,16 @@ static const struct step demo_steps[] = {
 	{ 20, 'm', 1600, 540, 0 }, { 20, 'u', 0, 540, 0 },
 };
 
+/* --demo-back-swipes: a swipe in from the left edge; then a touch that rests at the edge past
+ * the hold window (flushed to the client) and swipes: a late begin. */
+static const struct step back_steps[] = {
+	{ 50, 'd', 960, 5, 0 }, { 16, 'm', 960, 45, 0 }, { 16, 'm', 960, 125, 0 }, { 16, 'm', 960, 205, 0 },
+	{ 16, 'm', 960, 285, 0 }, { 16, 'm', 960, 365, 0 }, { 16, 'm', 960, 445, 0 }, { 16, 'u', 0, 445, 0 },
+	{ 600, 'd', 960, 5, 0 }, { 100, 'm', 960, 6, 0 }, { 100, 'm', 960, 40, 0 }, { 10, 'm', 960, 120, 0 },
+	{ 10, 'm', 960, 220, 0 }, { 10, 'm', 960, 320, 0 }, { 10, 'm', 960, 420, 0 }, { 10, 'm', 960, 520, 0 },
+	{ 20, 'u', 0, 520, 0 },
+};
+
 /* --demo-region-swipes: a quick swipe inside a left-half region, then, past the re-arm window
  * (2000 ms), the same swipe outside it. */
 static const struct step region_steps[] = {
@@ -222,6 +256,10 @@ static const struct step *demo_script(int *count)
 		*count = (int)(sizeof region_steps / sizeof region_steps[0]);
 		return region_steps;
 	}
+	if (C.demo_back) {
+		*count = (int)(sizeof back_steps / sizeof back_steps[0]);
+		return back_steps;
+	}
 	*count = (int)(sizeof demo_steps / sizeof demo_steps[0]);
 	return demo_steps;
 }
@@ -232,7 +270,9 @@ static int demo_tick(void *data)
 	int count;
 	const struct step *steps = demo_script(&count);
 	const struct step *s = &steps[C.demo_step];
-	uint32_t t = now_msec();
+	/* The back swipes carry their scripted times, so that a compositor slowed down (under
+	 * memcheck) still plays them at the speed they were written for. */
+	uint32_t t = C.demo_back ? (C.script_time += (uint32_t)s->delay) : now_msec();
 	double x = s->x;
 	switch (s->kind) {
 	case 'd': bezel_touch_down(C.bezel, s->id, x, s->y, t); break;
@@ -368,6 +408,7 @@ static void maybe_start_demo(void)
 	if (!C.demo || C.demo_started || !C.demo_honored || wl_list_empty(&C.touches))
 		return;
 	C.demo_started = true;
+	C.script_time = now_msec();
 	int count;
 	wl_event_source_timer_update(C.demo_timer, demo_script(&count)[0].delay);
 }
@@ -520,6 +561,11 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r)
 		st->committed = true;
 		C.surfaces_committed++;
 		maybe_start_two_outputs();
+	}
+	/* --demo-back-swipes: the client turned back handling on with its first commit. */
+	if (C.demo_back) {
+		C.demo_honored = true;
+		maybe_start_demo();
 	}
 	uint32_t honored = 0;
 	if (C.demo && bezel_surface_get_honored_edges(C.bezel, r, &honored) == BEZEL_OK &&
@@ -770,6 +816,7 @@ static int on_signal(int signal, void *data)
 
 int main(int argc, char **argv)
 {
+	bool v1_callbacks = false;
 	C.gesture_policy = -1;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--gesture-policy") == 0 && i + 1 < argc)
@@ -778,6 +825,10 @@ int main(int argc, char **argv)
 			C.demo = true;
 		else if (strcmp(argv[i], "--demo-region-swipes") == 0)
 			C.demo = C.demo_region = true;
+		else if (strcmp(argv[i], "--demo-back-swipes") == 0)
+			C.demo = C.demo_back = true;
+		else if (strcmp(argv[i], "--v1-callbacks") == 0)
+			v1_callbacks = true;
 		else if (strcmp(argv[i], "--no-region-reader") == 0)
 			C.no_region_reader = true;
 		else if (strcmp(argv[i], "--demo-multi-finger") == 0)
@@ -793,7 +844,7 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
 			C.config_text = argv[++i];
 		else {
-			fprintf(stderr, "usage: %s [--demo-swipes | --demo-region-swipes | --demo-multi-finger | --two-outputs] [--window-facts | --window-masks] [--config TEXT] [--gesture-policy MASK] [--no-region-reader] [--quiet]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--demo-swipes | --demo-region-swipes | --demo-multi-finger | --two-outputs] [--window-facts | --window-masks] [--config TEXT] [--gesture-policy MASK] [--no-region-reader] [--demo-back-swipes] [--v1-callbacks] [--quiet]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -813,7 +864,17 @@ int main(int argc, char **argv)
 	wl_global_create(C.display, &xdg_wm_base_interface, 1, NULL, wm_bind);
 	wl_display_init_shm(C.display);
 
-	int rc = bezel_plugin_create(C.display, &host, NULL, &C.bezel);
+	struct bezel_host_interface v1_host = host;
+	if (v1_callbacks) {
+		/* A version 1 host: its struct ends before gesture_event. */
+		v1_host.version = 1;
+		v1_host.gesture_event = NULL;
+		v1_host.affordance = NULL;
+		v1_host.gesture_began = cb_v1_began;
+		v1_host.gesture_ended = cb_v1_ended;
+		v1_host.gesture_cancelled = cb_v1_cancelled;
+	}
+	int rc = bezel_plugin_create(C.display, &v1_host, NULL, &C.bezel);
 	if (rc != BEZEL_OK) {
 		fprintf(stderr, "compositor: bezel_plugin_create: %s\n", bezel_result_string(rc));
 		return 1;
@@ -824,7 +885,11 @@ int main(int argc, char **argv)
 	bezel_output_set(C.bezel, OUTPUT_W, OUTPUT_H, 68, 121, 0);
 	if (C.windows == WINDOWS_FACTS)
 		bezel_plugin_decide_policy(C.bezel, true);
-	if (C.config_text && (rc = bezel_plugin_configure_text(C.bezel, C.config_text)) != BEZEL_OK) {
+	/* One configuration: --demo-back-swipes' binding and --config's lines together. */
+	char config[512];
+	snprintf(config, sizeof config, "%s\n%s", C.demo_back ? "bind-left=back:0.0:1.0" : "",
+		 C.config_text ? C.config_text : "");
+	if ((C.config_text || C.demo_back) && (rc = bezel_plugin_configure_text(C.bezel, config)) != BEZEL_OK) {
 		fprintf(stderr, "compositor: bezel_plugin_configure_text: %s\n", bezel_result_string(rc));
 		return 1;
 	}

@@ -36,10 +36,10 @@ case_info() {
 	local v fake=4
 	[ "$KWIN_MAJOR" = 6 ] && fake=5 # KWin 6 advertises version 5 (its destroy request)
 	v=$(grep "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" | sed -n 's/.*version: *\([0-9]*\).*/\1/p')
-	if [ "$v" = 3 ] && grep -q "org_kde_kwin_fake_input', *version: *$fake" "$DIR/wayland-info.out"; then
+	if [ "$v" = 4 ] && grep -q "org_kde_kwin_fake_input', *version: *$fake" "$DIR/wayland-info.out"; then
 		pass "info: wayland-info lists bezel_system_gestures_manager_v1 version $v on KWin's display, and org_kde_kwin_fake_input version $fake"
 	else
-		fail "info: bezel_system_gestures_manager_v1 version 3 (deferral regions) or fake_input $fake missing from wayland-info (see $DIR)"
+		fail "info: bezel_system_gestures_manager_v1 version 4 (the back gesture) or fake_input $fake missing from wayland-info (see $DIR)"
 	fi
 	if grep -q "bezel: .* loaded, touch filter in front of KWin's" "$DIR/host.log" &&
 		[ "$(count "$DIR/events.log" "send down id=0")" = 3 ] && [ "$(count "$DIR/events.log" "send up id=0")" = 3 ]; then
