@@ -1,13 +1,11 @@
 /*
  * libbezel-gtk4: one BezelGtkGestures per GtkWindow, kept as the window's data, following the
  * window's wl_surface through realize, map, unmap and unrealize (bezel-gtk4.h says what an app
- * sees). The protocol itself is libbezel-client's.
+ * sees). The protocol itself is libbezel-client's; the back gesture is bezel-gtk4-back.c's.
  */
-#include "bezel-gtk4.h"
+#include "bezel-gtk4-private.h"
 
 #include <gdk/wayland/gdkwayland.h>
-
-#include "bezel-client.h"
 
 /* ---- flags types ---- */
 
@@ -56,7 +54,7 @@ static void display_binding_free(gpointer p)
 	g_free(b);
 }
 
-static struct bezel_client *client_for_display(GdkDisplay *display)
+struct bezel_client *display_client(GdkDisplay *display)
 {
 	static GQuark quark;
 	if (!display || !GDK_IS_WAYLAND_DISPLAY(display))
@@ -74,24 +72,15 @@ static struct bezel_client *client_for_display(GdkDisplay *display)
 
 gboolean bezel_gtk_is_supported(void)
 {
-	return client_for_display(gdk_display_get_default()) != NULL;
+	return display_client(gdk_display_get_default()) != NULL;
 }
 
 guint bezel_gtk_get_protocol_version(void)
 {
-	return bezel_client_get_version(client_for_display(gdk_display_get_default()));
+	return bezel_client_get_version(display_client(gdk_display_get_default()));
 }
 
-/* ---- BezelGtkGestures ---- */
-
-struct _BezelGtkGestures {
-	GObject parent;
-	GtkWindow *window; /* not a reference: the window owns this object */
-	struct bezel_client_surface *surface;
-	BezelGtkEdges deferred_edges, honored_edges;
-	BezelGtkGestureKinds deferred_gestures, honored_gestures;
-	cairo_region_t *deferred_region; /* window coordinates; NULL: the whole window */
-};
+/* ---- BezelGtkGestures (its struct: bezel-gtk4-private.h) ---- */
 
 G_DEFINE_FINAL_TYPE(BezelGtkGestures, bezel_gtk_gestures, G_TYPE_OBJECT)
 
@@ -197,7 +186,7 @@ static void send_region(BezelGtkGestures *self)
 	}
 	if (bezel_client_surface_set_deferred_region(self->surface, region) != 0)
 		g_debug("bezel-gtk4: the compositor has no deferral regions (protocol version %u)",
-			bezel_client_get_version(client_for_display(display)));
+			bezel_client_get_version(display_client(display)));
 	wl_region_destroy(region);
 }
 
@@ -212,15 +201,15 @@ static void send_settings(BezelGtkGestures *self)
 	if (self->deferred_gestures != 0 &&
 		bezel_client_surface_set_deferred_gestures(self->surface, self->deferred_gestures) != 0)
 		g_debug("bezel-gtk4: the compositor has no multi-finger deferral (protocol version %u)",
-			bezel_client_get_version(client_for_display(gtk_widget_get_display(GTK_WIDGET(self->window)))));
+			bezel_client_get_version(display_client(gtk_widget_get_display(GTK_WIDGET(self->window)))));
 }
 
 /* Makes the protocol object for the window's current wl_surface, if there is one and none yet. */
-static void attach(BezelGtkGestures *self)
+void gestures_attach(BezelGtkGestures *self)
 {
-	if (self->surface || (self->deferred_edges == 0 && self->deferred_gestures == 0))
+	if (self->surface || (self->deferred_edges == 0 && self->deferred_gestures == 0 && !self->back_handling))
 		return;
-	struct bezel_client *client = client_for_display(gtk_widget_get_display(GTK_WIDGET(self->window)));
+	struct bezel_client *client = display_client(gtk_widget_get_display(GTK_WIDGET(self->window)));
 	struct wl_surface *wl_surface = client ? window_wl_surface(self->window) : NULL;
 	if (!wl_surface)
 		return;
@@ -229,6 +218,7 @@ static void attach(BezelGtkGestures *self)
 		return;
 	bezel_client_surface_set_commit_handler(self->surface, commit_if_shown, self);
 	send_settings(self);
+	back_attach(self);
 }
 
 /* The wl_surface is gone or about to go: the object goes with it. The next surface gets a new
@@ -241,6 +231,7 @@ static void detach(BezelGtkGestures *self)
 		self->surface = NULL;
 	}
 	set_honored(self, BEZEL_GTK_EDGE_NONE, BEZEL_GTK_GESTURE_NONE, FALSE);
+	back_detach(self);
 }
 
 /* Handlers run after GTK's own (map and realize are run-first signals): the surface exists.
@@ -249,7 +240,7 @@ static void detach(BezelGtkGestures *self)
 static void on_realize_or_map(GtkWidget *widget, gpointer data)
 {
 	(void)widget;
-	attach(data);
+	gestures_attach(data);
 }
 
 static void on_unmap_or_unrealize(GtkWidget *widget, gpointer data)
@@ -267,7 +258,9 @@ static void bezel_gtk_gestures_get_property(GObject *object, guint id, GValue *v
 	case PROP_HONORED_EDGES: g_value_set_flags(value, self->honored_edges); break;
 	case PROP_DEFERRED_GESTURES: g_value_set_flags(value, self->deferred_gestures); break;
 	case PROP_HONORED_GESTURES: g_value_set_flags(value, self->honored_gestures); break;
-	default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+	default:
+		if (!back_get_property(self, id, value))
+			G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
 }
 
@@ -282,7 +275,9 @@ static void bezel_gtk_gestures_set_property(GObject *object, guint id, const GVa
 	case PROP_DEFERRED_GESTURES:
 		bezel_gtk_window_set_deferred_gestures(self->window, g_value_get_flags(value));
 		break;
-	default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+	default:
+		if (!back_set_property(self, id, value))
+			G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
 }
 
@@ -352,6 +347,7 @@ static void bezel_gtk_gestures_class_init(BezelGtkGesturesClass *klass)
 		BEZEL_GTK_TYPE_GESTURE_KINDS, BEZEL_GTK_GESTURE_NONE,
 		G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 	g_object_class_install_properties(object_class, N_PROPS, props);
+	back_class_init(object_class, N_PROPS);
 
 	/**
 	 * BezelGtkGestures::deferred-swipe:
@@ -404,7 +400,7 @@ void bezel_gtk_window_set_deferred_edges(GtkWindow *window, BezelGtkEdges edges)
 	if (self->surface)
 		bezel_client_surface_set_deferred_edges(self->surface, edges);
 	else
-		attach(self);
+		gestures_attach(self);
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DEFERRED_EDGES]);
 }
 
@@ -431,7 +427,7 @@ void bezel_gtk_window_set_deferred_gestures(GtkWindow *window, BezelGtkGestureKi
 	if (self->surface)
 		send_settings(self);
 	else
-		attach(self);
+		gestures_attach(self);
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DEFERRED_GESTURES]);
 }
 
@@ -461,7 +457,7 @@ void bezel_gtk_window_set_deferred_region(GtkWindow *window, const cairo_region_
 	if (self->surface)
 		send_region(self);
 	else
-		attach(self);
+		gestures_attach(self);
 }
 
 const cairo_region_t *bezel_gtk_window_get_deferred_region(GtkWindow *window)

@@ -1,5 +1,6 @@
 /*
- * bezel-gtk4.h: defer a touchscreen's system edge gestures to a GtkWindow (GTK 4, Wayland).
+ * bezel-gtk4.h: defer a touchscreen's system edge gestures to a GtkWindow, and show the back
+ * gesture in it (GTK 4, Wayland).
  *
  *   pkg-config --cflags --libs bezel-gtk4
  *   Python: gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk
@@ -161,6 +162,42 @@ const cairo_region_t *bezel_gtk_window_get_deferred_region(GtkWindow *window);
  * Returns: the gesture kinds whose deferral the compositor honours now
  */
 BezelGtkGestureKinds bezel_gtk_window_get_honored_gestures(GtkWindow *window);
+
+/**
+ * bezel_gtk_window_set_back_handling:
+ * @window: a #GtkWindow
+ * @enabled: %TRUE for the window to show the back gesture itself
+ *
+ * Asks for the back gesture's progress (protocol version 4). While it is on, a back gesture
+ * that starts on the window is the window's to show: #BezelGtkGestures::back-began, then
+ * #BezelGtkGestures::back-changed as the finger moves (draw the previous page sliding in),
+ * then #BezelGtkGestures::back-invoked (go back) or #BezelGtkGestures::back-cancelled (snap
+ * back). The compositor takes no back action of its own for it. The edges where a back
+ * gesture can come from are #BezelGtkGestures:back-edges.
+ *
+ * Returns: %TRUE when the setting is taken; %FALSE when @enabled is %TRUE and the compositor
+ *   has no back gesture for apps (protocol version below 4, no Bezel, or not Wayland): then
+ *   nothing is sent and #BezelGtkGestures:back-handling stays %FALSE, and the app keeps its
+ *   own back.
+ */
+gboolean bezel_gtk_window_set_back_handling(GtkWindow *window, gboolean enabled);
+
+/**
+ * bezel_gtk_window_get_back_handling:
+ * @window: a #GtkWindow
+ *
+ * Returns: whether the window's back handling is on
+ */
+gboolean bezel_gtk_window_get_back_handling(GtkWindow *window);
+
+/**
+ * bezel_gtk_window_get_back_edges:
+ * @window: a #GtkWindow
+ *
+ * Returns: the edges on which the compositor has a back gesture for the window (none while
+ *   handling is off, while the window is hidden, and while the session is locked)
+ */
+BezelGtkEdges bezel_gtk_window_get_back_edges(GtkWindow *window);
 
 G_END_DECLS
 
