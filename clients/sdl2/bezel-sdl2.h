@@ -21,6 +21,17 @@
  *                                     touch ended without its SDL_FINGERUP;
  *   bezel_sdl_honored_edges_event()   the edges honoured now.
  *
+ * The back gesture (protocol version 4), once bezel_sdl_window_set_back_handling(w, SDL_TRUE)
+ * returned 0: the app shows where back leads while the finger moves, and the compositor takes
+ * no back action of its own. Events, in this order for each gesture:
+ *   bezel_sdl_back_began_event()      user.code is the edge; bezel_sdl_back_x(&e) and
+ *                                     bezel_sdl_back_y(&e) the touch, in surface pixels;
+ *   bezel_sdl_back_changed_event()    bezel_sdl_back_progress(&e) from 0 to 1 (far enough to
+ *                                     go back when lifted), bezel_sdl_back_x/y as above;
+ *   bezel_sdl_back_invoked_event()    go back; or
+ *   bezel_sdl_back_cancelled_event()  stay where the app was;
+ *   bezel_sdl_back_edges_event()      (any time) user.code: the edges with a back gesture.
+ *
  * Traps:
  *   - Only with SDL_VIDEODRIVER=wayland (under XWayland SDL has no wl_surface): the calls
  *     then return -1 and the app runs as before.
@@ -36,6 +47,10 @@
 #include <bezel-client.h>
 
 #define BEZEL_SDL_WINDOW_DATA "bezel-sdl2"
+/* The registered block: deferred_swipe, gesture_taken, honored_edges, then the back events. */
+#define BEZEL_SDL_EVENT_COUNT 8
+/* user.code of back_changed: the progress in these units (0 to 65536 for 0 to 1). */
+#define BEZEL_SDL_PROGRESS_UNIT 65536
 
 struct bezel_sdl_window {
 	struct bezel_client_surface *surface;
@@ -51,8 +66,15 @@ static struct {
 static inline Uint32 bezel_sdl_event_base(void)
 {
 	if (bezel_sdl_state.event_base == 0)
-		bezel_sdl_state.event_base = SDL_RegisterEvents(3);
+		bezel_sdl_state.event_base = SDL_RegisterEvents(BEZEL_SDL_EVENT_COUNT);
 	return bezel_sdl_state.event_base;
+}
+
+/* Event K of the registered block; (Uint32)-1 if SDL had no user event types left. */
+static inline Uint32 bezel_sdl_event(Uint32 k)
+{
+	Uint32 b = bezel_sdl_event_base();
+	return b == (Uint32)-1 ? b : b + k;
 }
 
 /* The SDL event types; (Uint32)-1 if SDL had no user event types left. */
@@ -60,18 +82,31 @@ static inline Uint32 bezel_sdl_deferred_swipe_event(void)
 {
 	return bezel_sdl_event_base();
 }
-static inline Uint32 bezel_sdl_gesture_taken_event(void)
+static inline Uint32 bezel_sdl_gesture_taken_event(void) { return bezel_sdl_event(1); }
+static inline Uint32 bezel_sdl_honored_edges_event(void) { return bezel_sdl_event(2); }
+static inline Uint32 bezel_sdl_back_edges_event(void) { return bezel_sdl_event(3); }
+static inline Uint32 bezel_sdl_back_began_event(void) { return bezel_sdl_event(4); }
+static inline Uint32 bezel_sdl_back_changed_event(void) { return bezel_sdl_event(5); }
+static inline Uint32 bezel_sdl_back_invoked_event(void) { return bezel_sdl_event(6); }
+static inline Uint32 bezel_sdl_back_cancelled_event(void) { return bezel_sdl_event(7); }
+
+/* A back event's position: x in data1, y in data2, as wl_fixed_t (1/256 px), which fits a
+ * pointer on 32-bit targets too. */
+static inline float bezel_sdl_back_x(const SDL_Event *e)
 {
-	Uint32 b = bezel_sdl_event_base();
-	return b == (Uint32)-1 ? b : b + 1;
+	return (float)(Sint32)(intptr_t)e->user.data1 / 256.0f;
 }
-static inline Uint32 bezel_sdl_honored_edges_event(void)
+static inline float bezel_sdl_back_y(const SDL_Event *e)
 {
-	Uint32 b = bezel_sdl_event_base();
-	return b == (Uint32)-1 ? b : b + 2;
+	return (float)(Sint32)(intptr_t)e->user.data2 / 256.0f;
+}
+/* back_changed's progress, from 0 to 1. */
+static inline float bezel_sdl_back_progress(const SDL_Event *e)
+{
+	return (float)e->user.code / (float)BEZEL_SDL_PROGRESS_UNIT;
 }
 
-static inline void bezel_sdl_push(Uint32 type, Uint32 window_id, Uint32 code)
+static inline void bezel_sdl_push_at(Uint32 type, Uint32 window_id, Sint32 code, double x, double y)
 {
 	if (type == (Uint32)-1)
 		return;
@@ -79,9 +114,16 @@ static inline void bezel_sdl_push(Uint32 type, Uint32 window_id, Uint32 code)
 	SDL_zero(e);
 	e.type = type;
 	e.user.windowID = window_id;
-	e.user.code = (Sint32)code;
+	e.user.code = code;
+	e.user.data1 = (void *)(intptr_t)(Sint32)(x * 256.0);
+	e.user.data2 = (void *)(intptr_t)(Sint32)(y * 256.0);
 	e.user.timestamp = SDL_GetTicks();
 	SDL_PushEvent(&e);
+}
+
+static inline void bezel_sdl_push(Uint32 type, Uint32 window_id, Uint32 code)
+{
+	bezel_sdl_push_at(type, window_id, (Sint32)code, 0, 0);
 }
 
 /* Called while SDL dispatches Wayland events (SDL_PumpEvents). */
@@ -105,6 +147,45 @@ static const struct bezel_client_surface_listener bezel_sdl_listener = {
 	.honored_edges = bezel_sdl_on_honored,
 	.deferred_swipe = bezel_sdl_on_deferred_swipe,
 	.gesture_taken = bezel_sdl_on_gesture_taken,
+};
+
+static inline Uint32 bezel_sdl_window_id(void *data)
+{
+	return ((struct bezel_sdl_window *)data)->window_id;
+}
+static inline void bezel_sdl_on_back_edges(void *data, struct bezel_client_surface *s, uint32_t edges)
+{
+	(void)s;
+	bezel_sdl_push(bezel_sdl_back_edges_event(), bezel_sdl_window_id(data), edges);
+}
+static inline void bezel_sdl_on_back_began(void *data, struct bezel_client_surface *s, uint32_t edge, double x, double y)
+{
+	(void)s;
+	bezel_sdl_push_at(bezel_sdl_back_began_event(), bezel_sdl_window_id(data), (Sint32)edge, x, y);
+}
+static inline void bezel_sdl_on_back_changed(void *data, struct bezel_client_surface *s, double progress, double x, double y)
+{
+	(void)s;
+	bezel_sdl_push_at(bezel_sdl_back_changed_event(), bezel_sdl_window_id(data),
+		(Sint32)(progress * BEZEL_SDL_PROGRESS_UNIT + 0.5), x, y);
+}
+static inline void bezel_sdl_on_back_invoked(void *data, struct bezel_client_surface *s)
+{
+	(void)s;
+	bezel_sdl_push(bezel_sdl_back_invoked_event(), bezel_sdl_window_id(data), 0);
+}
+static inline void bezel_sdl_on_back_cancelled(void *data, struct bezel_client_surface *s)
+{
+	(void)s;
+	bezel_sdl_push(bezel_sdl_back_cancelled_event(), bezel_sdl_window_id(data), 0);
+}
+
+static const struct bezel_client_back_listener bezel_sdl_back_listener = {
+	.back_edges = bezel_sdl_on_back_edges,
+	.began = bezel_sdl_on_back_began,
+	.changed = bezel_sdl_on_back_changed,
+	.invoked = bezel_sdl_on_back_invoked,
+	.cancelled = bezel_sdl_on_back_cancelled,
 };
 
 /* The window's state, made on first use; NULL (with SDL_SetError) when it cannot be. */
@@ -140,6 +221,7 @@ static inline struct bezel_sdl_window *bezel_sdl_window_state(SDL_Window *window
 		SDL_OutOfMemory();
 		return NULL;
 	}
+	bezel_client_surface_set_back_listener(w->surface, &bezel_sdl_back_listener, w);
 	SDL_SetWindowData(window, BEZEL_SDL_WINDOW_DATA, w);
 	return w;
 }
@@ -169,6 +251,22 @@ static inline int bezel_sdl_window_defer_gestures(SDL_Window *window, Uint32 kin
 		return SDL_SetError("bezel-sdl2: the compositor speaks protocol version 1 only");
 	if (rc != 0)
 		return SDL_SetError("bezel-sdl2: kinds 0x%x name no gesture kind", (unsigned)kinds);
+	return 0;
+}
+
+/*
+ * Turns WINDOW's back handling on or off (protocol version 4); the surface is committed at
+ * once. Returns 0, or -1 with SDL_GetError() saying why: below version 4 nothing is sent and
+ * the compositor keeps the back gesture as its own.
+ */
+static inline int bezel_sdl_window_set_back_handling(SDL_Window *window, SDL_bool enabled)
+{
+	struct bezel_sdl_window *w = bezel_sdl_window_state(window);
+	if (!w)
+		return -1;
+	if (bezel_client_surface_set_back_handling(w->surface, enabled == SDL_TRUE) != 0)
+		return SDL_SetError("bezel-sdl2: the compositor speaks protocol version %u; the back gesture needs 4",
+			(unsigned)bezel_client_get_version(bezel_sdl_state.client));
 	return 0;
 }
 
