@@ -14,7 +14,7 @@ import CWaylandServer
 /// The library version as `(major << 16) | (minor << 8) | micro`.
 public let bezelVersion: UInt32 = (0 << 16) | (5 << 8) | 0
 
-private let versionString: StaticString = "0.5.0"
+private let versionString: StaticString = "0.6.0"
 
 func cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)

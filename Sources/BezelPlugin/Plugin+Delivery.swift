@@ -87,10 +87,16 @@ extension Plugin {
             if let g = gestureResource(of: surface), wl_resource_get_version(g) >= 2 {
                 bzl_gesture_send_honored_gestures(g, kinds.rawValue)
             }
-        case .backEdges, .backBegan, .backChanged, .backInvoked, .backCancelled:
-            // Protocol version 4 is not advertised yet: no surface can handle back, so the
-            // router never emits these here.
-            break
+        case let .backEdges(surface, edges):
+            if let g = gestureResource(of: surface) { bzl_gesture_send_back_edges(g, edges.rawValue) }
+        case let .backBegan(surface, edge, p):
+            if let g = gestureResource(of: surface) { bzl_gesture_send_back_began(g, edge.rawValue, p.x, p.y) }
+        case let .backChanged(surface, progress, p):
+            if let g = gestureResource(of: surface) { bzl_gesture_send_back_changed(g, progress, p.x, p.y) }
+        case let .backInvoked(surface):
+            if let g = gestureResource(of: surface) { bzl_gesture_send_back_ended(g, true) }
+        case let .backCancelled(surface):
+            if let g = gestureResource(of: surface) { bzl_gesture_send_back_ended(g, false) }
         }
     }
 
@@ -188,11 +194,14 @@ extension Plugin {
         default:
             return
         }
+        e.app_handled = decision.appHandled
         withUnsafePointer(to: &e) { bzl_evlog_gesture(eventLog, $0) }
         if let fn = host.gesture_event {
             withUnsafePointer(to: &e) { fn(d, $0) }
             return
         }
+        // The version 1 callbacks cannot say "the app's": such a host is not told (bezel.h).
+        if e.app_handled { return }
         switch e.phase {
         case UInt32(BEZEL_GESTURE_BEGAN.rawValue):
             host.gesture_began?(d, e.gesture, e.edge)

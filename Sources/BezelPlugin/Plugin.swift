@@ -36,6 +36,10 @@ final class Plugin {
         var pendingRegion: DeferredRegionRequest?
         /// The committed region (surface-local rects, as read), or `nil` for the whole surface.
         var committedRegion: [bezel_rect]?
+        /// `set_back_handling` (version 4) received since the last commit.
+        var pendingBack: Bool?
+        /// The committed back handling (R10), replayed when the host adds the surface later.
+        var committedBack = false
         /// The gesture object was destroyed; its deferral is cleared at the next commit.
         var pendingDestroy = false
         /// The committed request, replayed when the host adds the surface later.
@@ -281,6 +285,7 @@ final class Plugin {
         if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
         if r.committedObject, let kinds = r.committedKinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
         if r.committedObject, let region = r.committedRegion { router.commitDeferredRegion(Self.routerRects(region), surface: node, time: time) }
+        if r.committedObject, r.committedBack { router.commitBackHandling(true, surface: node, time: time) }
     }
 
     /// Applies the double-buffered state of `surface` (its `wl_surface.commit`). The router
@@ -295,6 +300,7 @@ final class Plugin {
             r.committedEdges = []
             r.committedKinds = nil
             r.committedRegion = nil
+            r.committedBack = false
             if let node { router.destroyGestureObject(surface: node, time: time) }
         }
         if r.gesture != nil, let region = r.pendingRegion { commitRegion(region, of: r, node: node, time: time) }
@@ -309,6 +315,13 @@ final class Plugin {
             r.committedKinds = kinds
             r.committedObject = true
             if let node { router.commitDeferredGestures(kinds, surface: node, time: time) }
+        }
+        // After the deferral: at one commit, honored_edges comes before back_edges (§4.6).
+        if r.gesture != nil, let back = r.pendingBack {
+            r.pendingBack = nil
+            r.committedBack = back
+            r.committedObject = true
+            if let node { router.commitBackHandling(back, surface: node, time: time) }
         }
         deliverDecisions()
     }

@@ -28,6 +28,10 @@ extension Plugin {
                 guard let ctx, let gesture else { return Int32(BZL_REQUEST_OK.rawValue) }
                 return Plugin.from(ctx).setDeferredRegion(gesture: gesture, region: region).rawValue
             },
+            set_back_handling: { ctx, gesture, enabled in
+                guard let ctx, let gesture else { return Int32(BZL_REQUEST_OK.rawValue) }
+                return Plugin.from(ctx).setBackHandling(gesture: gesture, enabled: enabled).rawValue
+            },
             gesture_destroyed: { ctx, gesture in
                 guard let ctx, let gesture else { return }
                 Plugin.from(ctx).gestureDestroyed(gesture)
@@ -87,6 +91,17 @@ extension Plugin {
         return .ok
     }
 
+    /// `set_back_handling` (version 4, R10): 0 or 1, validated now, applied at the next commit.
+    func setBackHandling(gesture: OpaquePointer, enabled: UInt32) -> RequestResult {
+        guard enabled <= 1 else {
+            log(.warning, "set_back_handling(\(enabled)) is neither 0 nor 1: invalid_back_handling")
+            return .invalidBackHandling
+        }
+        guard let surface = surfaceByGesture[gesture], let r = surfaces[surface] else { return .ok }
+        r.pendingBack = enabled == 1
+        return .ok
+    }
+
     /// A live gesture object is going away (its `destroy` request or its client's exit).
     func gestureDestroyed(_ gesture: OpaquePointer) {
         guard let surface = surfaceByGesture.removeValue(forKey: gesture),
@@ -95,6 +110,7 @@ extension Plugin {
         r.pendingEdges = nil
         r.pendingKinds = nil
         r.pendingRegion = nil
+        r.pendingBack = nil
         // The protocol clears the deferral at the next commit, not at once.
         if r.committedObject { r.pendingDestroy = true }
         dropIfUnused(r)
@@ -113,7 +129,7 @@ extension Plugin {
 
 /// What the shim should do after a request (`enum bzl_request_result`).
 enum RequestResult {
-    case ok, alreadyConstructed, invalidEdges, invalidGestureKinds, noMemory
+    case ok, alreadyConstructed, invalidEdges, invalidGestureKinds, invalidBackHandling, noMemory
 
     /// The C value.
     var rawValue: Int32 {
@@ -123,6 +139,7 @@ enum RequestResult {
         case .invalidEdges: return Int32(BZL_REQUEST_INVALID_EDGES.rawValue)
         case .noMemory: return Int32(BZL_REQUEST_NO_MEMORY.rawValue)
         case .invalidGestureKinds: return Int32(BZL_REQUEST_INVALID_GESTURE_KINDS.rawValue)
+        case .invalidBackHandling: return Int32(BZL_REQUEST_INVALID_BACK_HANDLING.rawValue)
         }
     }
 }

@@ -205,24 +205,27 @@ void bzl_evlog_gesture(struct bezel_event_log *log, const struct bezel_gesture_e
 		return;
 	const char *phase = gesture_phases[e->phase];
 	const char *reason = e->reason ? e->reason : "?";
+	/* A gesture the app handles (§4.6) says so last, so the line's other fields keep their
+	 * places. */
+	const char *app = e->app_handled ? " app_handled=1" : "";
 	if (e->kind == BEZEL_GESTURE_KIND_EDGE) {
 		switch (e->phase) {
 		case BEZEL_GESTURE_CHANGED:
 			line(log, "gesture changed %s edge=%u travel=%.2f progress=%.3f velocity=%.1f "
-			     "output=%u", e->gesture, e->edge, e->travel_mm, e->progress,
-			     e->velocity_mm_s, e->output_id);
+			     "output=%u%s", e->gesture, e->edge, e->travel_mm, e->progress,
+			     e->velocity_mm_s, e->output_id, app);
 			break;
 		case BEZEL_GESTURE_ENDED:
-			line(log, "gesture ended %s edge=%u committed=%d output=%u", e->gesture,
-			     e->edge, e->committed, e->output_id);
+			line(log, "gesture ended %s edge=%u committed=%d output=%u%s", e->gesture,
+			     e->edge, e->committed, e->output_id, app);
 			break;
 		case BEZEL_GESTURE_FAILED:
 			line(log, "gesture failed %s edge=%u reason=%s output=%u", e->gesture, e->edge,
 			     reason, e->output_id);
 			break;
 		default:
-			line(log, "gesture %s %s edge=%u output=%u", phase, e->gesture, e->edge,
-			     e->output_id);
+			line(log, "gesture %s %s edge=%u output=%u%s", phase, e->gesture, e->edge,
+			     e->output_id, app);
 		}
 		return;
 	}

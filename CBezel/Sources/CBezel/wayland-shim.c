@@ -81,11 +81,28 @@ static void gesture_handle_set_deferred_region(struct wl_client *client,
 		wl_client_post_no_memory(wl_resource_get_client(resource));
 }
 
+/* Version 4: 0 or 1, checked now; the value is applied at the surface's next commit. */
+static void gesture_handle_set_back_handling(struct wl_client *client,
+					     struct wl_resource *resource, uint32_t enabled)
+{
+	(void)client;
+	struct bzl_server *s = wl_resource_get_user_data(resource);
+	if (s == NULL)
+		return; /* inert */
+	int rc = s->cb.set_back_handling(s->ctx, resource, enabled);
+	if (rc == BZL_REQUEST_INVALID_BACK_HANDLING)
+		wl_resource_post_error(resource, BEZEL_GESTURE_SURFACE_V1_ERROR_INVALID_BACK_HANDLING,
+				       "set_back_handling: %u is neither 0 (off) nor 1 (on)", enabled);
+	else if (rc == BZL_REQUEST_NO_MEMORY)
+		wl_client_post_no_memory(wl_resource_get_client(resource));
+}
+
 static const struct bezel_gesture_surface_v1_interface gesture_impl = {
 	.destroy = gesture_handle_destroy,
 	.set_deferred_edges = gesture_handle_set_deferred_edges,
 	.set_deferred_gestures = gesture_handle_set_deferred_gestures,
 	.set_deferred_region = gesture_handle_set_deferred_region,
+	.set_back_handling = gesture_handle_set_back_handling,
 };
 
 static void gesture_resource_destroyed(struct wl_resource *resource)
@@ -144,6 +161,45 @@ void bzl_gesture_send_honored_gestures(struct wl_resource *gesture, uint32_t kin
 	if (gesture_is_live(gesture) &&
 	    wl_resource_get_version(gesture) >= BEZEL_GESTURE_SURFACE_V1_HONORED_GESTURES_SINCE_VERSION)
 		bezel_gesture_surface_v1_send_honored_gestures(gesture, kinds);
+}
+
+/* Version 4 events. Only an object bound at 4 can turn handling on, so only such an object is
+ * ever chosen; the version check keeps a lower one from a message it does not know. */
+static bool gesture_has_back(struct wl_resource *gesture)
+{
+	return gesture_is_live(gesture) &&
+	       wl_resource_get_version(gesture) >= BEZEL_GESTURE_SURFACE_V1_BACK_EDGES_SINCE_VERSION;
+}
+
+void bzl_gesture_send_back_edges(struct wl_resource *gesture, uint32_t edges)
+{
+	if (gesture_has_back(gesture))
+		bezel_gesture_surface_v1_send_back_edges(gesture, edges);
+}
+
+void bzl_gesture_send_back_began(struct wl_resource *gesture, uint32_t edge, double x, double y)
+{
+	if (gesture_has_back(gesture))
+		bezel_gesture_surface_v1_send_back_began(gesture, edge, wl_fixed_from_double(x),
+							 wl_fixed_from_double(y));
+}
+
+void bzl_gesture_send_back_changed(struct wl_resource *gesture, double progress, double x, double y)
+{
+	if (gesture_has_back(gesture))
+		bezel_gesture_surface_v1_send_back_changed(gesture, wl_fixed_from_double(progress),
+							   wl_fixed_from_double(x),
+							   wl_fixed_from_double(y));
+}
+
+void bzl_gesture_send_back_ended(struct wl_resource *gesture, bool invoked)
+{
+	if (!gesture_has_back(gesture))
+		return;
+	if (invoked)
+		bezel_gesture_surface_v1_send_back_invoked(gesture);
+	else
+		bezel_gesture_surface_v1_send_back_cancelled(gesture);
 }
 
 /* ---- bezel_system_gestures_manager_v1 ---- */
@@ -283,7 +339,8 @@ struct bzl_server *bzl_server_create(struct wl_display *display, void *ctx,
 	wl_list_init(&s->managers);
 	wl_list_init(&s->gestures);
 	wl_list_init(&s->watches);
-	s->global = wl_global_create(display, &bezel_system_gestures_manager_v1_interface, 3, s,
+	s->global = wl_global_create(display, &bezel_system_gestures_manager_v1_interface,
+				     BZL_PROTOCOL_VERSION, s,
 				     manager_bind);
 	if (s->global == NULL) {
 		free(s);

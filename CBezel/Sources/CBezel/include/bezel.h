@@ -123,7 +123,7 @@ struct wl_resource;
 
 /** Version of this header. The library's own version comes from bezel_version(). */
 #define BEZEL_VERSION_MAJOR 0
-#define BEZEL_VERSION_MINOR 5
+#define BEZEL_VERSION_MINOR 6
 #define BEZEL_VERSION_MICRO 0
 /** (major << 16) | (minor << 8) | micro, comparable with bezel_version(). */
 #define BEZEL_VERSION ((BEZEL_VERSION_MAJOR << 16) | (BEZEL_VERSION_MINOR << 8) | BEZEL_VERSION_MICRO)
@@ -243,6 +243,19 @@ struct bezel_gesture_event {
 	/** FAILED: tap, lateral, still, multi_touch, excluded, deferred, drag, locked,
 	 *  cancelled or (multi-finger) lifted; NULL in the other phases. */
 	const char *reason;
+	/**
+	 * BEGAN, CHANGED, ENDED, CANCELLED: the gesture is handled by the app (the back gesture,
+	 * docs/design.md §4.6, rule R10): a surface that turned back handling on
+	 * (bezel_gesture_surface_v1.set_back_handling, protocol version 4) gets its progress
+	 * and its end through the protocol and shows it itself. The host is told, so that it can
+	 * log it or tell its own components, and takes no action of its own for it: no panel
+	 * follows the finger, no key is sent, no window is closed, even when `committed` is true.
+	 * It is the same on every event of one gesture. false for every gesture the host handles,
+	 * which is every gesture not named `app_handled` in the configuration (by default every
+	 * one but `back`) and every `back` that no surface takes. Since 0.6; placed last, so that
+	 * a host built against an older header reads the struct as it knew it.
+	 */
+	bool app_handled;
 };
 
 /**
@@ -274,7 +287,14 @@ struct bezel_host_interface {
 	/** Send wl_touch.cancel to `client`: all of its touches are over. */
 	void (*touch_cancel)(void *data, struct wl_client *client);
 
-	/** System gesture `gesture` (e.g. "dock") on `edge` began following the finger. */
+	/**
+	 * System gesture `gesture` (e.g. "dock") on `edge` began following the finger.
+	 *
+	 * The five version 1 gesture callbacks cannot say that a gesture is handled by the app
+	 * (struct bezel_gesture_event's `app_handled`), so a host without `gesture_event` is not
+	 * told such a gesture at all: none of its began, changed, ended or cancelled calls. Its
+	 * gestures are then exactly the ones it must act on, as before version 4 of the protocol.
+	 */
 	void (*gesture_began)(void *data, const char *gesture, uint32_t edge);
 	/**
 	 * The running gesture moved: `travel_mm` of inward travel, `progress` = travel divided by
@@ -316,7 +336,8 @@ struct bezel_host_interface {
 	 * which output the gesture is on. Multi-finger gestures (the `multi-finger` key, docs/design.md
 	 * §4.5) come only through this callback: `edge` 0, `kind` swipe, pinch or hold,
 	 * `fingers` 3 to 5, and on CHANGED a pinch's `scale`; a host without it is not told about
-	 * them (their fingers are still taken from the clients when one begins).
+	 * them (their fingers are still taken from the clients when one begins). A gesture
+	 * handled by the app comes with `app_handled` true: the host acts on none of its events.
 	 */
 	void (*gesture_event)(void *data, const struct bezel_gesture_event *event);
 	/**

@@ -9,7 +9,11 @@
 #ifndef BEZEL_SHIM_H
 #define BEZEL_SHIM_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+/** The version the global is advertised at; a client bound lower sees exactly its version. */
+#define BZL_PROTOCOL_VERSION 4
 
 struct wl_display;
 struct wl_client;
@@ -31,6 +35,8 @@ enum bzl_request_result {
 	BZL_REQUEST_NO_MEMORY = 3,
 	/** Post bezel_gesture_surface_v1.error.invalid_gesture_kinds (version 2). */
 	BZL_REQUEST_INVALID_GESTURE_KINDS = 4,
+	/** Post bezel_gesture_surface_v1.error.invalid_back_handling (version 4). */
+	BZL_REQUEST_INVALID_BACK_HANDLING = 5,
 };
 
 /** Requests and lifetime events, forwarded to Swift with the server's `ctx`. */
@@ -44,6 +50,8 @@ struct bzl_callbacks {
 	/** set_deferred_region (version 3) on a live gesture object; `region` is a wl_region
 	 *  resource or NULL. Its contents must be copied during the call. */
 	int (*set_deferred_region)(void *ctx, struct wl_resource *gesture, struct wl_resource *region);
+	/** set_back_handling (version 4) on a live gesture object; `enabled` is unchecked. */
+	int (*set_back_handling)(void *ctx, struct wl_resource *gesture, uint32_t enabled);
 	/** A live gesture object's resource is being destroyed (request or client exit). */
 	void (*gesture_destroyed)(void *ctx, struct wl_resource *gesture);
 	/** A watched resource or client is being destroyed; the watch is freed after the call. */
@@ -70,6 +78,12 @@ void bzl_gesture_send_deferred_swipe(struct wl_resource *gesture, uint32_t edge)
 void bzl_gesture_send_gesture_taken(struct wl_resource *gesture, uint32_t edge);
 /** Version 2 event; not sent to objects bound at version 1. */
 void bzl_gesture_send_honored_gestures(struct wl_resource *gesture, uint32_t kinds);
+/** Version 4 events (fixed-point arguments converted here); not sent to objects bound lower.
+ *  bzl_gesture_send_back_ended sends back_invoked (`invoked`) or back_cancelled. */
+void bzl_gesture_send_back_edges(struct wl_resource *gesture, uint32_t edges);
+void bzl_gesture_send_back_began(struct wl_resource *gesture, uint32_t edge, double x, double y);
+void bzl_gesture_send_back_changed(struct wl_resource *gesture, double progress, double x, double y);
+void bzl_gesture_send_back_ended(struct wl_resource *gesture, bool invoked);
 
 /** Watches `resource` for destruction. NULL on failure. */
 struct bzl_watch *bzl_watch_resource(struct bzl_server *server, struct wl_resource *resource);
