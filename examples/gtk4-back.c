@@ -23,15 +23,15 @@
 #include <string.h>
 
 typedef struct {
-	const char *title;
+	const char *title, *hint;
 	double r, g, b;
 } Page;
 
 /* Plain colours (8-bit exact), so that a screenshot tells the pages apart. */
 static const Page pages[] = {
-	{ "Inbox", 0x33 / 255.0, 0x66 / 255.0, 0xcc / 255.0 },
-	{ "Message", 0xf2 / 255.0, 0x99 / 255.0, 0x1a / 255.0 },
-	{ "Attachment", 0x33 / 255.0, 0xb3 / 255.0, 0x59 / 255.0 },
+	{ "Inbox", "Tap to open the message.", 0x33 / 255.0, 0x66 / 255.0, 0xcc / 255.0 },
+	{ "Message", "Swipe in from the edge to go back.", 0xf2 / 255.0, 0x99 / 255.0, 0x1a / 255.0 },
+	{ "Attachment", "Swipe in from the edge to go back.", 0x33 / 255.0, 0xb3 / 255.0, 0x59 / 255.0 },
 };
 #define SETTLE_US 180000 /* how long the page takes to slide out or snap back */
 
@@ -61,7 +61,8 @@ static void draw_page(GtkWidget *widget, cairo_t *cr, const Page *page, int widt
 	cairo_set_source_rgb(cr, page->r, page->g, page->b);
 	cairo_rectangle(cr, 0, 0, width, height);
 	cairo_fill(cr);
-	char *markup = g_markup_printf_escaped("<span size='xx-large' weight='bold'>%s</span>", page->title);
+	char *markup = g_markup_printf_escaped("<span size='xx-large' weight='bold'>%s</span>\n%s",
+		page->title, page->hint);
 	PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
 	pango_layout_set_markup(layout, markup, -1);
 	cairo_set_source_rgb(cr, 1, 1, 1);
@@ -75,11 +76,8 @@ static void draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpoin
 {
 	(void)data;
 	if (app.offset > 0 && app.page > 0) {
-		/* The page below, moving in a little from the left as the top page leaves. */
-		cairo_save(cr);
-		cairo_translate(cr, -0.3 * (width - app.offset), 0);
+		/* The page below, where back leads, shows where the top page was. */
 		draw_page(GTK_WIDGET(area), cr, &pages[app.page - 1], width, height);
-		cairo_restore(cr);
 		/* The top page's shadow on it. */
 		cairo_pattern_t *shadow = cairo_pattern_create_linear(app.offset - 24, 0, app.offset, 0);
 		cairo_pattern_add_color_stop_rgba(shadow, 0, 0, 0, 0, 0);

@@ -22,6 +22,16 @@
 # The GTK 4 app deferring the bottom edge over part of its window only (protocol version 3,
 # bezel_gtk_window_set_deferred_region), on each host: a swipe inside the region stays with
 # the app (deferred_swipe); the same swipe beside it is the dock's.
+# The back gesture (protocol version 4, R10), with the left edge bound to back
+# (bind-left=back:0.0:1.0): examples/gtk4-back.c (built with pkg-config bezel-gtk4 alone) on
+# both hosts, the Python app through the typelib on weston and the SDL2 app on
+# bezel-compositor take it (tests/toolkits/lib.sh run_back): told back_edges 4, they get a
+# swipe that rests half way and goes back out as began, changed (progress in [0, 1]),
+# cancelled, and a full one as began, changed, invoked; the host marks both app_handled. The
+# example shows its previous page afterwards, and a screenshot mid-back shows the page slid
+# aside over the one below (docs/gtk4-back-mid-swipe.png is one). On X11 the Python app's
+# bezel_gtk_window_set_back_handling returns FALSE; on a binding below version 4
+# libbezel-client refuses set_back_handling before anything is sent (client-api-test.c).
 #
 # Also: libbezel-client's own promises (client-api-test.c), what libbezel-client.so links and
 # exports, bezel-protocols.pc, the README's toolkit snippets (still in these apps, word for
@@ -30,7 +40,8 @@
 # Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
 # under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
 #
-# usage: tests/toolkits/run.sh [gtk4|python|sdl2|qt6]... (or --only APP; tests/lib/args.sh)
+# usage: tests/toolkits/run.sh [gtk4|python|sdl2|qt6|example|back]... (or --only APP;
+#   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits); the product is
 #   installed through meson-shim (tests/lib/product.sh)
 # Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
@@ -148,9 +159,17 @@ if want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ]; then
 		run_region gtk4 "$host" outside
 	done
 fi
-# ---- not Wayland: the GTK apps on X11 ----
-for app in gtk4 python; do
-	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
-	run_x11 "$app"
+# ---- protocol version 4: the back gesture, shown by the app (R10) ----
+for host in weston wlroots; do
+	[ -n "${APP_CMD[example]:-}" ] && run_back example "$host"
 done
+if { want back || want python; } && [ -n "${APP_CMD[python]:-}" ]; then
+	run_back python weston
+fi
+if { want back || want sdl2; } && [ -n "${APP_CMD[sdl2]:-}" ]; then
+	run_back sdl2 wlroots
+fi
+# ---- not Wayland: the GTK apps on X11 (Python asks for the back gesture too) ----
+want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ] && run_x11 gtk4
+{ want python || want back; } && [ -n "${APP_CMD[python]:-}" ] && run_x11 python --back
 finish

@@ -74,7 +74,7 @@ int main(int argc, char **argv)
 		else if (e.type == bezel_sdl_back_edges_event())
 			printf("back_edges %d\n", e.user.code);
 		else if (e.type == bezel_sdl_back_began_event())
-			printf("back_began %s %.0f %.0f\n", edge_name(e.user.code), bezel_sdl_back_x(&e), bezel_sdl_back_y(&e));
+			printf("back_began %d %.0f %.0f\n", e.user.code, bezel_sdl_back_x(&e), bezel_sdl_back_y(&e));
 		else if (e.type == bezel_sdl_back_changed_event())
 			printf("back_changed %.3f %.0f %.0f\n", bezel_sdl_back_progress(&e), bezel_sdl_back_x(&e), bezel_sdl_back_y(&e));
 		else if (e.type == bezel_sdl_back_invoked_event())
