@@ -13,8 +13,8 @@
  *   cc -o gtk4-back gtk4-back.c $(pkg-config --cflags --libs bezel-gtk4)
  *   GDK_BACKEND=wayland ./gtk4-back [--windowed]
  *
- * It prints what it is told, one line each: back_handling 1|0 (0: the compositor has no
- * back gesture for apps), back_edges N, back_began EDGE X Y, back_changed PROGRESS X Y,
+ * It prints what it is told, one line each: back_handling 1|0 (whether the back gesture is
+ * the app's; never 1 when the compositor has no back gesture for apps), back_edges N, back_began EDGE X Y, back_changed PROGRESS X Y,
  * back_invoked, back_cancelled, page NAME (the page shown once a back has settled), and
  * ready (three frames drawn).
  */
@@ -50,8 +50,11 @@ static void show_page(int page)
 {
 	app.page = page;
 	app.offset = 0;
-	/* Nothing below the first page: the compositor's back applies there. */
-	printf("back_handling %d\n", bezel_gtk_window_set_back_handling(app.window, page > 0));
+	/* Nothing below the first page: the compositor's back applies there. FALSE: this
+	 * compositor has no back gesture for apps; a back button would be the way. */
+	if (!bezel_gtk_window_set_back_handling(app.window, page > 0))
+		g_message("gtk4-back: no back gesture from the compositor");
+	printf("back_handling %d\n", bezel_gtk_window_get_back_handling(app.window));
 	printf("page %s\n", pages[page].title);
 	gtk_widget_queue_draw(app.area);
 }
