@@ -50,8 +50,18 @@ void shell::log(int level, const char *message)
 // gestureBegan(s name, u edge, u output, u kind, u fingers), gestureChanged(s, u edge,
 // d progress, d travel_mm, d velocity_mm_s), gestureEnded(s, u edge, b committed),
 // gestureCancelled(s, u edge), gestureFailed(s, u edge, s reason).
+//
+// A gesture the app handles (the back gesture, R10) sends no signal: the shell would act on it,
+// and the app shows it itself. It is only logged.
 void shell::gestureEvent(const bezel_gesture_event *e)
 {
+    if (e->app_handled) {
+        if (e->phase != BEZEL_GESTURE_CHANGED) {
+            qCInfo(BEZEL_KWIN, "bezel: gesture %s %s edge=%u output=%u handled by the app", phaseName(e->phase),
+                   e->gesture, e->edge, e->output_id);
+        }
+        return;
+    }
     const QString name = QString::fromUtf8(e->gesture ? e->gesture : "");
     switch (e->phase) {
     case BEZEL_GESTURE_BEGAN:

@@ -34,10 +34,10 @@ case_info() {
 	host_stop "$CPID_t"
 	local v
 	v=$(grep "bezel_system_gestures_manager_v1" "$DIR/wayland-info.out" | sed -n 's/.*version: *\([0-9]*\).*/\1/p')
-	if [ "$v" = 3 ] && grep -q "org_kde_kwin_fake_input', *version: *4" "$DIR/wayland-info.out"; then
+	if [ "$v" = 4 ] && grep -q "org_kde_kwin_fake_input', *version: *4" "$DIR/wayland-info.out"; then
 		pass "info: wayland-info lists bezel_system_gestures_manager_v1 version $v on KWin's display, and org_kde_kwin_fake_input version 4"
 	else
-		fail "info: bezel_system_gestures_manager_v1 version 3 (deferral regions) or fake_input 4 missing from wayland-info (see $DIR)"
+		fail "info: bezel_system_gestures_manager_v1 version 4 (the back gesture) or fake_input 4 missing from wayland-info (see $DIR)"
 	fi
 	if grep -q "bezel: .* loaded, touch filter in front of KWin's" "$DIR/host.log" &&
 		[ "$(count "$DIR/events.log" "send down id=0")" = 3 ] && [ "$(count "$DIR/events.log" "send up id=0")" = 3 ]; then

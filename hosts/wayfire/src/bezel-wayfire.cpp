@@ -458,6 +458,17 @@ class bezel_wayfire_t
             return;
         }
 
+        if (ev->app_handled)
+        {
+            // The app shows this one (R10): no panel of ours.
+            if (ev->phase != BEZEL_WLR_GESTURE_CHANGED)
+            {
+                LOGI("bezel: ", ev->gesture, " handled by the app on ", wo->to_string());
+            }
+
+            return;
+        }
+
         switch (ev->phase)
         {
           case BEZEL_WLR_GESTURE_BEGAN:

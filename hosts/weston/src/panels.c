@@ -197,6 +197,13 @@ static void on_multi_finger(struct bw *bw, const struct bezel_gesture_event *e)
 static void on_gesture(void *data, const struct bezel_gesture_event *e)
 {
 	struct bw *bw = data;
+	if (e->app_handled) {
+		/* The app shows this one (R10): no panel of ours. */
+		if (e->phase != BEZEL_GESTURE_CHANGED)
+			weston_log("bezel: %s %s (edge %u, output %u), handled by the app\n", e->gesture,
+				   phase_names[e->phase], e->edge, e->output_id);
+		return;
+	}
 	if (e->kind != BEZEL_GESTURE_KIND_EDGE) {
 		on_multi_finger(bw, e);
 		return;

@@ -70,8 +70,10 @@ struct wlr_surface;
 struct bezel_plugin;
 
 /** Version of struct bezel_wlr_interface that this header describes (2 added `emulate`; the
- * adapter still takes a version 1 struct, which ends before it). */
-#define BEZEL_WLR_INTERFACE_VERSION 2
+ * adapter still takes a version 1 struct, which ends before it). 3 says that the compositor
+ * reads struct bezel_wlr_gesture_event's `app_handled`: a compositor that gives 1 or 2 is not
+ * told a gesture the app handles at all, since it could not tell it from its own. */
+#define BEZEL_WLR_INTERFACE_VERSION 3
 
 /** Phases of a system gesture as the `gesture` callback reports them. */
 enum bezel_wlr_gesture_phase {
@@ -98,6 +100,11 @@ struct bezel_wlr_gesture_event {
 	uint32_t kind;             /**< enum bezel_gesture_kind (bezel.h): 0 edge, 1 swipe, 2 pinch, 4 hold */
 	uint32_t fingers;          /**< 1 for edge gestures, 3..5 for multi-finger ones */
 	double scale;              /**< CHANGED, pinch: mean finger distance over its value at the down */
+	/* Interface version 3. */
+	bool app_handled;          /**< the app shows this gesture (the back gesture, docs/design.md
+	                                §4.6, R10): the compositor takes no action of its own for it
+	                                (no panel, no key, no window closed); the same on every event
+	                                of one gesture */
 };
 
 /** What the `emulate` callback reports (interface version 2). */

@@ -56,7 +56,10 @@ static void g_deferred(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) 
 static void g_taken(void *d, struct bezel_gesture_surface_v1 *g, uint32_t e) { (void)d; (void)g; kit_say("gesture_taken %u", e); }
 /* Version 2 only; this client binds version 1, so it is never sent (kept for the listener). */
 static void g_honored_gestures(void *d, struct bezel_gesture_surface_v1 *g, uint32_t k) { (void)d; (void)g; kit_say("honored_gestures %u", k); }
-static const struct bezel_gesture_surface_v1_listener gesture_listener = { g_honored, g_deferred, g_taken, g_honored_gestures };
+static const struct bezel_gesture_surface_v1_listener gesture_listener = {
+	.honored_edges = g_honored, .deferred_swipe = g_deferred, .gesture_taken = g_taken,
+	.honored_gestures = g_honored_gestures,
+};
 
 static void p_configure(void *d, struct xdg_popup *p, int32_t x, int32_t y, int32_t w, int32_t h)
 {

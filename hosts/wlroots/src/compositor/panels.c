@@ -112,7 +112,8 @@ void panels_gesture(void *data, const struct bezel_wlr_gesture_event *ev)
 {
 	struct server *s = data;
 	struct panels *p = &s->panels;
-	if (!p->enabled)
+	/* A gesture the app shows (R10) gets no panel of ours. */
+	if (!p->enabled || ev->app_handled)
 		return;
 	if (ev->kind != BEZEL_GESTURE_KIND_EDGE) {
 		on_multi_finger(s, ev);
