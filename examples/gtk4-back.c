@@ -102,6 +102,13 @@ static void settle(double to)
 	app.start = g_get_monotonic_time();
 }
 
+/* The page has slid out (the page below is on top now) or back. */
+static void settled(void)
+{
+	app.settling = FALSE;
+	show_page(app.to > 0 && app.page > 0 ? app.page - 1 : app.page);
+}
+
 static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
 	(void)data;
@@ -111,11 +118,7 @@ static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 		return G_SOURCE_CONTINUE;
 	double t = (double)(gdk_frame_clock_get_frame_time(clock) - app.start) / SETTLE_US;
 	if (t >= 1) {
-		app.settling = FALSE;
-		if (app.to > 0)
-			show_page(app.page - 1); /* slid out: the page below is on top now */
-		else
-			show_page(app.page);
+		settled();
 		return G_SOURCE_CONTINUE;
 	}
 	double eased = 1 - (1 - t) * (1 - t);
@@ -128,13 +131,17 @@ static void on_back_began(BezelGtkGestures *gestures, BezelGtkEdges edge, double
 {
 	(void)gestures; (void)data;
 	printf("back_began %u %.0f %.0f\n", edge, x, y);
-	app.settling = FALSE;
+	/* A back that comes while the last one still slides: that one ends at once. */
+	if (app.settling)
+		settled();
 }
 
 static void on_back_changed(BezelGtkGestures *gestures, double progress, double x, double y, gpointer data)
 {
 	(void)gestures; (void)data;
 	printf("back_changed %.3f %.0f %.0f\n", progress, x, y);
+	if (app.page == 0)
+		return; /* a back that began as the last one reached the first page: nothing below */
 	app.offset = progress * gtk_widget_get_width(app.area);
 	gtk_widget_queue_draw(app.area);
 }
