@@ -41,6 +41,7 @@ packages=(
                                                  # qtwayland5: the Qt platform of KWin's lock screen greeter)
     libgtk-4-dev gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi
                                                  # libbezel-gtk4, its BezelGtk-1.0 typelib, the Python app
+    libgtk-3-dev gir1.2-gtk-3.0                  # libbezel-gtk3, its BezelGtk3-1.0 typelib
     libsdl2-dev                                  # bezel-sdl2.h and the SDL2 app of the toolkit suite
     qt6-base-dev qt6-base-private-dev qt6-wayland qt6-wayland-dev qt6-wayland-dev-tools
                                                  # examples/qt6 (qtwaylandscanner; the qpa header for wl_surface)

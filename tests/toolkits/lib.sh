@@ -41,6 +41,23 @@ build_apps() {
 			fail "gtk4: building gtk4-app.c with pkg-config bezel-gtk4 (see $out/gtk4-build.log)"
 		fi
 	fi
+	if want gtk3 || want back; then
+		py=$(python_with_gi)
+		if cc -Wall -Wextra -Werror -o "$out/gtk3-app" "$t/gtk3-app.c" $(pkg-config --cflags --libs bezel-gtk3) \
+			>"$out/gtk3-build.log" 2>&1; then
+			pass "gtk3: the app builds with nothing but \`pkg-config --cflags --libs bezel-gtk3\`"
+			APP_CMD[gtk3]="$out/gtk3-app"
+		else
+			fail "gtk3: building gtk3-app.c with pkg-config bezel-gtk3 (see $out/gtk3-build.log)"
+		fi
+		if [ -n "$py" ] && GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 "$py" -c \
+			'import gi; gi.require_version("Gtk", "3.0"); gi.require_version("BezelGtk3", "1.0"); from gi.repository import BezelGtk3; assert int(BezelGtk3.Edges.BOTTOM) == 2; assert BezelGtk3.window_set_deferred_region.get_arguments()[1].may_be_null(); assert {"deferred-swipe", "gesture-taken", "back-began", "back-changed", "back-invoked", "back-cancelled"} <= {s.get_name() for s in BezelGtk3.Gestures.__info__.get_signals()}' \
+			>"$out/gtk3-gir.log" 2>&1; then
+			pass "gtk3: gi.require_version('BezelGtk3', '1.0') loads its own typelib on Gtk 3.0; BezelGtk3.Edges.BOTTOM is 2; the region is nullable; BezelGtk3.Gestures has deferred-swipe, gesture-taken and the four back-* signals"
+		else
+			fail "gtk3: the BezelGtk3 typelib does not load (see $out/gtk3-gir.log)"
+		fi
+	fi
 	if want python || want back; then
 		py=$(python_with_gi)
 		if [ -n "$py" ] && GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 "$py" -c \

@@ -6,7 +6,8 @@
 #
 # Apps (tests/toolkits/, examples/qt6/): a GTK 4 app in C built with nothing but
 # `pkg-config --cflags --libs bezel-gtk4`, the same app in Python through the BezelGtk-1.0
-# typelib, an SDL2 app on bezel-sdl2.h, and the Qt 6 example. The client libraries are built
+# typelib, a GTK 3 app built with `pkg-config --cflags --libs bezel-gtk3` alone, an SDL2 app on
+# bezel-sdl2.h, and the Qt 6 example. The client libraries are built
 # with meson (clients/) and installed into a scratch prefix; the apps are built against that.
 # Hosts: headless weston 10 with bezel-weston.so under desktop-shell (each app full screen;
 # under kiosk-shell GTK's frame clock stalls), and bezel-compositor (wlroots 0.15).
@@ -40,7 +41,7 @@
 # Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
 # under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
 #
-# usage: tests/toolkits/run.sh [gtk4|python|sdl2|qt6|example|back]... (or --only APP;
+# usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|example|back]... (or --only APP;
 #   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits); the product is
 #   installed through meson-shim (tests/lib/product.sh)
@@ -55,7 +56,7 @@ OUT=$SCRATCH/toolkit-tests
 . "$ROOT/tests/toolkits/lib.sh"
 runner_args "$@"
 APPS=()
-for app in gtk4 python sdl2 qt6; do want "$app" && APPS+=("$app"); done
+for app in gtk4 python gtk3 sdl2 qt6; do want "$app" && APPS+=("$app"); done
 
 # ---- the product installed through meson-shim (both hosts, the client libraries), the apps ----
 product_install debug || { fail "meson-shim build and install of the product"; finish; }
@@ -70,8 +71,9 @@ else
 	finish
 fi
 if [ -f "$LIBDIR/girepository-1.0/BezelGtk-1.0.typelib" ] && [ -f "$PREFIX/include/bezel-sdl2.h" ] &&
-	[ -f "$LIBDIR/pkgconfig/bezel-client.pc" ] && [ -f "$LIBDIR/pkgconfig/bezel-gtk4.pc" ]; then
-	pass "clients/ (meson-shim subproject): libbezel-client, libbezel-gtk4, BezelGtk-1.0 typelib, bezel-sdl2.h and both .pc files install into the prefix"
+	[ -f "$LIBDIR/pkgconfig/bezel-client.pc" ] && [ -f "$LIBDIR/pkgconfig/bezel-gtk4.pc" ] &&
+	[ -f "$LIBDIR/girepository-1.0/BezelGtk3-1.0.typelib" ] && [ -f "$LIBDIR/pkgconfig/bezel-gtk3.pc" ]; then
+	pass "clients/ (meson-shim subproject): libbezel-client, libbezel-gtk4 and libbezel-gtk3 with their typelibs and .pc files, bezel-client.pc and bezel-sdl2.h install into the prefix"
 else
 	fail "client libraries missing from the prefix $PREFIX"
 	finish
@@ -147,7 +149,7 @@ for app in "${APPS[@]}"; do
 done
 
 # ---- desktop-shell: hide and show, a change while shown, a windowed app (GTK apps) ----
-for app in gtk4 python; do
+for app in gtk4 python gtk3; do
 	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
 	run_hide_show "$app"
 done
@@ -166,10 +168,14 @@ done
 if { want back || want python; } && [ -n "${APP_CMD[python]:-}" ]; then
 	run_back python weston
 fi
+if { want back || want gtk3; } && [ -n "${APP_CMD[gtk3]:-}" ]; then
+	run_back gtk3 wlroots
+fi
 if { want back || want sdl2; } && [ -n "${APP_CMD[sdl2]:-}" ]; then
 	run_back sdl2 wlroots
 fi
 # ---- not Wayland: the GTK apps on X11 (Python asks for the back gesture too) ----
 want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ] && run_x11 gtk4
 { want python || want back; } && [ -n "${APP_CMD[python]:-}" ] && run_x11 python --back
+{ want gtk3 || want back; } && [ -n "${APP_CMD[gtk3]:-}" ] && run_x11 gtk3 --back
 finish

@@ -1,11 +1,11 @@
 /*
- * libbezel-gtk4: one BezelGtkGestures per GtkWindow, kept as the window's data, following the
- * window's wl_surface through realize, map, unmap and unrealize (bezel-gtk4.h says what an app
- * sees). The protocol itself is libbezel-client's; the back gesture is bezel-gtk4-back.c's.
+ * libbezel-gtk4 and libbezel-gtk3: one BezelGtkGestures per GtkWindow, kept as the window's
+ * data, following the window's wl_surface through realize, map, unmap and unrealize
+ * (bezel-gtk-window.h says what an app sees). Built into both libraries: what differs between
+ * GTK 4 and GTK 3 is bezel-gtk4-surface.c's and bezel-gtk3-surface.c's. The protocol itself is
+ * libbezel-client's; the back gesture is bezel-gtk-back.c's.
  */
-#include "bezel-gtk4-private.h"
-
-#include <gdk/wayland/gdkwayland.h>
+#include "bezel-gtk-private.h"
 
 /* ---- flags types ---- */
 
@@ -57,14 +57,15 @@ static void display_binding_free(gpointer p)
 struct bezel_client *display_client(GdkDisplay *display)
 {
 	static GQuark quark;
-	if (!display || !GDK_IS_WAYLAND_DISPLAY(display))
+	struct wl_display *wl_display = toolkit_wl_display(display);
+	if (!wl_display)
 		return NULL;
 	if (!quark)
-		quark = g_quark_from_static_string("bezel-gtk4-binding");
+		quark = g_quark_from_static_string("bezel-gtk-binding");
 	DisplayBinding *b = g_object_get_qdata(G_OBJECT(display), quark);
 	if (!b) {
 		b = g_new0(DisplayBinding, 1);
-		b->client = bezel_client_create(gdk_wayland_display_get_wl_display(display), 0);
+		b->client = bezel_client_create(wl_display, 0);
 		g_object_set_qdata_full(G_OBJECT(display), quark, b, display_binding_free);
 	}
 	return b->client;
@@ -80,7 +81,7 @@ guint bezel_gtk_get_protocol_version(void)
 	return bezel_client_get_version(display_client(gdk_display_get_default()));
 }
 
-/* ---- BezelGtkGestures (its struct: bezel-gtk4-private.h) ---- */
+/* ---- BezelGtkGestures (its struct: bezel-gtk-private.h) ---- */
 
 G_DEFINE_FINAL_TYPE(BezelGtkGestures, bezel_gtk_gestures, G_TYPE_OBJECT)
 
@@ -145,14 +146,6 @@ static const struct bezel_client_surface_listener surface_listener = {
 	.gesture_taken = on_gesture_taken,
 };
 
-static struct wl_surface *window_wl_surface(GtkWindow *window)
-{
-	GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
-	if (!surface || !GDK_IS_WAYLAND_SURFACE(surface))
-		return NULL;
-	return gdk_wayland_surface_get_wl_surface(surface);
-}
-
 /* GTK commits only when it draws: a change while the window is shown commits here. Before
  * that, GTK's own first commit (when it presents the window) carries the change. */
 static void commit_if_shown(void *data, struct bezel_client_surface *s)
@@ -162,7 +155,7 @@ static void commit_if_shown(void *data, struct bezel_client_surface *s)
 		wl_surface_commit(bezel_client_surface_get_wl_surface(s));
 }
 
-/* The region, made a wl_region in surface coordinates: GTK's surface may be larger than the
+/* The region, made a wl_region in surface coordinates: GTK 4's surface may be larger than the
  * window's content (client-side shadows), so the window's offset in it is added. */
 static void send_region(BezelGtkGestures *self)
 {
@@ -173,11 +166,11 @@ static void send_region(BezelGtkGestures *self)
 		return;
 	}
 	GdkDisplay *display = gtk_widget_get_display(GTK_WIDGET(self->window));
-	struct wl_compositor *compositor = gdk_wayland_display_get_wl_compositor(display);
+	struct wl_compositor *compositor = toolkit_wl_compositor(display);
 	if (!compositor)
 		return;
 	double dx = 0, dy = 0;
-	gtk_native_get_surface_transform(GTK_NATIVE(self->window), &dx, &dy);
+	toolkit_window_offset(self->window, &dx, &dy);
 	struct wl_region *region = wl_compositor_create_region(compositor);
 	for (int k = 0; k < cairo_region_num_rectangles(self->deferred_region); k++) {
 		cairo_rectangle_int_t r;
@@ -185,7 +178,7 @@ static void send_region(BezelGtkGestures *self)
 		wl_region_add(region, r.x + (int)dx, r.y + (int)dy, r.width, r.height);
 	}
 	if (bezel_client_surface_set_deferred_region(self->surface, region) != 0)
-		g_debug("bezel-gtk4: the compositor has no deferral regions (protocol version %u)",
+		g_debug("bezel-gtk: the compositor has no deferral regions (protocol version %u)",
 			bezel_client_get_version(display_client(display)));
 	wl_region_destroy(region);
 }
@@ -200,7 +193,7 @@ static void send_settings(BezelGtkGestures *self)
 	bezel_client_surface_set_deferred_edges(self->surface, self->deferred_edges);
 	if (self->deferred_gestures != 0 &&
 		bezel_client_surface_set_deferred_gestures(self->surface, self->deferred_gestures) != 0)
-		g_debug("bezel-gtk4: the compositor has no multi-finger deferral (protocol version %u)",
+		g_debug("bezel-gtk: the compositor has no multi-finger deferral (protocol version %u)",
 			bezel_client_get_version(display_client(gtk_widget_get_display(GTK_WIDGET(self->window)))));
 }
 
@@ -210,7 +203,7 @@ void gestures_attach(BezelGtkGestures *self)
 	if (self->surface || (self->deferred_edges == 0 && self->deferred_gestures == 0 && !self->back_handling))
 		return;
 	struct bezel_client *client = display_client(gtk_widget_get_display(GTK_WIDGET(self->window)));
-	struct wl_surface *wl_surface = client ? window_wl_surface(self->window) : NULL;
+	struct wl_surface *wl_surface = client ? toolkit_window_wl_surface(self->window) : NULL;
 	if (!wl_surface)
 		return;
 	self->surface = bezel_client_surface_create(client, wl_surface, &surface_listener, self);
@@ -380,7 +373,7 @@ BezelGtkGestures *bezel_gtk_window_get_gestures(GtkWindow *window)
 	static GQuark quark;
 	g_return_val_if_fail(GTK_IS_WINDOW(window), NULL);
 	if (!quark)
-		quark = g_quark_from_static_string("bezel-gtk4-gestures");
+		quark = g_quark_from_static_string("bezel-gtk-gestures");
 	BezelGtkGestures *self = g_object_get_qdata(G_OBJECT(window), quark);
 	if (!self) {
 		self = g_object_new(BEZEL_GTK_TYPE_GESTURES, "window", window, NULL);

@@ -1,12 +1,16 @@
 /*
- * bezel-gtk4-private.h: what bezel-gtk4.c (the window's object, deferral) and bezel-gtk4-back.c
- * (the back gesture) share. Not installed; nothing here is exported from the library.
+ * bezel-gtk-private.h: what bezel-gtk-gestures.c (the window's object, deferral),
+ * bezel-gtk-back.c (the back gesture) and each toolkit's surface file share. Not installed;
+ * nothing here is exported from the libraries.
  */
-#ifndef BEZEL_GTK4_PRIVATE_H
-#define BEZEL_GTK4_PRIVATE_H
+#ifndef BEZEL_GTK_PRIVATE_H
+#define BEZEL_GTK_PRIVATE_H
 
-#include "bezel-gtk4.h"
+#include <gtk/gtk.h>
+#include "bezel-gtk-window.h"
 #include "bezel-client.h"
+
+#include <wayland-client.h>
 
 struct _BezelGtkGestures {
 	GObject parent;
@@ -25,7 +29,16 @@ G_GNUC_INTERNAL struct bezel_client *display_client(GdkDisplay *display);
 /* Makes the protocol object for the window's current wl_surface, when something is set. */
 G_GNUC_INTERNAL void gestures_attach(BezelGtkGestures *self);
 
-/* bezel-gtk4-back.c */
+/* bezel-gtk4-surface.c or bezel-gtk3-surface.c: what differs between the two GTKs. */
+/* DISPLAY's wl_display, NULL when it is not a Wayland one. */
+G_GNUC_INTERNAL struct wl_display *toolkit_wl_display(GdkDisplay *display);
+G_GNUC_INTERNAL struct wl_compositor *toolkit_wl_compositor(GdkDisplay *display);
+/* The window's current wl_surface, NULL while it has none (GTK makes one each time it shows). */
+G_GNUC_INTERNAL struct wl_surface *toolkit_window_wl_surface(GtkWindow *window);
+/* Where the window's own coordinates start in its surface's. */
+G_GNUC_INTERNAL void toolkit_window_offset(GtkWindow *window, double *dx, double *dy);
+
+/* bezel-gtk-back.c */
 G_GNUC_INTERNAL extern const struct bezel_client_back_listener back_listener;
 /* Installs back-handling and back-edges (property ids FIRST_ID and FIRST_ID + 1) and the
  * four back-* signals. */

@@ -1,8 +1,8 @@
 /*
- * libbezel-gtk4's back gesture (protocol version 4): the back-handling and back-edges
+ * The back gesture of libbezel-gtk4 and libbezel-gtk3 (protocol version 4): the back-handling and back-edges
  * properties and the back-* signals of BezelGtkGestures, over libbezel-client's back listener.
  */
-#include "bezel-gtk4-private.h"
+#include "bezel-gtk-private.h"
 
 
 enum { BACK_PROP_HANDLING, BACK_PROP_EDGES, N_BACK_PROPS };
@@ -21,11 +21,11 @@ static void set_back_edges(BezelGtkGestures *self, BezelGtkEdges edges, gboolean
 }
 
 /* The protocol's surface-local position, in the window's own coordinates: GTK's surface may
- * be larger than the window's content (client-side shadows). */
+ * be larger than the window's content (GTK 4's client-side shadows). */
 static void window_point(BezelGtkGestures *self, double *x, double *y)
 {
 	double dx = 0, dy = 0;
-	gtk_native_get_surface_transform(GTK_NATIVE(self->window), &dx, &dy);
+	toolkit_window_offset(self->window, &dx, &dy);
 	*x -= dx;
 	*y -= dy;
 }
@@ -190,7 +190,7 @@ gboolean bezel_gtk_window_set_back_handling(GtkWindow *window, gboolean enabled)
 	struct bezel_client *client = display_client(gtk_widget_get_display(GTK_WIDGET(window)));
 	if (enabled && !bezel_client_has_feature(client, BEZEL_CLIENT_FEATURE_BACK)) {
 		/* Sending it would end the connection: the compositor keeps its own back. */
-		g_debug("bezel-gtk4: the compositor has no back gesture for apps (protocol version %u)",
+		g_debug("bezel-gtk: the compositor has no back gesture for apps (protocol version %u)",
 			bezel_client_get_version(client));
 		return FALSE;
 	}
