@@ -43,8 +43,10 @@ packages=(
                                                  # libbezel-gtk4, its BezelGtk-1.0 typelib, the Python app
     libgtk-3-dev gir1.2-gtk-3.0                  # libbezel-gtk3, its BezelGtk3-1.0 typelib
     libsdl2-dev                                  # bezel-sdl2.h and the SDL2 app of the toolkit suite
-    qt6-base-dev qt6-base-private-dev qt6-wayland qt6-wayland-dev qt6-wayland-dev-tools
-                                                 # examples/qt6 (qtwaylandscanner; the qpa header for wl_surface)
+    qt6-base-dev qt6-base-private-dev qt6-wayland qt6-declarative-dev cmake
+    qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript
+                                                 # libbezel-qt6 (the qpa header for wl_surface), its QML module
+                                                 # Bezel, examples/qt6, the QML app (CMake) of the toolkit suite
     xvfb                                         # the toolkit suite's GTK apps on X11, where Bezel does nothing
     patch xz-utils util-linux libxkbcommon-dev   # patched cage and sway: build.sh unpacks and patches; setpriv runs them unprivileged
     libjson-c-dev libpcre3-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libevdev-dev libdrm-dev libgles-dev

@@ -170,7 +170,7 @@ group "sway: latency of 1,000 taps, libinput to wl_touch, patched against unpatc
 group --limit 8 "phoc 0.24 patched with Bezel, headless as an unprivileged user, real clients, draggable panels driven by the dock and cover sheet" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh
 group --limit 4 "phoc: hostile clients while touches play" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --hostile
 group --limit 4 "phoc: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --latency 1000
-group "toolkit apps (GTK 4 C and Python, SDL2, Qt 6) on weston and bezel-compositor, demo recording and the back gesture" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
+group "toolkit apps (GTK 4 C and Python, GTK 3, SDL2, Qt 6 C++ and QML) on weston and bezel-compositor, demo recording and the back gesture" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
 
 # ---- Debian 13 (trixie): the second generation. The same runners, inside a Debian 13 root
 # (scripts/distro.sh: made on first use from the Debian archive, a few minutes, then reused),

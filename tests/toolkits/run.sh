@@ -7,7 +7,8 @@
 # Apps (tests/toolkits/, examples/qt6/): a GTK 4 app in C built with nothing but
 # `pkg-config --cflags --libs bezel-gtk4`, the same app in Python through the BezelGtk-1.0
 # typelib, a GTK 3 app built with `pkg-config --cflags --libs bezel-gtk3` alone, an SDL2 app on
-# bezel-sdl2.h, and the Qt 6 example. The client libraries are built
+# bezel-sdl2.h, the Qt 6 example on libbezel-qt6 (meson, bezel-qt6.pc) and a QML app (CMake,
+# find_package(BezelQt6), `import Bezel`). The client libraries are built
 # with meson (clients/) and installed into a scratch prefix; the apps are built against that.
 # Hosts: headless weston 10 with bezel-weston.so under desktop-shell (each app full screen;
 # under kiosk-shell GTK's frame clock stalls), and bezel-compositor (wlroots 0.15).
@@ -41,7 +42,7 @@
 # Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
 # under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
 #
-# usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|example|back]... (or --only APP;
+# usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|example|back]... (or --only APP;
 #   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits); the product is
 #   installed through meson-shim (tests/lib/product.sh)
@@ -56,7 +57,7 @@ OUT=$SCRATCH/toolkit-tests
 . "$ROOT/tests/toolkits/lib.sh"
 runner_args "$@"
 APPS=()
-for app in gtk4 python gtk3 sdl2 qt6; do want "$app" && APPS+=("$app"); done
+for app in gtk4 python gtk3 sdl2 qt6 qml; do want "$app" && APPS+=("$app"); done
 
 # ---- the product installed through meson-shim (both hosts, the client libraries), the apps ----
 product_install debug || { fail "meson-shim build and install of the product"; finish; }
@@ -88,6 +89,16 @@ if [ "$needed" = "libwayland-client.so.0 libc.so.6 " ] && [ "$exported" = 0 ]; t
 	pass "libbezel-client.so needs only $needed and exports only bezel_client_* (the protocol code stays private)"
 else
 	fail "libbezel-client.so needs '$needed', exports $exported other symbols"
+fi
+# libbezel-qt6: Qt, wayland-client and the C++ runtime; its QML module and CMake package beside it.
+needed=$(readelf -d "$LIBDIR/libbezel-qt6.so.0" 2>/dev/null | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
+qmldir=$(pkg-config --variable=qmldir bezel-qt6 2>/dev/null)
+if [ "$needed" = "libQt6Core.so.6 libQt6Gui.so.6 libc.so.6 libgcc_s.so.1 libstdc++.so.6 libwayland-client.so.0 " ] &&
+	[ -f "$LIBDIR/cmake/BezelQt6/BezelQt6Config.cmake" ] && [ -f "$qmldir/Bezel/qmldir" ] &&
+	[ "${qmldir#"$PREFIX"/}" = "$(qmake6 -query QT_INSTALL_QML | sed 's|^/usr/||')" ]; then
+	pass "libbezel-qt6.so needs only $needed(no libbezel-client, no Swift); BezelQt6Config.cmake and the QML module Bezel (qmldir) install, the module under Qt's QML path moved into the prefix"
+else
+	fail "libbezel-qt6: needs '$needed'; qmldir '$qmldir' (see $LIBDIR)"
 fi
 if [ "$(pkg-config --variable=pkgdatadir bezel-protocols)" = "$PREFIX/share/bezel" ] &&
 	[ -f "$PREFIX/share/bezel/bezel-system-gestures-v1.xml" ]; then
@@ -149,7 +160,7 @@ for app in "${APPS[@]}"; do
 done
 
 # ---- desktop-shell: hide and show, a change while shown, a windowed app (GTK apps) ----
-for app in gtk4 python gtk3; do
+for app in gtk4 python gtk3 qml; do
 	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
 	run_hide_show "$app"
 done
@@ -171,6 +182,9 @@ fi
 if { want back || want gtk3; } && [ -n "${APP_CMD[gtk3]:-}" ]; then
 	run_back gtk3 wlroots
 fi
+if { want back || want qml; } && [ -n "${APP_CMD[qml]:-}" ]; then
+	run_back qml weston
+fi
 if { want back || want sdl2; } && [ -n "${APP_CMD[sdl2]:-}" ]; then
 	run_back sdl2 wlroots
 fi
@@ -178,4 +192,5 @@ fi
 want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ] && run_x11 gtk4
 { want python || want back; } && [ -n "${APP_CMD[python]:-}" ] && run_x11 python --back
 { want gtk3 || want back; } && [ -n "${APP_CMD[gtk3]:-}" ] && run_x11 gtk3 --back
+{ want qml || want back; } && [ -n "${APP_CMD[qml]:-}" ] && run_x11 qml --back
 finish
