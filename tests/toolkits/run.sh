@@ -18,9 +18,11 @@
 #   - exactly one deferred_swipe, of the bottom edge;
 #   - the touches of the first swipe and of the tap, none of the second swipe or of the cover
 #     sheet swipe (which the host's event log shows as the dock and the cover sheet).
-# Under desktop-shell, the GTK apps also (R6, the toolkit traps): hidden and shown again, go
-# from 0 back to 2; a change while shown (GTK draws nothing then) reaches 3; a windowed app is
-# told only 0, never 2 first. On X11 (Xvfb) they run as before and the calls do nothing.
+# Under desktop-shell, the GTK apps (4 and 3) and the QML app also (R6, the toolkit traps):
+# hidden and shown again, go from 0 back to 2; a change while shown (the toolkit draws nothing
+# then) reaches 3; a windowed GTK 4 app is told only 0, never 2 first. On X11 (Xvfb) they run
+# as before and the calls do nothing. GTK 3 (on bezel-compositor) and QML (on weston) also take
+# the back gesture, as below.
 # The GTK 4 app deferring the bottom edge over part of its window only (protocol version 3,
 # bezel_gtk_window_set_deferred_region), on each host: a swipe inside the region stays with
 # the app (deferred_swipe); the same swipe beside it is the dock's.
@@ -37,7 +39,8 @@
 #
 # Also: libbezel-client's own promises (client-api-test.c), what libbezel-client.so links and
 # exports, bezel-protocols.pc, the README's toolkit snippets (still in these apps, word for
-# word), and meson-shim's -Dgtk4= and -Dclient= options (meson setup only).
+# word), what libbezel-qt6.so links and where its QML module and CMake package go, and
+# meson-shim's -Dgtk4=, -Dgtk3=, -Dqt6= and -Dclient= options (meson setup only).
 #
 # Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
 # under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
@@ -113,24 +116,29 @@ if python3 "$ROOT/tests/toolkits/readme-snippets.py" "$ROOT" >"$OUT/snippets.out
 else
 	fail "README snippets no longer in the apps: $(grep -v '^ok' "$OUT/snippets.out" | tr '\n' ';')"
 fi
-# meson-shim takes clients/ in as a subproject: -Dgtk4=enabled builds it, and asks for the client.
+# meson-shim takes clients/ in as a subproject: -Dgtk4, -Dgtk3 and -Dqt6=enabled build it, and
+# ask for the client.
 rm -rf "$OUT/shim-gtk4"
-if meson setup "$OUT/shim-gtk4" "$ROOT/meson-shim" -Dgtk4=enabled >"$OUT/shim-gtk4.log" 2>&1; then
-	if grep -qE 'libbezel-gtk4 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk-1.0 typelib *: True' "$OUT/shim-gtk4.log"; then
-		pass "meson-shim -Dgtk4=enabled configures libbezel-gtk4 and its typelib (subproject bezel-clients)"
+if meson setup "$OUT/shim-gtk4" "$ROOT/meson-shim" -Dgtk4=enabled -Dgtk3=enabled -Dqt6=enabled >"$OUT/shim-gtk4.log" 2>&1; then
+	if grep -qE 'libbezel-gtk4 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk-1.0 typelib *: True' "$OUT/shim-gtk4.log" &&
+		grep -qE 'libbezel-gtk3 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk3-1.0 typelib *: True' "$OUT/shim-gtk4.log" &&
+		grep -qE 'libbezel-qt6 and QML module Bezel *: True' "$OUT/shim-gtk4.log"; then
+		pass "meson-shim -Dgtk4=enabled -Dgtk3=enabled -Dqt6=enabled configures libbezel-gtk4 and libbezel-gtk3 with their typelibs and libbezel-qt6 with its QML module (subproject bezel-clients)"
 	else
-		fail "meson-shim -Dgtk4=enabled: no libbezel-gtk4 in the summary (see $OUT/shim-gtk4.log)"
+		fail "meson-shim -Dgtk4/-Dgtk3/-Dqt6=enabled: a library missing from the summary (see $OUT/shim-gtk4.log)"
 	fi
 else
-	fail "meson setup meson-shim -Dgtk4=enabled (see $OUT/shim-gtk4.log)"
+	fail "meson setup meson-shim -Dgtk4=enabled -Dgtk3=enabled -Dqt6=enabled (see $OUT/shim-gtk4.log)"
 fi
-rm -rf "$OUT/shim-nogtk"
-if ! meson setup "$OUT/shim-nogtk" "$ROOT/meson-shim" -Dclient=disabled -Dgtk4=enabled >"$OUT/shim-nogtk.log" 2>&1 &&
-	grep -q -- "-Dgtk4=enabled needs the client library" "$OUT/shim-nogtk.log"; then
-	pass "meson-shim -Dclient=disabled -Dgtk4=enabled fails meson setup and says why"
-else
-	fail "meson-shim -Dclient=disabled -Dgtk4=enabled (see $OUT/shim-nogtk.log)"
-fi
+for helper in gtk4 qt6; do
+	rm -rf "$OUT/shim-no$helper"
+	if ! meson setup "$OUT/shim-no$helper" "$ROOT/meson-shim" -Dclient=disabled -D$helper=enabled >"$OUT/shim-no$helper.log" 2>&1 &&
+		grep -q -- "-D$helper=enabled needs the client library" "$OUT/shim-no$helper.log"; then
+		pass "meson-shim -Dclient=disabled -D$helper=enabled fails meson setup and says why"
+	else
+		fail "meson-shim -Dclient=disabled -D$helper=enabled (see $OUT/shim-no$helper.log)"
+	fi
+done
 
 export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
