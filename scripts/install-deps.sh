@@ -6,14 +6,13 @@ set -euo pipefail
 # scripts/install-deps.sh --list DISTRO: prints the packages another distribution's root needs
 # (scripts/distro.sh makes that root with them), one a line, and installs nothing.
 # Debian 13: what the machine's Swift toolchain needs to run there, and the project's builds
-# against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18); phoc 0.46
-# (hosts/phoc/build.sh: its meson dependencies on the system's wlroots 0.18, gmobile; mutter's
-# keybinding schema at run time); sway 1.10.1 beside cage 0.2.0 (hosts/sway/build.sh; cage needs
-# nothing more), whose xcb needs come from wlroots 0.18 built with Xwayland;
-# the KWin
-# 6.3 host: kwin-wayland and kwin-dev (Qt 6 and KF6's development files come with it), the
-# fake_input XML, a session bus, and the Qt platform and layer-shell integration of its lock
-# screen greeter for its tests.
+# against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18); then, a
+# line or two per host: phoc 0.46 (its meson dependencies on the system's wlroots 0.18 and
+# gmobile; mutter's keybinding schema at run time; phosh and squeekboard for the demo and the
+# keyboard cases), sway 1.10.1 beside cage 0.2.0 (cage needs nothing more; the xcb parts come from
+# wlroots 0.18 built with Xwayland), KWin 6.3 (kwin-dev brings Qt 6 and KF6's development files;
+# the fake_input XML, a session bus, the Qt platform and layer-shell integration of its lock
+# screen greeter), weston 14, and SDL 3 for the toolkit suite.
 if [ "${1:-}" = --list ]; then
 	case ${2:-} in
 	debian13)
@@ -30,7 +29,7 @@ if [ "${1:-}" = --list ]; then
 			libjson-c-dev libpcre2-dev libcairo2-dev libpango1.0-dev libevdev-dev libdrm-dev libxcb1-dev libxcb-icccm4-dev \
 			kwin-wayland kwin-dev plasma-wayland-protocols dbus qt6-wayland layer-shell-qt \
 			libweston-14-dev weston-dev \
-			grim
+			libsdl3-dev
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac
@@ -55,9 +54,12 @@ packages=(
                                                  # qtwayland5: the Qt platform of KWin's lock screen greeter)
     libgtk-4-dev gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi
                                                  # libbezel-gtk4, its BezelGtk-1.0 typelib, the Python app
+    libgtk-3-dev gir1.2-gtk-3.0                  # libbezel-gtk3, its BezelGtk3-1.0 typelib
     libsdl2-dev                                  # bezel-sdl2.h and the SDL2 app of the toolkit suite
-    qt6-base-dev qt6-base-private-dev qt6-wayland qt6-wayland-dev qt6-wayland-dev-tools
-                                                 # examples/qt6 (qtwaylandscanner; the qpa header for wl_surface)
+    qt6-base-dev qt6-base-private-dev qt6-wayland qt6-declarative-dev cmake
+    qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript
+                                                 # libbezel-qt6 (the qpa header for wl_surface), its QML module
+                                                 # Bezel, examples/qt6, the QML app (CMake) of the toolkit suite
     xvfb                                         # the toolkit suite's GTK apps on X11, where Bezel does nothing
     patch xz-utils util-linux libxkbcommon-dev   # patched cage and sway: build.sh unpacks and patches; setpriv runs them unprivileged
     libjson-c-dev libpcre3-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libevdev-dev libdrm-dev libgles-dev

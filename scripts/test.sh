@@ -170,7 +170,7 @@ group "sway: latency of 1,000 taps, libinput to wl_touch, patched against unpatc
 group --limit 8 "phoc 0.24 patched with Bezel, headless as an unprivileged user, real clients, draggable panels driven by the dock and cover sheet" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh
 group --limit 4 "phoc: hostile clients while touches play" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --hostile
 group --limit 4 "phoc: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --latency 1000
-group "toolkit apps (GTK 4 C and Python, SDL2, Qt 6) on weston and bezel-compositor, demo recording" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
+group "toolkit apps (GTK 4 C and Python, GTK 3, SDL2, Qt 6 C++ and QML) on weston and bezel-compositor, demo recording and the back gesture" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
 
 # ---- Debian 13 (trixie): the second generation. The same runners, inside a Debian 13 root
 # (scripts/distro.sh: made on first use from the Debian archive, a few minutes, then reused),
@@ -218,7 +218,7 @@ group "sway@1.10.1: latency of 1,000 taps, libinput to wl_touch, patched against
 # Plasma's QML, not installed: it exits and KWin locks with its internal fallback window, which
 # the plugin leaves to KWin; hosts/kwin/README.md), with the rotation rows KWin 6.3 can start
 # (not flipped-90: KWin maps touches on a flipped output as unflipped), then the hostile course.
-group "kwin@6.3 (Debian 13) headless with bezel-kwin.so, real clients, touches through fake_input" "${d13[@]}" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy rot-90 rot-180 rot-270 info dbus edge-strip
+group "kwin@6.3 (Debian 13) headless with bezel-kwin.so, real clients, touches through fake_input" "${d13[@]}" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy back-app back-host back-late rot-90 rot-180 rot-270 info dbus edge-strip
 group "kwin@6.3: hostile clients while touches play" "${d13[@]}" hosts/kwin/tests/run.sh --hostile
 # weston 14: every row but unplug: its shells crash weston itself (SIGSEGV in their
 # touch-to-activate binding) at the first touch on the window of a destroyed output, with or
@@ -226,6 +226,7 @@ group "kwin@6.3: hostile clients while touches play" "${d13[@]}" hosts/kwin/test
 group "weston@14 (Debian 13) headless with bezel-weston.so, real clients, libinput under umockdev" "${d13[@]}" hosts/weston/tests/run.sh --except unplug
 group "weston@14: hostile clients while touches play" "${d13[@]}" hosts/weston/tests/run.sh --hostile
 group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the installed module" "${d13[@]}" hosts/weston/tests/install-test.sh
+group "sdl3@3.2 (Debian 13): bezel-sdl3.h app on bezel-compositor (wlroots 0.18), demo recording and the back gesture; SDL's dummy driver" "${d13[@]}" tests/toolkits/sdl3-run.sh
 echo
 echo "elapsed time per group (m:ss):"
 printf '  %s\n' "${group_times[@]}"

@@ -28,6 +28,10 @@ struct bezel_client_surface {
 	uint32_t deferred_edges, deferred_gestures;
 	uint32_t honored_edges, honored_gestures;
 	bool region_set; /* a non-null region was sent last */
+	const struct bezel_client_back_listener *back_listener;
+	void *back_data;
+	bool back_handling;
+	uint32_t back_edges;
 };
 
 static uint32_t library_version(void)
@@ -164,6 +168,53 @@ static void on_honored_gestures(void *data, struct bezel_gesture_surface_v1 *o, 
 		s->listener->honored_gestures(s->data, s, kinds);
 }
 
+#ifdef BEZEL_GESTURE_SURFACE_V1_BACK_BEGAN_SINCE_VERSION
+/* The back gesture (version 4): handed on as they come; the library keeps no gesture state. */
+static void on_back_edges(void *data, struct bezel_gesture_surface_v1 *o, uint32_t edges)
+{
+	struct bezel_client_surface *s = data;
+	(void)o;
+	s->back_edges = edges;
+	if (s->back_listener && s->back_listener->back_edges)
+		s->back_listener->back_edges(s->back_data, s, edges);
+}
+
+static void on_back_began(void *data, struct bezel_gesture_surface_v1 *o, uint32_t edge, wl_fixed_t x, wl_fixed_t y)
+{
+	struct bezel_client_surface *s = data;
+	(void)o;
+	if (s->back_listener && s->back_listener->began)
+		s->back_listener->began(s->back_data, s, edge, wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+
+static void on_back_changed(void *data, struct bezel_gesture_surface_v1 *o, wl_fixed_t progress, wl_fixed_t x, wl_fixed_t y)
+{
+	struct bezel_client_surface *s = data;
+	(void)o;
+	double p = wl_fixed_to_double(progress);
+	/* The protocol clamps already; a rounding slip must not reach an app's animation. */
+	p = p < 0 ? 0 : p > 1 ? 1 : p;
+	if (s->back_listener && s->back_listener->changed)
+		s->back_listener->changed(s->back_data, s, p, wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+
+static void on_back_invoked(void *data, struct bezel_gesture_surface_v1 *o)
+{
+	struct bezel_client_surface *s = data;
+	(void)o;
+	if (s->back_listener && s->back_listener->invoked)
+		s->back_listener->invoked(s->back_data, s);
+}
+
+static void on_back_cancelled(void *data, struct bezel_gesture_surface_v1 *o)
+{
+	struct bezel_client_surface *s = data;
+	(void)o;
+	if (s->back_listener && s->back_listener->cancelled)
+		s->back_listener->cancelled(s->back_data, s);
+}
+#endif
+
 /* Every event of every version this build knows; the binding never exceeds that version, so
  * the compositor sends none that is missing here. */
 static const struct bezel_gesture_surface_v1_listener object_listener = {
@@ -171,6 +222,13 @@ static const struct bezel_gesture_surface_v1_listener object_listener = {
 	.deferred_swipe = on_deferred_swipe,
 	.gesture_taken = on_gesture_taken,
 	.honored_gestures = on_honored_gestures,
+#ifdef BEZEL_GESTURE_SURFACE_V1_BACK_BEGAN_SINCE_VERSION
+	.back_edges = on_back_edges,
+	.back_began = on_back_began,
+	.back_changed = on_back_changed,
+	.back_invoked = on_back_invoked,
+	.back_cancelled = on_back_cancelled,
+#endif
 };
 
 BEZEL_CLIENT_EXPORT struct bezel_client_surface *bezel_client_surface_create(struct bezel_client *c,
@@ -268,6 +326,49 @@ BEZEL_CLIENT_EXPORT int bezel_client_surface_set_deferred_region(struct bezel_cl
 	(void)region;
 	return BEZEL_CLIENT_ENOTSUP;
 #endif
+}
+
+BEZEL_CLIENT_EXPORT void bezel_client_surface_set_back_listener(struct bezel_client_surface *s,
+	const struct bezel_client_back_listener *listener, void *data)
+{
+	if (!s)
+		return;
+	s->back_listener = listener;
+	s->back_data = data;
+}
+
+BEZEL_CLIENT_EXPORT int bezel_client_surface_set_back_handling(struct bezel_client_surface *s, bool enabled)
+{
+	if (!s)
+		return BEZEL_CLIENT_EINVAL;
+#ifdef BEZEL_GESTURE_SURFACE_V1_SET_BACK_HANDLING_SINCE_VERSION
+	/* A version 3 object has no such request: sending it would end the connection. */
+	if (!bound_at_least(s, BEZEL_GESTURE_SURFACE_V1_SET_BACK_HANDLING_SINCE_VERSION))
+		return BEZEL_CLIENT_ENOTSUP;
+	if (enabled == s->back_handling)
+		return 0;
+	bezel_gesture_surface_v1_set_back_handling(s->object, enabled ? 1 : 0);
+	s->back_handling = enabled;
+	/* back_edges is never sent while handling is off: what was told no longer holds. */
+	if (!enabled)
+		s->back_edges = 0;
+	committed(s);
+	return 0;
+#else
+	/* This build's protocol file predates version 4. */
+	(void)enabled;
+	return BEZEL_CLIENT_ENOTSUP;
+#endif
+}
+
+BEZEL_CLIENT_EXPORT bool bezel_client_surface_get_back_handling(const struct bezel_client_surface *s)
+{
+	return s && s->back_handling;
+}
+
+BEZEL_CLIENT_EXPORT uint32_t bezel_client_surface_get_back_edges(const struct bezel_client_surface *s)
+{
+	return s ? s->back_edges : 0;
 }
 
 BEZEL_CLIENT_EXPORT uint32_t bezel_client_surface_get_deferred_edges(const struct bezel_client_surface *s)

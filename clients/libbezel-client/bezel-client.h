@@ -13,8 +13,8 @@
  * the bits it is given and the version the global was bound at before anything is sent, and
  * returns an error instead.
  *
- * The deferral is double-buffered state of the wl_surface: it takes effect at the surface's
- * next commit. Toolkits commit only when they draw, so the app chooses (per surface) who
+ * The deferral and the back handling are double-buffered state of the wl_surface: they take
+ * effect at the surface's next commit. Toolkits commit only when they draw, so the app chooses (per surface) who
  * commits after a change: the library at once (the default), or the app, told through a
  * commit-request callback (bezel_client_surface_set_commit_handler).
  *
@@ -35,8 +35,8 @@ struct wl_display;
 struct wl_surface;
 struct wl_region;
 
-/* The version of this header's API (not of the protocol). */
-#define BEZEL_CLIENT_API_VERSION 1
+/* The version of this header's API (not of the protocol). 2: the back gesture (version 4). */
+#define BEZEL_CLIENT_API_VERSION 2
 
 /* Screen edges, as the person holding the device sees them (the protocol's edge enum). */
 enum bezel_client_edge {
@@ -60,6 +60,7 @@ enum bezel_client_feature {
 	BEZEL_CLIENT_FEATURE_EDGES = 1,          /* set_deferred_edges, honored_edges, ... */
 	BEZEL_CLIENT_FEATURE_GESTURE_KINDS = 2,  /* set_deferred_gestures, honored_gestures */
 	BEZEL_CLIENT_FEATURE_REGION = 3,         /* set_deferred_region */
+	BEZEL_CLIENT_FEATURE_BACK = 4,           /* set_back_handling and the back events */
 };
 
 /* Error returns of the setters (negative errno values). */
@@ -142,6 +143,54 @@ int bezel_client_surface_set_deferred_gestures(struct bezel_client_surface *surf
  * this build's protocol file has no such request.
  */
 int bezel_client_surface_set_deferred_region(struct bezel_client_surface *surface, struct wl_region *region);
+
+/*
+ * The back gesture (protocol version 4). While a surface's back handling is on, a back gesture
+ * that starts on it (or on a subsurface without handling of its own) is the app's to show: the
+ * app draws where back leads as the finger moves (the previous page sliding in) and goes back
+ * or snaps back at the end; the compositor takes no back action of its own for it. Every member
+ * may be NULL. Called from the default queue's dispatch.
+ *   back_edges: the edges on which the compositor has a back gesture for the surface (0 while
+ *     locked). Sent after each commit that turns handling on, and when the set changes while it
+ *     stays on; never while it is off. An app may keep its own in-app back swipe elsewhere;
+ *   began: a back gesture started from EDGE (one edge bit); X, Y are the touch's position in
+ *     surface-local coordinates. Exactly one invoked or cancelled follows, unless the surface
+ *     object is destroyed first;
+ *   changed: the finger moved; PROGRESS goes from 0 to 1 (far enough to go back when lifted),
+ *     clamped to that range;
+ *   invoked: the gesture ended committed: go back;
+ *   cancelled: it ended not committed, or was cancelled: return to where the app was.
+ * The touches stay the system's: an app that had them gets gesture_taken and wl_touch.cancel
+ * before began.
+ */
+struct bezel_client_back_listener {
+	void (*back_edges)(void *data, struct bezel_client_surface *surface, uint32_t edges);
+	void (*began)(void *data, struct bezel_client_surface *surface, uint32_t edge, double x, double y);
+	void (*changed)(void *data, struct bezel_client_surface *surface, double progress, double x, double y);
+	void (*invoked)(void *data, struct bezel_client_surface *surface);
+	void (*cancelled)(void *data, struct bezel_client_surface *surface);
+};
+
+/*
+ * Sets the callbacks of the back gesture (LISTENER NULL: none), with their own DATA. A struct
+ * apart from bezel_client_surface_listener, so that apps built against API version 1 keep
+ * working. May be called at any time; the events of a bound version below 4 never come.
+ */
+void bezel_client_surface_set_back_listener(struct bezel_client_surface *surface,
+	const struct bezel_client_back_listener *listener, void *data);
+
+/*
+ * Turns the surface's back handling on or off (off is the initial value). Returns 0 once sent
+ * (and committed per the commit handler); BEZEL_CLIENT_ENOTSUP when the global is bound below
+ * version 4 (the compositor is older, or max_version was lower) or this build's protocol file
+ * has no such request: then nothing is sent, handling stays off, and the compositor keeps the
+ * back gesture as its own. Setting the value already set sends nothing and returns 0.
+ */
+int bezel_client_surface_set_back_handling(struct bezel_client_surface *surface, bool enabled);
+/* Whether handling was last turned on (by a call that returned 0). */
+bool bezel_client_surface_get_back_handling(const struct bezel_client_surface *surface);
+/* The last back_edges report (0 before any, and after handling is turned off). */
+uint32_t bezel_client_surface_get_back_edges(const struct bezel_client_surface *surface);
 
 /* The last values set, and the last ones the compositor reported (0 before any report). */
 uint32_t bezel_client_surface_get_deferred_edges(const struct bezel_client_surface *surface);

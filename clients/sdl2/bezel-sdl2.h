@@ -21,6 +21,17 @@
  *                                     touch ended without its SDL_FINGERUP;
  *   bezel_sdl_honored_edges_event()   the edges honoured now.
  *
+ * The back gesture (protocol version 4), once bezel_sdl_window_set_back_handling(w, SDL_TRUE)
+ * returned 0: the app shows where back leads while the finger moves, and the compositor takes
+ * no back action of its own. Events, in this order for each gesture:
+ *   bezel_sdl_back_began_event()      user.code is the edge; bezel_sdl_back_x(&e) and
+ *                                     bezel_sdl_back_y(&e) the touch, in surface pixels;
+ *   bezel_sdl_back_changed_event()    bezel_sdl_back_progress(&e) from 0 to 1 (far enough to
+ *                                     go back when lifted), bezel_sdl_back_x/y as above;
+ *   bezel_sdl_back_invoked_event()    go back; or
+ *   bezel_sdl_back_cancelled_event()  stay where the app was;
+ *   bezel_sdl_back_edges_event()      (any time) user.code: the edges with a back gesture.
+ *
  * Traps:
  *   - Only with SDL_VIDEODRIVER=wayland (under XWayland SDL has no wl_surface): the calls
  *     then return -1 and the app runs as before.
@@ -36,76 +47,9 @@
 #include <bezel-client.h>
 
 #define BEZEL_SDL_WINDOW_DATA "bezel-sdl2"
-
-struct bezel_sdl_window {
-	struct bezel_client_surface *surface;
-	Uint32 window_id;
-};
-
-static struct {
-	struct bezel_client *client;
-	struct wl_display *display; /* the one client is bound on */
-	Uint32 event_base;          /* 0: not registered yet; (Uint32)-1: none left */
-} bezel_sdl_state;
-
-static inline Uint32 bezel_sdl_event_base(void)
-{
-	if (bezel_sdl_state.event_base == 0)
-		bezel_sdl_state.event_base = SDL_RegisterEvents(3);
-	return bezel_sdl_state.event_base;
-}
-
-/* The SDL event types; (Uint32)-1 if SDL had no user event types left. */
-static inline Uint32 bezel_sdl_deferred_swipe_event(void)
-{
-	return bezel_sdl_event_base();
-}
-static inline Uint32 bezel_sdl_gesture_taken_event(void)
-{
-	Uint32 b = bezel_sdl_event_base();
-	return b == (Uint32)-1 ? b : b + 1;
-}
-static inline Uint32 bezel_sdl_honored_edges_event(void)
-{
-	Uint32 b = bezel_sdl_event_base();
-	return b == (Uint32)-1 ? b : b + 2;
-}
-
-static inline void bezel_sdl_push(Uint32 type, Uint32 window_id, Uint32 code)
-{
-	if (type == (Uint32)-1)
-		return;
-	SDL_Event e;
-	SDL_zero(e);
-	e.type = type;
-	e.user.windowID = window_id;
-	e.user.code = (Sint32)code;
-	e.user.timestamp = SDL_GetTicks();
-	SDL_PushEvent(&e);
-}
-
-/* Called while SDL dispatches Wayland events (SDL_PumpEvents). */
-static inline void bezel_sdl_on_honored(void *data, struct bezel_client_surface *s, uint32_t edges)
-{
-	(void)s;
-	bezel_sdl_push(bezel_sdl_honored_edges_event(), ((struct bezel_sdl_window *)data)->window_id, edges);
-}
-static inline void bezel_sdl_on_deferred_swipe(void *data, struct bezel_client_surface *s, uint32_t edge)
-{
-	(void)s;
-	bezel_sdl_push(bezel_sdl_deferred_swipe_event(), ((struct bezel_sdl_window *)data)->window_id, edge);
-}
-static inline void bezel_sdl_on_gesture_taken(void *data, struct bezel_client_surface *s, uint32_t edge)
-{
-	(void)s;
-	bezel_sdl_push(bezel_sdl_gesture_taken_event(), ((struct bezel_sdl_window *)data)->window_id, edge);
-}
-
-static const struct bezel_client_surface_listener bezel_sdl_listener = {
-	.honored_edges = bezel_sdl_on_honored,
-	.deferred_swipe = bezel_sdl_on_deferred_swipe,
-	.gesture_taken = bezel_sdl_on_gesture_taken,
-};
+/* What SDL2's SDL_RegisterEvents returns when no user event types are left. */
+#define BEZEL_SDL_NO_EVENT ((Uint32)-1)
+#include "bezel-sdl-events.h"
 
 /* The window's state, made on first use; NULL (with SDL_SetError) when it cannot be. */
 static inline struct bezel_sdl_window *bezel_sdl_window_state(SDL_Window *window)
@@ -140,6 +84,7 @@ static inline struct bezel_sdl_window *bezel_sdl_window_state(SDL_Window *window
 		SDL_OutOfMemory();
 		return NULL;
 	}
+	bezel_client_surface_set_back_listener(w->surface, &bezel_sdl_back_listener, w);
 	SDL_SetWindowData(window, BEZEL_SDL_WINDOW_DATA, w);
 	return w;
 }
@@ -169,6 +114,22 @@ static inline int bezel_sdl_window_defer_gestures(SDL_Window *window, Uint32 kin
 		return SDL_SetError("bezel-sdl2: the compositor speaks protocol version 1 only");
 	if (rc != 0)
 		return SDL_SetError("bezel-sdl2: kinds 0x%x name no gesture kind", (unsigned)kinds);
+	return 0;
+}
+
+/*
+ * Turns WINDOW's back handling on or off (protocol version 4); the surface is committed at
+ * once. Returns 0, or -1 with SDL_GetError() saying why: below version 4 nothing is sent and
+ * the compositor keeps the back gesture as its own.
+ */
+static inline int bezel_sdl_window_set_back_handling(SDL_Window *window, SDL_bool enabled)
+{
+	struct bezel_sdl_window *w = bezel_sdl_window_state(window);
+	if (!w)
+		return -1;
+	if (bezel_client_surface_set_back_handling(w->surface, enabled == SDL_TRUE) != 0)
+		return SDL_SetError("bezel-sdl2: the compositor speaks protocol version %u; the back gesture needs 4",
+			(unsigned)bezel_client_get_version(bezel_sdl_state.client));
 	return 0;
 }
 

@@ -1,6 +1,6 @@
-// A Qt 6 app that defers the bottom edge (bezelgestures.h) and prints what it is told and
-// which touches it gets, in the lines of the toolkit suite (honored N, deferred_swipe EDGE,
-// gesture_taken EDGE, touch begin X Y / end / cancel, ready).
+// A Qt 6 app that defers the bottom edge through libbezel-qt6 (bezel-qt6.h) and prints what it
+// is told and which touches it gets, in the lines of the toolkit suite (honored N,
+// deferred_swipe EDGE, gesture_taken EDGE, touch begin X Y / end / cancel, ready).
 //   QT_QPA_PLATFORM=wayland bezel-qt6-example
 #include <QEvent>
 #include <QGuiApplication>
@@ -9,15 +9,15 @@
 #include <QTouchEvent>
 #include <cstdio>
 
-#include "bezelgestures.h"
+#include <bezel-qt6.h>
 
-static const char *edgeName(uint32_t edge)
+static const char *edgeName(Bezel::Edge edge)
 {
     switch (edge) {
-    case QtWayland::bezel_gesture_surface_v1::edge_top: return "top";
-    case QtWayland::bezel_gesture_surface_v1::edge_bottom: return "bottom";
-    case QtWayland::bezel_gesture_surface_v1::edge_left: return "left";
-    case QtWayland::bezel_gesture_surface_v1::edge_right: return "right";
+    case Bezel::Top: return "top";
+    case Bezel::Bottom: return "bottom";
+    case Bezel::Left: return "left";
+    case Bezel::Right: return "right";
     default: return "none";
     }
 }
@@ -57,14 +57,16 @@ int main(int argc, char **argv)
 {
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
     QGuiApplication app(argc, argv);
-    BezelGestureManager manager;
     Canvas window;
 
-    BezelWindowGestures gestures(&manager, &window);
-    gestures.onHonoredEdges = [](uint32_t edges) { std::printf("honored %u\n", edges); };
-    gestures.onDeferredSwipe = [](uint32_t edge) { std::printf("deferred_swipe %s\n", edgeName(edge)); };
-    gestures.onGestureTaken = [](uint32_t edge) { std::printf("gesture_taken %s\n", edgeName(edge)); };
-    gestures.setDeferredEdges(QtWayland::bezel_gesture_surface_v1::edge_bottom);
+    Bezel::Gestures *gestures = Bezel::Gestures::get(&window);
+    QObject::connect(gestures, &Bezel::Gestures::honoredEdgesChanged,
+        [](Bezel::Edges edges) { std::printf("honored %u\n", edges.toInt()); });
+    QObject::connect(gestures, &Bezel::Gestures::deferredSwipe,
+        [](Bezel::Edge edge) { std::printf("deferred_swipe %s\n", edgeName(edge)); });
+    QObject::connect(gestures, &Bezel::Gestures::gestureTaken,
+        [](Bezel::Edge edge) { std::printf("gesture_taken %s\n", edgeName(edge)); });
+    gestures->setDeferredEdges(Bezel::Bottom);
 
     window.showFullScreen();
     return app.exec();

@@ -19,9 +19,19 @@ python_with_gi() {
 	return 1
 }
 
-# build_apps OUT: each app built as the README shows; sets APP_CMD for those that build.
+# build_apps OUT: each app built as the README shows; sets APP_CMD for those that build. The
+# back cases (want back) run the example, python and sdl2.
 build_apps() {
 	local out=$1 t=$ROOT/tests/toolkits py
+	if want back || want example; then
+		if cc -Wall -Wextra -Werror -o "$out/gtk4-back" "$ROOT/examples/gtk4-back.c" $(pkg-config --cflags --libs bezel-gtk4) \
+			>"$out/example-build.log" 2>&1; then
+			pass "example: examples/gtk4-back.c builds with nothing but \`pkg-config --cflags --libs bezel-gtk4\`"
+			APP_CMD[example]="env GSK_RENDERER=cairo $out/gtk4-back"
+		else
+			fail "example: building examples/gtk4-back.c with pkg-config bezel-gtk4 (see $out/example-build.log)"
+		fi
+	fi
 	if want gtk4; then
 		if cc -Wall -Werror -o "$out/gtk4-app" "$t/gtk4-app.c" $(pkg-config --cflags --libs bezel-gtk4) \
 			>"$out/gtk4-build.log" 2>&1; then
@@ -31,18 +41,35 @@ build_apps() {
 			fail "gtk4: building gtk4-app.c with pkg-config bezel-gtk4 (see $out/gtk4-build.log)"
 		fi
 	fi
-	if want python; then
+	if want gtk3 || want back; then
+		py=$(python_with_gi)
+		if cc -Wall -Wextra -Werror -o "$out/gtk3-app" "$t/gtk3-app.c" $(pkg-config --cflags --libs bezel-gtk3) \
+			>"$out/gtk3-build.log" 2>&1; then
+			pass "gtk3: the app builds with nothing but \`pkg-config --cflags --libs bezel-gtk3\`"
+			APP_CMD[gtk3]="$out/gtk3-app"
+		else
+			fail "gtk3: building gtk3-app.c with pkg-config bezel-gtk3 (see $out/gtk3-build.log)"
+		fi
+		if [ -n "$py" ] && GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 "$py" -c \
+			'import gi; gi.require_version("Gtk", "3.0"); gi.require_version("BezelGtk3", "1.0"); from gi.repository import BezelGtk3; assert int(BezelGtk3.Edges.BOTTOM) == 2; assert BezelGtk3.window_set_deferred_region.get_arguments()[1].may_be_null(); assert {"deferred-swipe", "gesture-taken", "back-began", "back-changed", "back-invoked", "back-cancelled"} <= {s.get_name() for s in BezelGtk3.Gestures.__info__.get_signals()}' \
+			>"$out/gtk3-gir.log" 2>&1; then
+			pass "gtk3: gi.require_version('BezelGtk3', '1.0') loads its own typelib on Gtk 3.0; BezelGtk3.Edges.BOTTOM is 2; the region is nullable; BezelGtk3.Gestures has deferred-swipe, gesture-taken and the four back-* signals"
+		else
+			fail "gtk3: the BezelGtk3 typelib does not load (see $out/gtk3-gir.log)"
+		fi
+	fi
+	if want python || want back; then
 		py=$(python_with_gi)
 		if [ -n "$py" ] && GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 "$py" -c \
-			'import gi; gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk; assert int(BezelGtk.Edges.BOTTOM) == 2; assert BezelGtk.window_set_deferred_region.get_arguments()[1].may_be_null()' \
+			'import gi; gi.require_version("BezelGtk", "1.0"); from gi.repository import BezelGtk, GObject; assert int(BezelGtk.Edges.BOTTOM) == 2; assert BezelGtk.window_set_deferred_region.get_arguments()[1].may_be_null(); assert {"back-began", "back-changed", "back-invoked", "back-cancelled"} <= {s.get_name() for s in BezelGtk.Gestures.__info__.get_signals()}; assert BezelGtk.Gestures.find_property("back-handling").flags & GObject.ParamFlags.WRITABLE; assert not BezelGtk.Gestures.find_property("back-edges").flags & GObject.ParamFlags.WRITABLE' \
 			>"$out/python-build.log" 2>&1; then
-			pass "python: gi.require_version('BezelGtk', '1.0') loads the typelib; BezelGtk.Edges.BOTTOM is 2; window_set_deferred_region takes a nullable region"
+			pass "python: gi.require_version('BezelGtk', '1.0') loads the typelib; BezelGtk.Edges.BOTTOM is 2; window_set_deferred_region takes a nullable region; the typelib's BezelGtk.Gestures has the four back-* signals, back-handling (writable) and back-edges (read only)"
 			APP_CMD[python]="env GSK_RENDERER=cairo GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 $py $t/python-app.py"
 		else
 			fail "python: the BezelGtk typelib does not load (see $out/python-build.log)"
 		fi
 	fi
-	if want sdl2; then
+	if want sdl2 || want back; then
 		if cc -Wall -Werror -o "$out/sdl2-app" "$t/sdl2-app.c" $(pkg-config --cflags --libs bezel-client sdl2) \
 			>"$out/sdl2-build.log" 2>&1; then
 			pass "sdl2: the app builds with bezel-sdl2.h and \`pkg-config --cflags --libs bezel-client sdl2\`"
@@ -54,10 +81,20 @@ build_apps() {
 	if want qt6; then
 		if { [ -d "$out/qt6-build" ] || meson setup "$out/qt6-build" "$ROOT/examples/qt6"; } >"$out/qt6-build.log" 2>&1 &&
 			ninja -C "$out/qt6-build" >>"$out/qt6-build.log" 2>&1; then
-			pass "qt6: examples/qt6 builds with meson against bezel-protocols.pc (qtwaylandscanner)"
+			pass "qt6: examples/qt6 builds with meson and dependency('bezel-qt6') alone (bezel-qt6.pc)"
 			APP_CMD[qt6]="env QT_QPA_PLATFORM=wayland $out/qt6-build/bezel-qt6-example"
 		else
 			fail "qt6: building examples/qt6 (see $out/qt6-build.log)"
+		fi
+	fi
+	if want qml || want back; then
+		# The software scene graph: no GL on the headless hosts or on Xvfb.
+		if { [ -d "$out/qml-build" ] || cmake -S "$t/qml-app" -B "$out/qml-build" -DCMAKE_PREFIX_PATH="$PREFIX"; } >"$out/qml-build.log" 2>&1 &&
+			cmake --build "$out/qml-build" >>"$out/qml-build.log" 2>&1; then
+			pass "qml: the QML app builds with CMake and find_package(BezelQt6) alone"
+			APP_CMD[qml]="env QT_QPA_PLATFORM=wayland;xcb QT_QUICK_BACKEND=software QML_IMPORT_PATH=$(pkg-config --variable=qmldir bezel-qt6) $out/qml-build/bezel-qml-app"
+		else
+			fail "qml: building tests/toolkits/qml-app with CMake (see $out/qml-build.log)"
 		fi
 	fi
 	cc $CFLAGS -o "$out/client-api-test" "$t/client-api-test.c" $(pkg-config --cflags --libs bezel-client) \
@@ -67,6 +104,9 @@ build_apps() {
 # start_host weston|wlroots NAME SCENARIO: a host with the recording SCENARIO (real time), its
 # touchscreen opening on SIGUSR2. weston runs desktop-shell. Sets DIR, SOCK, HOST_PID (the
 # compositor), WRAP_PID (umockdev-run), CONTACTS, HOST_LOG.
+#   HOST_INI: more lines for the [bezel] section (both hosts); WESTON_INI: more sections of
+#   weston.ini; WESTON_ARGS: more weston options;
+#   GENERATOR: the recording's generator (make_touch_device; tests/hosts/gen-touch.py unless set).
 start_host() {
 	local host=$1 name=$2 scenario=$3
 	DIR=$OUT/$name
@@ -75,7 +115,7 @@ start_host() {
 	WRAP_PID=
 	rm -rf "$DIR"
 	mkdir -p "$DIR"
-	make_touch_device "$ROOT" "$PROBE" "$scenario" "$DIR" $NODE realtime || return 1
+	make_touch_device "$ROOT" "$PROBE" "$scenario" "$DIR" $NODE realtime ${GENERATOR:-} || return 1
 	if [ "$host" = weston ]; then
 		HOST_LOG=$DIR/weston.log
 		cat >"$DIR/weston.ini" <<-EOF
@@ -86,12 +126,15 @@ start_host() {
 		output-height-mm=121
 		event-log=$DIR/events.log
 		$LAG_INI
+		${HOST_INI:-}
 		[bezel-rig]
 		touch-device=$NODE
 		touch-device-open=sigusr2
 		event-log=$DIR/events.log
+		${WESTON_INI:-}
 		EOF
-		start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules)" "$SOCK" --shell=desktop-shell.so || return 1
+		# shellcheck disable=SC2086 # WESTON_ARGS is a word list
+		start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules)" "$SOCK" --shell=desktop-shell.so ${WESTON_ARGS:-} || return 1
 		HOST_PID=$WESTON_PID
 		WRAP_PID=$WPID
 		return 0
@@ -105,6 +148,7 @@ start_host() {
 	output-height-mm=121
 	event-log=$DIR/events.log
 	$LAG_INI
+	${HOST_INI:-}
 	EOF
 	rm -f "$XDG_RUNTIME_DIR/$SOCK" "$XDG_RUNTIME_DIR/$SOCK.lock"
 	touchscreen_run "$DIR" "$NODE" "$SHIM" "$DIR/host.pid" "$HOST_LOG" \
@@ -138,9 +182,12 @@ start_app() {
 	bounded_track "$APP_PID" "$app"
 }
 
-# run_x11 APP: a GTK app on Xvfb (no Wayland display): every call does nothing, nothing breaks.
+# run_x11 APP [ARGS...]: a GTK app on Xvfb (no Wayland display): every call does nothing,
+# nothing breaks; with --back, the back handling is refused (back_handling 0).
 run_x11() {
-	local app=$1 label="$1 on X11 (Xvfb)" xpid d
+	local app=$1 label="$1 on X11 (Xvfb)" xpid d back=
+	shift
+	[ "${1:-}" = --back ] && back=" and the back handling is refused (bezel_gtk_window_set_back_handling returns FALSE, Bezel.backHandling stays false)"
 	DIR=$OUT/$app-x11
 	rm -rf "$DIR"
 	mkdir -p "$DIR"
@@ -155,15 +202,19 @@ run_x11() {
 	fi
 	d=$(head -1 "$DIR/display")
 	# shellcheck disable=SC2086 # APP_CMD is a word list
-	env -u WAYLAND_DISPLAY DISPLAY=":$d" GDK_BACKEND=x11 timeout 90 ${APP_CMD[$app]} >"$DIR/app.out" 2>"$DIR/app.err" &
+	env -u WAYLAND_DISPLAY DISPLAY=":$d" GDK_BACKEND=x11 timeout 90 ${APP_CMD[$app]} "$@" >"$DIR/app.out" 2>"$DIR/app.err" &
 	APP_PID=$!
 	bounded_track "$APP_PID" "$app"
-	wait_for "$DIR/app.out" "^ready" 1 30 "the app's ready line"
+	# Qt draws no frame on Xvfb without a window manager: the QML app's window being shown is its sign.
+	local ready='^ready'
+	[ "$app" = qml ] && ready='^visible 1'
+	wait_for "$DIR/app.out" "$ready" 1 30 "the app's '$ready' line"
 	stop_process "$app" "$APP_PID" "$APP_PID" 10
 	stop_process Xvfb "$xpid"
-	if grep -q '^ready' "$DIR/app.out" && grep -q '^supported 0$' "$DIR/app.out" &&
-		! grep -q '^honored' "$DIR/app.out" && ! grep -qi 'critical' "$DIR/app.err"; then
-		pass "$label: the app runs as before: bezel_gtk_is_supported() is false, the calls do nothing, no warning"
+	if grep -q "$ready" "$DIR/app.out" && grep -q '^supported 0$' "$DIR/app.out" &&
+		! grep -q '^honored' "$DIR/app.out" && ! grep -qi 'critical' "$DIR/app.err" &&
+		{ [ -z "$back" ] || { grep -q '^back_handling 0$' "$DIR/app.out" && ! grep -q '^back_handling 1' "$DIR/app.out"; }; }; then
+		pass "$label: the app runs as before: the library says Bezel is not supported, the calls do nothing$back, no warning"
 	else
 		fail "$label: $(grep -c . "$DIR/app.out") lines, $(grep -ci critical "$DIR/app.err") criticals (see $DIR)"
 	fi
@@ -227,7 +278,7 @@ run_hide_show() {
 	stop_host "$APP_PID"
 	seq=$(grep '^honored' "$DIR/app.out" | cut -d' ' -f2 | tr '\n' ' ')
 	case "$seq" in
-	"2 0 2"*) pass "$label: hidden and shown again, the window goes from honored 0 back to 2 (GTK's new wl_surface is followed)" ;;
+	"2 0 2"*) pass "$label: hidden and shown again, the window goes from honored 0 back to 2 (the toolkit's new wl_surface is followed)" ;;
 	*) fail "$label: hide and show: honored sequence '$seq' (see $DIR)" ;;
 	esac
 	if [ "$seq" = "2 0 2 3 " ] && grep -q '^done' "$DIR/app.out"; then
@@ -297,5 +348,77 @@ run_region() {
 		pass "$label: the swipe outside the region ($rect) is the dock's; the app sees nothing of it (R2)"
 	else
 		fail "$label: app: $(grep -E '^(touch|deferred)' "$c" | tr '\n' ';') host: $(grep -o 'gesture [a-z]* dock[^ ]*' "$DIR/events.log" | tr '\n' ';') (see $DIR)"
+	fi
+}
+
+# The back gesture (protocol version 4, R10): the left edge bound to back, as a host binds it.
+# The hosts' demo panels stay on: a host draws none for a gesture the app handles, which the
+# screenshot shows. No desktop-shell fade from black at start: the app in its own colours.
+BACK_INI='bind-left=back:0.0:1.0'
+BACK_WESTON_INI=$'[shell]\nstartup-animation=none'
+
+# run_back APP HOST: the back recording (tests/toolkits/gen-back.py: a swipe in from the left
+# edge that rests half way and goes back out, then one that goes all the way) plays into APP
+# (the example, or python-app.py or sdl2-app with --back), full screen on HOST, whose left edge
+# is bound to back. The app must be told back_handling 1 and back_edges 4 (left) first, then
+# get the two gestures as began, changed with a progress in [0, 1], and cancelled, then
+# invoked; the host's event log marks back as app_handled. The example must then show its
+# previous page; on weston a screenshot taken while the first swipe rests must show the page
+# below on the left and the page itself slid to the right (PNG: the screenshot's path).
+run_back() {
+	local app=$1 host=$2 label c args=() summary
+	label="$app on $(host_label "$host"), back gesture"
+	[ "$app" = example ] || args=(--back)
+	PNG=
+	if ! HOST_INI=$BACK_INI WESTON_INI=$BACK_WESTON_INI WESTON_ARGS="--use-pixman --debug" GENERATOR=$ROOT/tests/toolkits/gen-back.py \
+		start_host "$host" "$app-back-$host" back; then
+		stop_host
+		fail "$label: the host did not start (see $DIR)"
+		return
+	fi
+	c=$DIR/app.out
+	start_app "$app" "${args[@]}"
+	if ! wait_for "$c" "^ready" 1 30 "the app's ready line" || ! wait_for "$c" "^back_edges" 1 10 "the app's back_edges line"; then
+		stop_host "$APP_PID"
+		fail "$label: not shown with back_edges before the replay (see $DIR)"
+		return
+	fi
+	kill -USR2 "$HOST_PID"
+	# The first swipe rests at about half way for 2 s: the screenshot is taken then.
+	if [ "$host" = weston ] && [ "$app" = example ] &&
+		wait_for "$c" "^back_changed 0\.[3-9]" 1 20 "a back_changed line with progress 0.3 or more"; then
+		PNG=$(screenshot "$DIR" "$SOCK")
+	fi
+	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "the recording's last up in the event log"
+	wait_for "$c" "^back_invoked" 1 10 "the app's back_invoked line"
+	[ "$app" = example ] && wait_for "$c" "^page Message" 1 10 "the example's page Message line"
+	stop_host "$APP_PID"
+	if summary=$(python3 "$ROOT/tests/toolkits/back-lines.py" "$c" 4 cancelled invoked); then
+		pass "$label: told back_handling 1 and back_edges 4 first, then $summary, in that order (R10)"
+	else
+		fail "$label: $summary (see $DIR)"
+	fi
+	if [ "$(grep -c 'gesture began back.*app_handled=1' "$DIR/events.log")" = 2 ] &&
+		[ "$(grep -c 'gesture ended back.*app_handled=1' "$DIR/events.log")" = 2 ]; then
+		pass "$label: the host's event log marks both back gestures app_handled (the host takes no action of its own)"
+	else
+		fail "$label: host: $(grep -o 'gesture [a-z]* back.*' "$DIR/events.log" | tr '\n' ';') (see $DIR)"
+	fi
+	[ "$app" = example ] || return 0
+	# A page line at the start, and one each time a back settles.
+	if [ "$(grep '^page' "$c" | cut -d' ' -f2 | tr '\n' ' ')" = "Attachment Attachment Message " ]; then
+		pass "$label: cancelled, the example snapped back to Attachment; invoked, it went back to Message"
+	else
+		fail "$label: pages shown: $(grep '^page' "$c" | tr '\n' ';') (see $DIR)"
+	fi
+	[ "$host" = weston ] || return 0
+	local points=() left right
+	# One read of the PNG for both points (the reader is pure Python and takes seconds).
+	[ -n "$PNG" ] && mapfile -t points < <(python3 "$ROOT/tests/hosts/png-pixel.py" "$PNG" 20,1500 1060,1500 | cut -d' ' -f2-)
+	left=${points[0]:-} right=${points[1]:-}
+	if [ -n "$PNG" ] && rgb_near "$left" 242 153 26 3 && rgb_near "$right" 51 179 89 3; then
+		pass "$label: mid-back screenshot: the page below (Message, orange) shows on the left, the page itself (Attachment, green) slid to the right; the host drew no panel over them (R10)"
+	else
+		fail "$label: mid-back screenshot '$PNG': left pixel '$left', right pixel '$right' (see $DIR)"
 	fi
 }

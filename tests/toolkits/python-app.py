@@ -4,9 +4,12 @@ Wayland code of its own. Prints the same lines as gtk4-app.c (the toolkit suite 
 honored N, deferred_swipe EDGE, gesture_taken EDGE, touch begin X Y / end / cancel, ready,
 supported 0|1,
 and with --hide-show: hides the window once the bottom edge is honoured, shows it again, then
-defers the top edge too while shown, and prints "done" when that is honoured.
+defers the top edge too while shown, and prints "done" when that is honoured;
+and with --back: takes the back gesture (protocol version 4) and prints the back lines of
+examples/gtk4-back.c: back_handling 1|0, back_edges N, back_began EDGE X Y,
+back_changed PROGRESS X Y, back_invoked, back_cancelled.
 
-usage: python-app.py [--windowed] [--hide-show]
+usage: python-app.py [--windowed] [--hide-show] [--back]
 (GI_TYPELIB_PATH and LD_LIBRARY_PATH name the install's folders when it is not in /usr.)
 """
 import sys
@@ -20,6 +23,7 @@ from gi.repository import BezelGtk, GLib, Gtk  # noqa: E402
 sys.stdout.reconfigure(line_buffering=True)
 windowed = "--windowed" in sys.argv
 hide_show = "--hide-show" in sys.argv
+back = "--back" in sys.argv
 step = 0
 frames = 0
 Edges = BezelGtk.Edges
@@ -65,6 +69,18 @@ def on_tick(_widget, _clock):
     return GLib.SOURCE_CONTINUE
 
 
+def take_back(win):
+    # The back gesture's progress, for the app to show; False: the compositor keeps its own back.
+    taken = BezelGtk.window_set_back_handling(win, True)
+    print(f"back_handling {int(taken)}")
+    gestures = BezelGtk.window_get_gestures(win)
+    gestures.connect("notify::back-edges", lambda g, _p: print(f"back_edges {int(g.props.back_edges)}"))
+    gestures.connect("back-began", lambda _g, edge, x, y: print(f"back_began {int(edge)} {x:.0f} {y:.0f}"))
+    gestures.connect("back-changed", lambda _g, progress, x, y: print(f"back_changed {progress:.3f} {x:.0f} {y:.0f}"))
+    gestures.connect("back-invoked", lambda _g: print("back_invoked"))
+    gestures.connect("back-cancelled", lambda _g: print("back_cancelled"))
+
+
 def activate(app):
     win = Gtk.ApplicationWindow(application=app)
     # The one call that defers the bottom edge; the rest is reporting.
@@ -81,6 +97,8 @@ def activate(app):
     touches.connect("drag-end", lambda *_: print("touch end"))
     touches.connect("cancel", lambda *_: print("touch cancel"))
     win.add_controller(touches)
+    if back:
+        take_back(win)
     win.add_tick_callback(on_tick)
     if windowed:
         win.set_default_size(900, 1500)

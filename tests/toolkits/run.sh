@@ -6,7 +6,9 @@
 #
 # Apps (tests/toolkits/, examples/qt6/): a GTK 4 app in C built with nothing but
 # `pkg-config --cflags --libs bezel-gtk4`, the same app in Python through the BezelGtk-1.0
-# typelib, an SDL2 app on bezel-sdl2.h, and the Qt 6 example. The client libraries are built
+# typelib, a GTK 3 app built with `pkg-config --cflags --libs bezel-gtk3` alone, an SDL2 app on
+# bezel-sdl2.h, the Qt 6 example on libbezel-qt6 (meson, bezel-qt6.pc) and a QML app (CMake,
+# find_package(BezelQt6), `import Bezel`). The client libraries are built
 # with meson (clients/) and installed into a scratch prefix; the apps are built against that.
 # Hosts: headless weston 10 with bezel-weston.so under desktop-shell (each app full screen;
 # under kiosk-shell GTK's frame clock stalls), and bezel-compositor (wlroots 0.15).
@@ -16,21 +18,35 @@
 #   - exactly one deferred_swipe, of the bottom edge;
 #   - the touches of the first swipe and of the tap, none of the second swipe or of the cover
 #     sheet swipe (which the host's event log shows as the dock and the cover sheet).
-# Under desktop-shell, the GTK apps also (R6, the toolkit traps): hidden and shown again, go
-# from 0 back to 2; a change while shown (GTK draws nothing then) reaches 3; a windowed app is
-# told only 0, never 2 first. On X11 (Xvfb) they run as before and the calls do nothing.
+# Under desktop-shell, the GTK apps (4 and 3) and the QML app also (R6, the toolkit traps):
+# hidden and shown again, go from 0 back to 2; a change while shown (the toolkit draws nothing
+# then) reaches 3; a windowed GTK 4 app is told only 0, never 2 first. On X11 (Xvfb) they run
+# as before and the calls do nothing. GTK 3 (on bezel-compositor) and QML (on weston) also take
+# the back gesture, as below.
 # The GTK 4 app deferring the bottom edge over part of its window only (protocol version 3,
 # bezel_gtk_window_set_deferred_region), on each host: a swipe inside the region stays with
 # the app (deferred_swipe); the same swipe beside it is the dock's.
+# The back gesture (protocol version 4, R10), with the left edge bound to back
+# (bind-left=back:0.0:1.0): examples/gtk4-back.c (built with pkg-config bezel-gtk4 alone) on
+# both hosts, the Python app through the typelib on weston and the SDL2 app on
+# bezel-compositor take it (tests/toolkits/lib.sh run_back): told back_edges 4, they get a
+# swipe that rests half way and goes back out as began, changed (progress in [0, 1]),
+# cancelled, and a full one as began, changed, invoked; the host marks both app_handled. The
+# example shows its previous page afterwards, and a screenshot mid-back shows the page slid
+# aside over the one below (docs/gtk4-back-mid-swipe.png is one). On X11 the Python app's
+# bezel_gtk_window_set_back_handling returns FALSE; on a binding below version 4
+# libbezel-client refuses set_back_handling before anything is sent (client-api-test.c).
 #
 # Also: libbezel-client's own promises (client-api-test.c), what libbezel-client.so links and
 # exports, bezel-protocols.pc, the README's toolkit snippets (still in these apps, word for
-# word), and meson-shim's -Dgtk4= and -Dclient= options (meson setup only).
+# word), what libbezel-qt6.so links and where its QML module and CMake package go, and
+# meson-shim's -Dgtk4=, -Dgtk3=, -Dqt6= and -Dclient= options (meson setup only).
 #
 # Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
 # under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
 #
-# usage: tests/toolkits/run.sh [gtk4|python|sdl2|qt6]... (or --only APP; tests/lib/args.sh)
+# usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|example|back]... (or --only APP;
+#   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits); the product is
 #   installed through meson-shim (tests/lib/product.sh)
 # Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
@@ -44,7 +60,7 @@ OUT=$SCRATCH/toolkit-tests
 . "$ROOT/tests/toolkits/lib.sh"
 runner_args "$@"
 APPS=()
-for app in gtk4 python sdl2 qt6; do want "$app" && APPS+=("$app"); done
+for app in gtk4 python gtk3 sdl2 qt6 qml; do want "$app" && APPS+=("$app"); done
 
 # ---- the product installed through meson-shim (both hosts, the client libraries), the apps ----
 product_install debug || { fail "meson-shim build and install of the product"; finish; }
@@ -59,8 +75,9 @@ else
 	finish
 fi
 if [ -f "$LIBDIR/girepository-1.0/BezelGtk-1.0.typelib" ] && [ -f "$PREFIX/include/bezel-sdl2.h" ] &&
-	[ -f "$LIBDIR/pkgconfig/bezel-client.pc" ] && [ -f "$LIBDIR/pkgconfig/bezel-gtk4.pc" ]; then
-	pass "clients/ (meson-shim subproject): libbezel-client, libbezel-gtk4, BezelGtk-1.0 typelib, bezel-sdl2.h and both .pc files install into the prefix"
+	[ -f "$LIBDIR/pkgconfig/bezel-client.pc" ] && [ -f "$LIBDIR/pkgconfig/bezel-gtk4.pc" ] &&
+	[ -f "$LIBDIR/girepository-1.0/BezelGtk3-1.0.typelib" ] && [ -f "$LIBDIR/pkgconfig/bezel-gtk3.pc" ]; then
+	pass "clients/ (meson-shim subproject): libbezel-client, libbezel-gtk4 and libbezel-gtk3 with their typelibs and .pc files, bezel-client.pc and bezel-sdl2.h install into the prefix"
 else
 	fail "client libraries missing from the prefix $PREFIX"
 	finish
@@ -76,6 +93,16 @@ if [ "$needed" = "libwayland-client.so.0 libc.so.6 " ] && [ "$exported" = 0 ]; t
 else
 	fail "libbezel-client.so needs '$needed', exports $exported other symbols"
 fi
+# libbezel-qt6: Qt, wayland-client and the C++ runtime; its QML module and CMake package beside it.
+needed=$(readelf -d "$LIBDIR/libbezel-qt6.so.0" 2>/dev/null | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
+qmldir=$(pkg-config --variable=qmldir bezel-qt6 2>/dev/null)
+if [ "$needed" = "libQt6Core.so.6 libQt6Gui.so.6 libc.so.6 libgcc_s.so.1 libstdc++.so.6 libwayland-client.so.0 " ] &&
+	[ -f "$LIBDIR/cmake/BezelQt6/BezelQt6Config.cmake" ] && [ -f "$qmldir/Bezel/qmldir" ] &&
+	[ "${qmldir#"$PREFIX"/}" = "$(qmake6 -query QT_INSTALL_QML | sed 's|^/usr/||')" ]; then
+	pass "libbezel-qt6.so needs only $needed(no libbezel-client, no Swift); BezelQt6Config.cmake and the QML module Bezel (qmldir) install, the module under Qt's QML path moved into the prefix"
+else
+	fail "libbezel-qt6: needs '$needed'; qmldir '$qmldir' (see $LIBDIR)"
+fi
 if [ "$(pkg-config --variable=pkgdatadir bezel-protocols)" = "$PREFIX/share/bezel" ] &&
 	[ -f "$PREFIX/share/bezel/bezel-system-gestures-v1.xml" ]; then
 	pass "bezel-protocols.pc (data only) names the installed protocol XML"
@@ -89,24 +116,29 @@ if python3 "$ROOT/tests/toolkits/readme-snippets.py" "$ROOT" >"$OUT/snippets.out
 else
 	fail "README snippets no longer in the apps: $(grep -v '^ok' "$OUT/snippets.out" | tr '\n' ';')"
 fi
-# meson-shim takes clients/ in as a subproject: -Dgtk4=enabled builds it, and asks for the client.
+# meson-shim takes clients/ in as a subproject: -Dgtk4, -Dgtk3 and -Dqt6=enabled build it, and
+# ask for the client.
 rm -rf "$OUT/shim-gtk4"
-if meson setup "$OUT/shim-gtk4" "$ROOT/meson-shim" -Dgtk4=enabled >"$OUT/shim-gtk4.log" 2>&1; then
-	if grep -qE 'libbezel-gtk4 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk-1.0 typelib *: True' "$OUT/shim-gtk4.log"; then
-		pass "meson-shim -Dgtk4=enabled configures libbezel-gtk4 and its typelib (subproject bezel-clients)"
+if meson setup "$OUT/shim-gtk4" "$ROOT/meson-shim" -Dgtk4=enabled -Dgtk3=enabled -Dqt6=enabled >"$OUT/shim-gtk4.log" 2>&1; then
+	if grep -qE 'libbezel-gtk4 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk-1.0 typelib *: True' "$OUT/shim-gtk4.log" &&
+		grep -qE 'libbezel-gtk3 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk3-1.0 typelib *: True' "$OUT/shim-gtk4.log" &&
+		grep -qE 'libbezel-qt6 and QML module Bezel *: True' "$OUT/shim-gtk4.log"; then
+		pass "meson-shim -Dgtk4=enabled -Dgtk3=enabled -Dqt6=enabled configures libbezel-gtk4 and libbezel-gtk3 with their typelibs and libbezel-qt6 with its QML module (subproject bezel-clients)"
 	else
-		fail "meson-shim -Dgtk4=enabled: no libbezel-gtk4 in the summary (see $OUT/shim-gtk4.log)"
+		fail "meson-shim -Dgtk4/-Dgtk3/-Dqt6=enabled: a library missing from the summary (see $OUT/shim-gtk4.log)"
 	fi
 else
-	fail "meson setup meson-shim -Dgtk4=enabled (see $OUT/shim-gtk4.log)"
+	fail "meson setup meson-shim -Dgtk4=enabled -Dgtk3=enabled -Dqt6=enabled (see $OUT/shim-gtk4.log)"
 fi
-rm -rf "$OUT/shim-nogtk"
-if ! meson setup "$OUT/shim-nogtk" "$ROOT/meson-shim" -Dclient=disabled -Dgtk4=enabled >"$OUT/shim-nogtk.log" 2>&1 &&
-	grep -q -- "-Dgtk4=enabled needs the client library" "$OUT/shim-nogtk.log"; then
-	pass "meson-shim -Dclient=disabled -Dgtk4=enabled fails meson setup and says why"
-else
-	fail "meson-shim -Dclient=disabled -Dgtk4=enabled (see $OUT/shim-nogtk.log)"
-fi
+for helper in gtk4 qt6; do
+	rm -rf "$OUT/shim-no$helper"
+	if ! meson setup "$OUT/shim-no$helper" "$ROOT/meson-shim" -Dclient=disabled -D$helper=enabled >"$OUT/shim-no$helper.log" 2>&1 &&
+		grep -q -- "-D$helper=enabled needs the client library" "$OUT/shim-no$helper.log"; then
+		pass "meson-shim -Dclient=disabled -D$helper=enabled fails meson setup and says why"
+	else
+		fail "meson-shim -Dclient=disabled -D$helper=enabled (see $OUT/shim-no$helper.log)"
+	fi
+done
 
 export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
@@ -136,7 +168,7 @@ for app in "${APPS[@]}"; do
 done
 
 # ---- desktop-shell: hide and show, a change while shown, a windowed app (GTK apps) ----
-for app in gtk4 python; do
+for app in gtk4 python gtk3 qml; do
 	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
 	run_hide_show "$app"
 done
@@ -148,9 +180,25 @@ if want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ]; then
 		run_region gtk4 "$host" outside
 	done
 fi
-# ---- not Wayland: the GTK apps on X11 ----
-for app in gtk4 python; do
-	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
-	run_x11 "$app"
+# ---- protocol version 4: the back gesture, shown by the app (R10) ----
+for host in weston wlroots; do
+	[ -n "${APP_CMD[example]:-}" ] && run_back example "$host"
 done
+if { want back || want python; } && [ -n "${APP_CMD[python]:-}" ]; then
+	run_back python weston
+fi
+if { want back || want gtk3; } && [ -n "${APP_CMD[gtk3]:-}" ]; then
+	run_back gtk3 wlroots
+fi
+if { want back || want qml; } && [ -n "${APP_CMD[qml]:-}" ]; then
+	run_back qml weston
+fi
+if { want back || want sdl2; } && [ -n "${APP_CMD[sdl2]:-}" ]; then
+	run_back sdl2 wlroots
+fi
+# ---- not Wayland: the GTK apps on X11 (Python asks for the back gesture too) ----
+want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ] && run_x11 gtk4
+{ want python || want back; } && [ -n "${APP_CMD[python]:-}" ] && run_x11 python --back
+{ want gtk3 || want back; } && [ -n "${APP_CMD[gtk3]:-}" ] && run_x11 gtk3 --back
+{ want qml || want back; } && [ -n "${APP_CMD[qml]:-}" ] && run_x11 qml --back
 finish

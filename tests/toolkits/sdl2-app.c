@@ -1,13 +1,16 @@
 /*
  * An SDL2 app that defers the bottom edge through bezel-sdl2.h and prints what it is told and
  * which touches it gets, in the lines of the toolkit suite (honored N, deferred_swipe EDGE,
- * gesture_taken EDGE, touch begin X Y / touch end, ready).
+ * gesture_taken EDGE, touch begin X Y / touch end, ready). With --back it also takes the back
+ * gesture (protocol version 4) and prints the back lines of gtk4-app.c: back_handling 1|0,
+ * back_edges N, back_began EDGE X Y, back_changed PROGRESS X Y, back_invoked, back_cancelled.
  *
  * Build: cc -o sdl2-app sdl2-app.c $(pkg-config --cflags --libs bezel-client sdl2)
- * Run:   SDL_VIDEODRIVER=wayland sdl2-app
+ * Run:   SDL_VIDEODRIVER=wayland sdl2-app [--back]
  */
 #include <bezel-sdl2.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *edge_name(Sint32 edge)
 {
@@ -20,7 +23,7 @@ static const char *edge_name(Sint32 edge)
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (SDL_Init(SDL_INIT_VIDEO) != 0) {
@@ -36,6 +39,12 @@ int main(void)
 	}
 	if (bezel_sdl_window_defer_edges(window, BEZEL_CLIENT_EDGE_BOTTOM) != 0)
 		fprintf(stderr, "no deferral: %s\n", SDL_GetError());
+	if (argc > 1 && strcmp(argv[1], "--back") == 0) {
+		int refused = bezel_sdl_window_set_back_handling(window, SDL_TRUE);
+		printf("back_handling %d\n", refused == 0);
+		if (refused)
+			fprintf(stderr, "no back gesture: %s\n", SDL_GetError());
+	}
 
 	int frames = 0, w = 1080, h = 1920;
 	for (;;) {
@@ -62,6 +71,16 @@ int main(void)
 			printf("deferred_swipe %s\n", edge_name(e.user.code));
 		else if (e.type == bezel_sdl_gesture_taken_event())
 			printf("gesture_taken %s\n", edge_name(e.user.code));
+		else if (e.type == bezel_sdl_back_edges_event())
+			printf("back_edges %d\n", e.user.code);
+		else if (e.type == bezel_sdl_back_began_event())
+			printf("back_began %d %.0f %.0f\n", e.user.code, bezel_sdl_back_x(&e), bezel_sdl_back_y(&e));
+		else if (e.type == bezel_sdl_back_changed_event())
+			printf("back_changed %.3f %.0f %.0f\n", bezel_sdl_back_progress(&e), bezel_sdl_back_x(&e), bezel_sdl_back_y(&e));
+		else if (e.type == bezel_sdl_back_invoked_event())
+			printf("back_invoked\n");
+		else if (e.type == bezel_sdl_back_cancelled_event())
+			printf("back_cancelled\n");
 		else if (e.type == SDL_FINGERDOWN)
 			printf("touch begin %.0f %.0f\n", e.tfinger.x * w, e.tfinger.y * h);
 		else if (e.type == SDL_FINGERUP)

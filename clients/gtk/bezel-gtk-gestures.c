@@ -1,13 +1,11 @@
 /*
- * libbezel-gtk4: one BezelGtkGestures per GtkWindow, kept as the window's data, following the
- * window's wl_surface through realize, map, unmap and unrealize (bezel-gtk4.h says what an app
- * sees). The protocol itself is libbezel-client's.
+ * libbezel-gtk4 and libbezel-gtk3: one BezelGtkGestures per GtkWindow, kept as the window's
+ * data, following the window's wl_surface through realize, map, unmap and unrealize
+ * (bezel-gtk-window.h says what an app sees). Built into both libraries: what differs between
+ * GTK 4 and GTK 3 is bezel-gtk4-surface.c's and bezel-gtk3-surface.c's. The protocol itself is
+ * libbezel-client's; the back gesture is bezel-gtk-back.c's.
  */
-#include "bezel-gtk4.h"
-
-#include <gdk/wayland/gdkwayland.h>
-
-#include "bezel-client.h"
+#include "bezel-gtk-private.h"
 
 /* ---- flags types ---- */
 
@@ -56,17 +54,18 @@ static void display_binding_free(gpointer p)
 	g_free(b);
 }
 
-static struct bezel_client *client_for_display(GdkDisplay *display)
+struct bezel_client *display_client(GdkDisplay *display)
 {
 	static GQuark quark;
-	if (!display || !GDK_IS_WAYLAND_DISPLAY(display))
+	struct wl_display *wl_display = toolkit_wl_display(display);
+	if (!wl_display)
 		return NULL;
 	if (!quark)
-		quark = g_quark_from_static_string("bezel-gtk4-binding");
+		quark = g_quark_from_static_string("bezel-gtk-binding");
 	DisplayBinding *b = g_object_get_qdata(G_OBJECT(display), quark);
 	if (!b) {
 		b = g_new0(DisplayBinding, 1);
-		b->client = bezel_client_create(gdk_wayland_display_get_wl_display(display), 0);
+		b->client = bezel_client_create(wl_display, 0);
 		g_object_set_qdata_full(G_OBJECT(display), quark, b, display_binding_free);
 	}
 	return b->client;
@@ -74,24 +73,15 @@ static struct bezel_client *client_for_display(GdkDisplay *display)
 
 gboolean bezel_gtk_is_supported(void)
 {
-	return client_for_display(gdk_display_get_default()) != NULL;
+	return display_client(gdk_display_get_default()) != NULL;
 }
 
 guint bezel_gtk_get_protocol_version(void)
 {
-	return bezel_client_get_version(client_for_display(gdk_display_get_default()));
+	return bezel_client_get_version(display_client(gdk_display_get_default()));
 }
 
-/* ---- BezelGtkGestures ---- */
-
-struct _BezelGtkGestures {
-	GObject parent;
-	GtkWindow *window; /* not a reference: the window owns this object */
-	struct bezel_client_surface *surface;
-	BezelGtkEdges deferred_edges, honored_edges;
-	BezelGtkGestureKinds deferred_gestures, honored_gestures;
-	cairo_region_t *deferred_region; /* window coordinates; NULL: the whole window */
-};
+/* ---- BezelGtkGestures (its struct: bezel-gtk-private.h) ---- */
 
 G_DEFINE_FINAL_TYPE(BezelGtkGestures, bezel_gtk_gestures, G_TYPE_OBJECT)
 
@@ -156,14 +146,6 @@ static const struct bezel_client_surface_listener surface_listener = {
 	.gesture_taken = on_gesture_taken,
 };
 
-static struct wl_surface *window_wl_surface(GtkWindow *window)
-{
-	GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
-	if (!surface || !GDK_IS_WAYLAND_SURFACE(surface))
-		return NULL;
-	return gdk_wayland_surface_get_wl_surface(surface);
-}
-
 /* GTK commits only when it draws: a change while the window is shown commits here. Before
  * that, GTK's own first commit (when it presents the window) carries the change. */
 static void commit_if_shown(void *data, struct bezel_client_surface *s)
@@ -173,7 +155,7 @@ static void commit_if_shown(void *data, struct bezel_client_surface *s)
 		wl_surface_commit(bezel_client_surface_get_wl_surface(s));
 }
 
-/* The region, made a wl_region in surface coordinates: GTK's surface may be larger than the
+/* The region, made a wl_region in surface coordinates: GTK 4's surface may be larger than the
  * window's content (client-side shadows), so the window's offset in it is added. */
 static void send_region(BezelGtkGestures *self)
 {
@@ -184,11 +166,11 @@ static void send_region(BezelGtkGestures *self)
 		return;
 	}
 	GdkDisplay *display = gtk_widget_get_display(GTK_WIDGET(self->window));
-	struct wl_compositor *compositor = gdk_wayland_display_get_wl_compositor(display);
+	struct wl_compositor *compositor = toolkit_wl_compositor(display);
 	if (!compositor)
 		return;
 	double dx = 0, dy = 0;
-	gtk_native_get_surface_transform(GTK_NATIVE(self->window), &dx, &dy);
+	toolkit_window_offset(self->window, &dx, &dy);
 	struct wl_region *region = wl_compositor_create_region(compositor);
 	for (int k = 0; k < cairo_region_num_rectangles(self->deferred_region); k++) {
 		cairo_rectangle_int_t r;
@@ -196,8 +178,8 @@ static void send_region(BezelGtkGestures *self)
 		wl_region_add(region, r.x + (int)dx, r.y + (int)dy, r.width, r.height);
 	}
 	if (bezel_client_surface_set_deferred_region(self->surface, region) != 0)
-		g_debug("bezel-gtk4: the compositor has no deferral regions (protocol version %u)",
-			bezel_client_get_version(client_for_display(display)));
+		g_debug("bezel-gtk: the compositor has no deferral regions (protocol version %u)",
+			bezel_client_get_version(display_client(display)));
 	wl_region_destroy(region);
 }
 
@@ -211,17 +193,17 @@ static void send_settings(BezelGtkGestures *self)
 	bezel_client_surface_set_deferred_edges(self->surface, self->deferred_edges);
 	if (self->deferred_gestures != 0 &&
 		bezel_client_surface_set_deferred_gestures(self->surface, self->deferred_gestures) != 0)
-		g_debug("bezel-gtk4: the compositor has no multi-finger deferral (protocol version %u)",
-			bezel_client_get_version(client_for_display(gtk_widget_get_display(GTK_WIDGET(self->window)))));
+		g_debug("bezel-gtk: the compositor has no multi-finger deferral (protocol version %u)",
+			bezel_client_get_version(display_client(gtk_widget_get_display(GTK_WIDGET(self->window)))));
 }
 
 /* Makes the protocol object for the window's current wl_surface, if there is one and none yet. */
-static void attach(BezelGtkGestures *self)
+void gestures_attach(BezelGtkGestures *self)
 {
-	if (self->surface || (self->deferred_edges == 0 && self->deferred_gestures == 0))
+	if (self->surface || (self->deferred_edges == 0 && self->deferred_gestures == 0 && !self->back_handling))
 		return;
-	struct bezel_client *client = client_for_display(gtk_widget_get_display(GTK_WIDGET(self->window)));
-	struct wl_surface *wl_surface = client ? window_wl_surface(self->window) : NULL;
+	struct bezel_client *client = display_client(gtk_widget_get_display(GTK_WIDGET(self->window)));
+	struct wl_surface *wl_surface = client ? toolkit_window_wl_surface(self->window) : NULL;
 	if (!wl_surface)
 		return;
 	self->surface = bezel_client_surface_create(client, wl_surface, &surface_listener, self);
@@ -229,6 +211,7 @@ static void attach(BezelGtkGestures *self)
 		return;
 	bezel_client_surface_set_commit_handler(self->surface, commit_if_shown, self);
 	send_settings(self);
+	back_attach(self);
 }
 
 /* The wl_surface is gone or about to go: the object goes with it. The next surface gets a new
@@ -241,6 +224,7 @@ static void detach(BezelGtkGestures *self)
 		self->surface = NULL;
 	}
 	set_honored(self, BEZEL_GTK_EDGE_NONE, BEZEL_GTK_GESTURE_NONE, FALSE);
+	back_detach(self);
 }
 
 /* Handlers run after GTK's own (map and realize are run-first signals): the surface exists.
@@ -249,7 +233,7 @@ static void detach(BezelGtkGestures *self)
 static void on_realize_or_map(GtkWidget *widget, gpointer data)
 {
 	(void)widget;
-	attach(data);
+	gestures_attach(data);
 }
 
 static void on_unmap_or_unrealize(GtkWidget *widget, gpointer data)
@@ -267,7 +251,9 @@ static void bezel_gtk_gestures_get_property(GObject *object, guint id, GValue *v
 	case PROP_HONORED_EDGES: g_value_set_flags(value, self->honored_edges); break;
 	case PROP_DEFERRED_GESTURES: g_value_set_flags(value, self->deferred_gestures); break;
 	case PROP_HONORED_GESTURES: g_value_set_flags(value, self->honored_gestures); break;
-	default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+	default:
+		if (!back_get_property(self, id, value))
+			G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
 }
 
@@ -282,7 +268,9 @@ static void bezel_gtk_gestures_set_property(GObject *object, guint id, const GVa
 	case PROP_DEFERRED_GESTURES:
 		bezel_gtk_window_set_deferred_gestures(self->window, g_value_get_flags(value));
 		break;
-	default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+	default:
+		if (!back_set_property(self, id, value))
+			G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
 }
 
@@ -352,6 +340,7 @@ static void bezel_gtk_gestures_class_init(BezelGtkGesturesClass *klass)
 		BEZEL_GTK_TYPE_GESTURE_KINDS, BEZEL_GTK_GESTURE_NONE,
 		G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 	g_object_class_install_properties(object_class, N_PROPS, props);
+	back_class_init(object_class, N_PROPS);
 
 	/**
 	 * BezelGtkGestures::deferred-swipe:
@@ -384,7 +373,7 @@ BezelGtkGestures *bezel_gtk_window_get_gestures(GtkWindow *window)
 	static GQuark quark;
 	g_return_val_if_fail(GTK_IS_WINDOW(window), NULL);
 	if (!quark)
-		quark = g_quark_from_static_string("bezel-gtk4-gestures");
+		quark = g_quark_from_static_string("bezel-gtk-gestures");
 	BezelGtkGestures *self = g_object_get_qdata(G_OBJECT(window), quark);
 	if (!self) {
 		self = g_object_new(BEZEL_GTK_TYPE_GESTURES, "window", window, NULL);
@@ -404,7 +393,7 @@ void bezel_gtk_window_set_deferred_edges(GtkWindow *window, BezelGtkEdges edges)
 	if (self->surface)
 		bezel_client_surface_set_deferred_edges(self->surface, edges);
 	else
-		attach(self);
+		gestures_attach(self);
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DEFERRED_EDGES]);
 }
 
@@ -431,7 +420,7 @@ void bezel_gtk_window_set_deferred_gestures(GtkWindow *window, BezelGtkGestureKi
 	if (self->surface)
 		send_settings(self);
 	else
-		attach(self);
+		gestures_attach(self);
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DEFERRED_GESTURES]);
 }
 
@@ -461,7 +450,7 @@ void bezel_gtk_window_set_deferred_region(GtkWindow *window, const cairo_region_
 	if (self->surface)
 		send_region(self);
 	else
-		attach(self);
+		gestures_attach(self);
 }
 
 const cairo_region_t *bezel_gtk_window_get_deferred_region(GtkWindow *window)

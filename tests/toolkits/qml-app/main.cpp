@@ -1,0 +1,27 @@
+// Runs main.qml and prints its console.info lines on stdout, the lines of gtk4-app.c that the
+// toolkit suite reads (Qt's own messages stay on stderr).
+//   usage: bezel-qml-app [--hide-show] [--back]
+#include <QGuiApplication>
+#include <QQmlApplicationEngine>
+#include <bezel-qt6.h>
+#include <cstdio>
+
+static void print(QtMsgType type, const QMessageLogContext &, const QString &message)
+{
+    std::FILE *to = type == QtInfoMsg ? stdout : stderr;
+    std::fprintf(to, "%s\n", qPrintable(message));
+    std::fflush(to);
+}
+
+int main(int argc, char **argv)
+{
+    QGuiApplication app(argc, argv);
+    qInstallMessageHandler(print);
+    QQmlApplicationEngine engine;
+    engine.load(QUrl::fromLocalFile(QStringLiteral(QML_FILE)));
+    if (engine.rootObjects().isEmpty())
+        return 1;
+    std::printf("supported %d\n", Bezel::isSupported());
+    std::fflush(stdout);
+    return app.exec();
+}

@@ -1,0 +1,92 @@
+/*
+ * An SDL 3 app that defers the bottom edge through bezel-sdl3.h and prints the lines of
+ * sdl2-app.c (honored N, deferred_swipe EDGE, gesture_taken EDGE, touch begin X Y / touch end,
+ * ready; with --back, back_handling 1|0 and the back events).
+ *
+ * Build: cc -o sdl3-app sdl3-app.c $(pkg-config --cflags --libs bezel-client sdl3)
+ * Run:   SDL_VIDEO_DRIVER=wayland sdl3-app [--back]
+ */
+#include <bezel-sdl3.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *edge_name(Sint32 edge)
+{
+	switch (edge) {
+	case BEZEL_CLIENT_EDGE_TOP: return "top";
+	case BEZEL_CLIENT_EDGE_BOTTOM: return "bottom";
+	case BEZEL_CLIENT_EDGE_LEFT: return "left";
+	case BEZEL_CLIENT_EDGE_RIGHT: return "right";
+	default: return "none";
+	}
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!SDL_Init(SDL_INIT_VIDEO)) {
+		fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
+		return 1;
+	}
+	SDL_Window *window = SDL_CreateWindow("sdl3-app", 1080, 1920, SDL_WINDOW_FULLSCREEN);
+	/* The renderer first: creating it may give the window a new wl_surface. */
+	SDL_Renderer *renderer = window ? SDL_CreateRenderer(window, NULL) : NULL;
+	if (!renderer) {
+		fprintf(stderr, "SDL window or renderer: %s\n", SDL_GetError());
+		return 1;
+	}
+	SDL_SetRenderVSync(renderer, 1);
+	if (!bezel_sdl_window_defer_edges(window, BEZEL_CLIENT_EDGE_BOTTOM))
+		fprintf(stderr, "no deferral: %s\n", SDL_GetError());
+	if (argc > 1 && strcmp(argv[1], "--back") == 0) {
+		bool taken = bezel_sdl_window_set_back_handling(window, true);
+		printf("back_handling %d\n", taken);
+		if (!taken)
+			fprintf(stderr, "no back gesture: %s\n", SDL_GetError());
+	}
+
+	int frames = 0, w = 1080, h = 1920;
+	for (;;) {
+		SDL_Event e;
+		/* Draw until the compositor has shown a few frames; then only wait for events. */
+		bool got = frames < 3 ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, 1000);
+		if (!got && frames < 3) {
+			SDL_SetRenderDrawColor(renderer, 40, 60, 90, 255);
+			SDL_RenderClear(renderer);
+			SDL_RenderPresent(renderer); /* vsync: waits for the compositor's frame */
+			if (++frames == 3) {
+				SDL_GetWindowSize(window, &w, &h);
+				printf("ready\n");
+			}
+			continue;
+		}
+		if (!got)
+			continue;
+		if (e.type == SDL_EVENT_QUIT)
+			break;
+		if (e.type == bezel_sdl_honored_edges_event())
+			printf("honored %d\n", e.user.code);
+		else if (e.type == bezel_sdl_deferred_swipe_event())
+			printf("deferred_swipe %s\n", edge_name(e.user.code));
+		else if (e.type == bezel_sdl_gesture_taken_event())
+			printf("gesture_taken %s\n", edge_name(e.user.code));
+		else if (e.type == bezel_sdl_back_edges_event())
+			printf("back_edges %d\n", e.user.code);
+		else if (e.type == bezel_sdl_back_began_event())
+			printf("back_began %d %.0f %.0f\n", e.user.code, bezel_sdl_back_x(&e), bezel_sdl_back_y(&e));
+		else if (e.type == bezel_sdl_back_changed_event())
+			printf("back_changed %.3f %.0f %.0f\n", bezel_sdl_back_progress(&e), bezel_sdl_back_x(&e), bezel_sdl_back_y(&e));
+		else if (e.type == bezel_sdl_back_invoked_event())
+			printf("back_invoked\n");
+		else if (e.type == bezel_sdl_back_cancelled_event())
+			printf("back_cancelled\n");
+		else if (e.type == SDL_EVENT_FINGER_DOWN)
+			printf("touch begin %.0f %.0f\n", e.tfinger.x * w, e.tfinger.y * h);
+		else if (e.type == SDL_EVENT_FINGER_UP)
+			printf("touch end\n");
+	}
+	SDL_DestroyRenderer(renderer);
+	SDL_DestroyWindow(window); /* drops the window's protocol object too */
+	SDL_Quit();
+	return 0;
+}
