@@ -16,7 +16,7 @@ if [ "${1:-}" = --list ]; then
 			libwayland-dev wayland-protocols libinput-dev libudev-dev umockdev libumockdev-dev \
 			meson ninja-build python3 valgrind gdb time util-linux patch xz-utils \
 			libwlroots-0.18-dev libpixman-1-dev libxkbcommon-dev wayland-utils weston \
-			grim
+			grim wayfire wayfire-dev libglm-dev
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac

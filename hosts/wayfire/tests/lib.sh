@@ -15,8 +15,8 @@ if ! pkg-config --exists wayfire 2>/dev/null; then
 fi
 WF_VERSION=$(pkg-config --modversion wayfire)
 case $WF_VERSION in
-0.7.*) ;;
-*) fail "the plugin is for Wayfire 0.7; this machine has $WF_VERSION"; finish ;;
+0.7.* | 0.9.*) ;;
+*) fail "the plugin is for Wayfire 0.7 and 0.9; this machine has $WF_VERSION"; finish ;;
 esac
 
 # ---- build: the product installed through meson-shim (tests/lib/product.sh); the test rig,

@@ -31,7 +31,7 @@
 # libumockdev-dev, python3, gcc, g++, wayland-utils.
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-SCRATCH=${BEZEL_WAYFIRE_SCRATCH:-$ROOT/.build-wayfire}
+SCRATCH=${BEZEL_WAYFIRE_SCRATCH:-$ROOT/.build-wayfire${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/wayfire-tests
 . "$ROOT/tests/lib/host.sh"
 runner_args "$@"
