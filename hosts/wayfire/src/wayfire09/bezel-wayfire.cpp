@@ -370,11 +370,17 @@ class bezel_wayfire_t : public wf::plugin_interface_t
         return node->get_surface();
     }
 
-    /* Where a view's main surface is shown (other surfaces are made known at a touch). */
+    /*
+     * Where a view's main surface is shown (other surfaces are made known at a touch). Wayfire
+     * 0.9 maps a view in a transaction after the commit that gives it a buffer, so a view not
+     * yet mapped is placed where its scene node already is (a touch places it again).
+     */
     static bool surface_position(void*, wlr_surface *surface, double *lx, double *ly)
     {
+        /* Wayfire 0.9 finds a view from its role object (xdg, layer shell), so `surface` is
+         * the view's main surface; get_wlr_surface() is null until the view is mapped. */
         wayfire_view view = wf::wl_surface_to_wayfire_view(surface->resource);
-        if (!view || !view->is_mapped() || (view->get_wlr_surface() != surface))
+        if (!view)
         {
             return false;
         }
