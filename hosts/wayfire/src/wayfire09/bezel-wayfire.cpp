@@ -20,7 +20,8 @@
  *     2. runs its own handling: wf-touch gestures, touch focus, and the focused surface node's
  *        wlr_seat_touch_notify_down/motion/up. Those reach the adapter's seat touch grab,
  *        which sends clients nothing for a touch the adapter tracks.
- *   Motion and up likewise. Wayfire 0.9 forwards touch_frame itself; this plugin also closes
+ *   Motion likewise; a lift reaches the adapter after Wayfire's handling of it (see
+ *   on_touch_up_done). Wayfire 0.9 forwards touch_frame itself; this plugin also closes
  *   the adapter's frame there, and takes touch_cancel before Wayfire (which turns a cancel
  *   into a lift), so that clients get wl_touch.cancel (R8).
  *
@@ -311,13 +312,22 @@ class bezel_wayfire_t : public wf::plugin_interface_t
     wf::signal::connection_t<wf::input_event_signal<wlr_touch_up_event>> on_touch_up =
         [this] (wf::input_event_signal<wlr_touch_up_event> *sig)
     {
-        auto *ev = sig->event;
-        if (ignored_ids & id_bit(ev->touch_id))
+        if (ignored_ids & id_bit(sig->event->touch_id))
         {
-            sig->mode    = wf::input_event_processing_mode_t::IGNORE;
-            ignored_ids &= ~id_bit(ev->touch_id);
+            sig->mode = wf::input_event_processing_mode_t::IGNORE;
         }
+    };
 
+    /*
+     * The lift goes to the adapter after Wayfire's own handling: Wayfire's seat call for it
+     * then meets the adapter's grab while the adapter still tracks the touch, and is not
+     * passed on as a second wl_touch.up.
+     */
+    wf::signal::connection_t<wf::post_input_event_signal<wlr_touch_up_event>> on_touch_up_done =
+        [this] (wf::post_input_event_signal<wlr_touch_up_event> *sig)
+    {
+        auto *ev = sig->event;
+        ignored_ids &= ~id_bit(ev->touch_id);
         bezel_wlr_touch_up(bezel, ev->touch_id, ev->time_msec);
     };
 
@@ -334,6 +344,7 @@ class bezel_wayfire_t : public wf::plugin_interface_t
         core.connect(&on_touch_down);
         core.connect(&on_touch_motion);
         core.connect(&on_touch_up);
+        core.connect(&on_touch_up_done);
 
         on_touch_frame.set_callback([this] (void*)
         {
