@@ -17,9 +17,10 @@
  *          -> this plugin: bezel_wlr_touch_down(layout x, y). The adapter hit-tests through
  *             Wayfire's scene graph, makes the seat's touch point and lets the Bezel plugin
  *             decide (deliver now, hold, or keep for a system gesture).
- *     2. runs its own handling: wf-touch gestures, touch focus, and the focused surface node's
- *        wlr_seat_touch_notify_down/motion/up. Those reach the adapter's seat touch grab,
- *        which sends clients nothing for a touch the adapter tracks.
+ *     2. runs its own handling: wf-touch gestures, and for a touch on no client's surface (a
+ *        plugin's grab node) its touch focus. A touch on a client's surface is marked
+ *        NO_CLIENT: Wayfire makes no seat call for it, and the client gets only what the
+ *        Bezel plugin releases.
  *   Motion likewise; a lift reaches the adapter after Wayfire's handling of it (see
  *   on_touch_up_done). Wayfire 0.9 forwards touch_frame itself; this plugin also closes
  *   the adapter's frame there, and takes touch_cancel before Wayfire (which turns a cancel
@@ -284,6 +285,7 @@ class bezel_wayfire_t : public wf::plugin_interface_t
          * dock or cover sheet). */
         hide_open_panels();
         auto p = to_layout(&ev->touch->base, ev->x, ev->y);
+        double sx, sy;
         if (at_bezel_edge(p))
         {
             ignored_ids |= id_bit(ev->touch_id);
@@ -291,6 +293,14 @@ class bezel_wayfire_t : public wf::plugin_interface_t
         } else
         {
             ignored_ids &= ~id_bit(ev->touch_id);
+            /* A client's surface gets the touch from the adapter alone: Wayfire's own seat
+             * call would add a second touch point, and a drag started from the touch would
+             * then fail wlroots' serial check (one point). Wayfire's gestures still see it;
+             * what is not a client's (a plugin's grab node) stays Wayfire's. */
+            if (surface_at(nullptr, p.x, p.y, &sx, &sy))
+            {
+                sig->mode = wf::input_event_processing_mode_t::NO_CLIENT;
+            }
         }
 
         bezel_wlr_touch_down(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
