@@ -149,6 +149,14 @@ class bezel_test_rig_t
 #else
         wlr_touch_init(&touch, &rig_touch_impl, "bezel-test-rig touch");
         device = &touch.base;
+        /* A touchscreen names its output (Wayfire maps it there, as Wayfire 0.7 mapped the
+         * headless device onto the first output); wlr_touch_finish frees the name. */
+        auto outputs = core.output_layout->get_outputs();
+        if (!outputs.empty())
+        {
+            touch.output_name = strdup(outputs.front()->handle->name);
+        }
+
         wl_signal_emit_mutable(&core.backend->events.new_input, device);
 #endif
         if (!stream_path.empty())
