@@ -149,12 +149,14 @@ class bezel_test_rig_t
 #else
         wlr_touch_init(&touch, &rig_touch_impl, "bezel-test-rig touch");
         device = &touch.base;
-        /* A touchscreen names its output (Wayfire maps it there, as Wayfire 0.7 mapped the
-         * headless device onto the first output); wlr_touch_finish frees the name. */
-        auto outputs = core.output_layout->get_outputs();
-        if (!outputs.empty())
+        /* With a second output (unplug-after-motions), the touchscreen names the first, as
+         * Wayfire 0.7 mapped the headless device onto it: Wayfire 0.9 spreads a device that
+         * names none across the whole layout. With one output it names none: Wayfire 0.9 then
+         * turns a named output's transform into the device's coordinates, which the source
+         * already does. wlr_touch_finish frees the name. */
+        if (touch_output)
         {
-            touch.output_name = strdup(outputs.front()->handle->name);
+            touch.output_name = strdup(touch_output->name);
         }
 
         wl_signal_emit_mutable(&core.backend->events.new_input, device);
