@@ -196,6 +196,7 @@ group "wlroots@0.18 (Debian 13) with libbezel-wlroots + bezel-compositor headles
 group "wlroots@0.18: hostile clients while touches play" "${d13[@]}" hosts/wlroots/tests/run.sh --hostile
 group "wlroots@0.18: hostile clients under valgrind" "${d13[@]}" hosts/wlroots/tests/run.sh --hostile --valgrind
 group "wlroots@0.18: meson-shim -Dwlroots=enabled install" "${d13[@]}" hosts/wlroots/tests/install-test.sh
+group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wayfire/tests/run.sh
 echo
 echo "elapsed time per group (m:ss):"
 printf '  %s\n' "${group_times[@]}"
