@@ -29,7 +29,8 @@ if [ "${1:-}" = --list ]; then
 			libjson-c-dev libpcre2-dev libcairo2-dev libpango1.0-dev libevdev-dev libdrm-dev libxcb1-dev libxcb-icccm4-dev \
 			kwin-wayland kwin-dev plasma-wayland-protocols dbus qt6-wayland layer-shell-qt \
 			libweston-14-dev weston-dev \
-			libsdl3-dev
+			libsdl3-dev \
+			wayfire wayfire-dev libglm-dev
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
 	esac

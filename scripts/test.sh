@@ -227,6 +227,7 @@ group "weston@14 (Debian 13) headless with bezel-weston.so, real clients, libinp
 group "weston@14: hostile clients while touches play" "${d13[@]}" hosts/weston/tests/run.sh --hostile
 group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the installed module" "${d13[@]}" hosts/weston/tests/install-test.sh
 group "sdl3@3.2 (Debian 13): bezel-sdl3.h app on bezel-compositor (wlroots 0.18), demo recording and the back gesture; SDL's dummy driver" "${d13[@]}" tests/toolkits/sdl3-run.sh
+group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wayfire/tests/run.sh
 echo
 echo "elapsed time per group (m:ss):"
 printf '  %s\n' "${group_times[@]}"

@@ -1,10 +1,12 @@
 /*
- * bezel-test-rig: TEST EQUIPMENT ONLY, a second Wayfire 0.7 plugin loaded by hosts/wayfire/tests/
+ * bezel-test-rig: TEST EQUIPMENT ONLY, a second Wayfire 0.7 or 0.9 plugin loaded by hosts/wayfire/tests/
  * next to the product plugin (`plugins = bezel bezel-test-rig`). Never installed.
  *
- * On the headless backend Wayfire has no input device. The rig adds one touch device to the
- * headless backend (wlr_headless_add_input_device), so Wayfire's input manager takes it in
- * like a real touchscreen (attached to its cursor, mapped, seat capability), and feeds it from
+ * On the headless backend Wayfire has no input device. The rig adds one touch device (wlroots
+ * 0.15: to the headless backend, wlr_headless_add_input_device; wlroots 0.17 dropped that, so
+ * with Wayfire 0.9 the rig makes a wlr_touch itself and announces it as the backend's new
+ * input), so Wayfire's input manager takes it in like a real touchscreen (attached to its
+ * cursor, mapped, seat capability), and feeds it from
  * a touchscreen node read through Bezel's own libinput touch source (bezel.h section 4,
  * bezel_input_source_*): in the tests that node is an umockdev-emulated device replaying a
  * recording, the same recordings the weston and wlroots hosts replay. Its events are emitted
@@ -44,6 +46,7 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -52,14 +55,37 @@
 #include <wayfire/output-layout.hpp>
 #include <wayfire/output.hpp>
 #include <wayfire/plugin.hpp>
-#include <wayfire/singleton-plugin.hpp>
 #include <wayfire/util/log.hpp>
+/* Wayfire 0.8 made plugins global and dropped the per-output singleton wrapper. */
+#if __has_include(<wayfire/singleton-plugin.hpp>)
+#include <wayfire/singleton-plugin.hpp>
+#define RIG_WAYFIRE_PER_OUTPUT_PLUGINS 1
+#endif
 
 /* wlroots' C headers, as Wayfire includes them in C++ (it works around their C-only syntax). */
 #include <wayfire/nonstd/wlroots-full.hpp>
 extern "C" {
 #include <wlr/backend/multi.h>
+#include <wlr/version.h>
 }
+
+/* wlroots 0.17 renamed the touch events (wlr_touch_*_event, naming the wlr_touch) and took the
+ * input devices out of the headless backend. */
+#if WLR_VERSION_MINOR < 17
+using rig_touch_down_t   = wlr_event_touch_down;
+using rig_touch_motion_t = wlr_event_touch_motion;
+using rig_touch_up_t     = wlr_event_touch_up;
+using rig_touch_cancel_t = wlr_event_touch_cancel;
+#else
+extern "C" {
+#include <wlr/interfaces/wlr_touch.h>
+}
+using rig_touch_down_t   = wlr_touch_down_event;
+using rig_touch_motion_t = wlr_touch_motion_event;
+using rig_touch_up_t     = wlr_touch_up_event;
+using rig_touch_cancel_t = wlr_touch_cancel_event;
+static const wlr_touch_impl rig_touch_impl = {.name = "bezel-test-rig-touch"};
+#endif
 
 #include "bezel.h"
 
@@ -118,7 +144,23 @@ class bezel_test_rig_t
             }
         }
 
+#if WLR_VERSION_MINOR < 17
         device = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+#else
+        wlr_touch_init(&touch, &rig_touch_impl, "bezel-test-rig touch");
+        device = &touch.base;
+        /* With a second output (unplug-after-motions), the touchscreen names the first, as
+         * Wayfire 0.7 mapped the headless device onto it: Wayfire 0.9 spreads a device that
+         * names none across the whole layout. With one output it names none: Wayfire 0.9 then
+         * turns a named output's transform into the device's coordinates, which the source
+         * already does. wlr_touch_finish frees the name. */
+        if (touch_output)
+        {
+            touch.output_name = strdup(touch_output->name);
+        }
+
+        wl_signal_emit_mutable(&core.backend->events.new_input, device);
+#endif
         if (!stream_path.empty())
         {
             if (!device || !read_stream())
@@ -191,6 +233,13 @@ class bezel_test_rig_t
         {
             fclose(event_log);
         }
+
+#if WLR_VERSION_MINOR >= 17
+        if (device)
+        {
+            wlr_touch_finish(&touch);
+        }
+#endif
     }
 
     bezel_test_rig_t(const bezel_test_rig_t&) = delete;
@@ -214,6 +263,10 @@ class bezel_test_rig_t
     wl_event_source *stream_timer = nullptr;
     FILE *event_log = nullptr;
     wlr_input_device *device = nullptr;
+#if WLR_VERSION_MINOR >= 17
+    wlr_touch touch{};
+    uint64_t down_ids = 0; /* touches down (ids 0..63): a cancel names each */
+#endif
     bezel_input_source *source = nullptr;
     wl_event_source *sigusr2   = nullptr;
     bool opened = false;
@@ -330,6 +383,65 @@ class bezel_test_rig_t
         map_output();
     }
 
+    /* The event's first field: the device (wlroots 0.15) or its wlr_touch (0.17 and later). */
+#if WLR_VERSION_MINOR < 17
+    wlr_input_device *source_of_events() { return device; }
+    wlr_touch *touch_of_device() { return device->touch; }
+#else
+    wlr_touch *source_of_events() { return &touch; }
+    wlr_touch *touch_of_device() { return &touch; }
+#endif
+
+    void emit_down(uint32_t ms, int32_t id, double nx, double ny)
+    {
+        rig_touch_down_t ev{source_of_events(), ms, id, nx, ny};
+#if WLR_VERSION_MINOR >= 17
+        if ((id >= 0) && (id < 64))
+        {
+            down_ids |= uint64_t{1} << id;
+        }
+#endif
+        wl_signal_emit(&touch_of_device()->events.down, &ev);
+    }
+
+    void emit_motion(uint32_t ms, int32_t id, double nx, double ny)
+    {
+        rig_touch_motion_t ev{source_of_events(), ms, id, nx, ny};
+        wl_signal_emit(&touch_of_device()->events.motion, &ev);
+    }
+
+    void emit_up(uint32_t ms, int32_t id)
+    {
+        rig_touch_up_t ev{source_of_events(), ms, id};
+#if WLR_VERSION_MINOR >= 17
+        if ((id >= 0) && (id < 64))
+        {
+            down_ids &= ~(uint64_t{1} << id);
+        }
+#endif
+        wl_signal_emit(&touch_of_device()->events.up, &ev);
+    }
+
+    /* libinput cancels every touch of the device; wlroots 0.17 cancels one id at a time. */
+    void emit_cancel(uint32_t ms)
+    {
+#if WLR_VERSION_MINOR < 17
+        rig_touch_cancel_t ev{source_of_events(), ms, -1};
+        wl_signal_emit(&touch_of_device()->events.cancel, &ev);
+#else
+        for (int32_t id = 0; id < 64; id++)
+        {
+            if (down_ids & (uint64_t{1} << id))
+            {
+                rig_touch_cancel_t ev{source_of_events(), ms, id};
+                wl_signal_emit(&touch_of_device()->events.cancel, &ev);
+            }
+        }
+
+        down_ids = 0;
+#endif
+    }
+
     static std::string option(const std::string& key)
     {
         auto opt = wf::get_core().config.get_option("bezel-test-rig/" + key);
@@ -393,7 +505,7 @@ class bezel_test_rig_t
                 rig->emit_stream_event(ev);
             }
 
-            wl_signal_emit(&rig->device->touch->events.frame, nullptr);
+            wl_signal_emit(&rig->touch_of_device()->events.frame, nullptr);
         }
 
         if (rig->stream_next < rig->stream.size())
@@ -421,16 +533,13 @@ class bezel_test_rig_t
         double nx = ev.x / width, ny = ev.y / height;
         if (ev.kind == 0)
         {
-            wlr_event_touch_down d{device, ms, ev.id, nx, ny};
-            wl_signal_emit(&device->touch->events.down, &d);
+            emit_down(ms, ev.id, nx, ny);
         } else if (ev.kind == 1)
         {
-            wlr_event_touch_motion m{device, ms, ev.id, nx, ny};
-            wl_signal_emit(&device->touch->events.motion, &m);
+            emit_motion(ms, ev.id, nx, ny);
         } else
         {
-            wlr_event_touch_up u{device, ms, ev.id};
-            wl_signal_emit(&device->touch->events.up, &u);
+            emit_up(ms, ev.id);
         }
     }
 
@@ -504,8 +613,7 @@ class bezel_test_rig_t
         auto *rig = static_cast<bezel_test_rig_t*>(data);
         ms = rig->shift(ms);
         rig->log("down", id, ms);
-        wlr_event_touch_down ev{rig->device, ms, id, x / rig->width, y / rig->height};
-        wl_signal_emit(&rig->device->touch->events.down, &ev);
+        rig->emit_down(ms, id, x / rig->width, y / rig->height);
     }
 
     static void rig_motion(void *data, int32_t id, double x, double y, uint32_t ms)
@@ -513,8 +621,7 @@ class bezel_test_rig_t
         auto *rig = static_cast<bezel_test_rig_t*>(data);
         ms = rig->shift(ms);
         rig->log("motion", id, ms);
-        wlr_event_touch_motion ev{rig->device, ms, id, x / rig->width, y / rig->height};
-        wl_signal_emit(&rig->device->touch->events.motion, &ev);
+        rig->emit_motion(ms, id, x / rig->width, y / rig->height);
         rig->count_motion();
     }
 
@@ -523,21 +630,19 @@ class bezel_test_rig_t
         auto *rig = static_cast<bezel_test_rig_t*>(data);
         ms = rig->shift(ms);
         rig->log("up", id, ms);
-        wlr_event_touch_up ev{rig->device, ms, id};
-        wl_signal_emit(&rig->device->touch->events.up, &ev);
+        rig->emit_up(ms, id);
     }
 
     static void rig_frame(void *data, uint32_t)
     {
         auto *rig = static_cast<bezel_test_rig_t*>(data);
-        wl_signal_emit(&rig->device->touch->events.frame, nullptr);
+        wl_signal_emit(&rig->touch_of_device()->events.frame, nullptr);
     }
 
     static void rig_cancel(void *data, uint32_t ms)
     {
         auto *rig = static_cast<bezel_test_rig_t*>(data);
-        wlr_event_touch_cancel ev{rig->device, rig->shift(ms), -1};
-        wl_signal_emit(&rig->device->touch->events.cancel, &ev);
+        rig->emit_cancel(rig->shift(ms));
     }
 
     static void rig_device_added(void*, const char *name, const char *sysname)
@@ -562,6 +667,7 @@ class bezel_test_rig_t
     }
 };
 
+#ifdef RIG_WAYFIRE_PER_OUTPUT_PLUGINS
 class bezel_test_rig_plugin_t : public wf::singleton_plugin_t<bezel_test_rig_t>
 {
   public:
@@ -572,5 +678,23 @@ class bezel_test_rig_plugin_t : public wf::singleton_plugin_t<bezel_test_rig_t>
         wf::singleton_plugin_t<bezel_test_rig_t>::init();
     }
 };
+#else
+class bezel_test_rig_plugin_t : public wf::plugin_interface_t
+{
+  public:
+    void init() override
+    {
+        rig = std::make_unique<bezel_test_rig_t>();
+    }
+
+    void fini() override
+    {
+        rig.reset();
+    }
+
+  private:
+    std::unique_ptr<bezel_test_rig_t> rig;
+};
+#endif
 
 DECLARE_WAYFIRE_PLUGIN(bezel_test_rig_plugin_t);

@@ -15,8 +15,8 @@ if ! pkg-config --exists wayfire 2>/dev/null; then
 fi
 WF_VERSION=$(pkg-config --modversion wayfire)
 case $WF_VERSION in
-0.7.*) ;;
-*) fail "the plugin is for Wayfire 0.7; this machine has $WF_VERSION"; finish ;;
+0.7.* | 0.9.*) ;;
+*) fail "the plugin is for Wayfire 0.7 and 0.9; this machine has $WF_VERSION"; finish ;;
 esac
 
 # ---- build: the product installed through meson-shim (tests/lib/product.sh); the test rig,
@@ -32,13 +32,16 @@ PLUGINS=$OUT/plugins
 WF_PLUGIN_PATH=$PRODUCT_LIB/wayfire:$PLUGINS
 WF_XML_PATH=$PRODUCT_PREFIX/share/wayfire/metadata
 mkdir -p "$PLUGINS"
+# wlroots' pkg-config name: wlroots (0.15, Debian 12) or wlroots-0.18 (Debian 13, Wayfire 0.9).
+WLR_PC=wlroots
+pkg-config --exists wlroots-0.18 && WLR_PC=wlroots-0.18
 # shellcheck disable=SC2086,SC2046 # flag variables are lists
 if [ -f "$PRODUCT_LIB/wayfire/libbezel-wayfire.so" ] && [ -f "$WF_XML_PATH/bezel.xml" ] &&
 	c++ $CXXFLAGS -o "$PLUGINS/libbezel-test-rig.so" "$ROOT/hosts/wayfire/rig/bezel-test-rig.cpp" $WF \
 		$(product_link) &&
 	cc $CFLAGS -shared -fPIC -DWLR_USE_UNSTABLE -o "$OUT/wayfire-headless-preload.so" \
 		"$ROOT/hosts/wayfire/rig/preload/wayfire-headless-preload.c" \
-		$(pkg-config --cflags --libs wlroots pixman-1) -ldl &&
+		$(pkg-config --cflags --libs "$WLR_PC" pixman-1) -ldl &&
 	host_table_clients "$OUT" &&
 	SHIM=$("$ROOT/tools/umockdev-preload/build.sh" "$OUT/shim"); then
 	pass "meson-shim installs libbezel-wayfire.so and its metadata; the test rig plugin, the test preload and the clients compile with -Werror (Wayfire $WF_VERSION)"

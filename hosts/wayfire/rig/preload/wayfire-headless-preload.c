@@ -1,7 +1,7 @@
 /*
  * wayfire-headless-preload.c: TEST EQUIPMENT ONLY, never part of the product.
  *
- * Wayfire 0.7 insists on a GPU: main() asks the backend for a DRM fd, refuses to start without
+ * Wayfire 0.7 and 0.9 insist on a GPU: main() asks the backend for a DRM fd, refuses to start without
  * one, creates a GLES2 renderer on it and asserts that the renderer has an EGL display. It also
  * refuses to run when it could regain root after dropping it (setuid(0) succeeding). A test
  * machine has no DRM node and runs as root, so the Wayfire integration tests load this
@@ -16,6 +16,10 @@
  *   glCreateShader / glCreateProgram / glGetShaderiv(GL_COMPILE_STATUS)
  *                                      -> non-zero names, "compiled": Wayfire refuses (throws)
  *                                         to draw with a program named 0
+ *   glGetProgramiv(GL_LINK_STATUS)     -> "linked" (Wayfire 0.9 checks it too)
+ * Wayfire 0.9 (wlroots 0.18) also asks:
+ *   wlr_gles2_renderer_get_buffer_fbo  -> 0 on the pixman renderer (wlroots asserts GLES2)
+ *   wlr_egl_get_display / get_context  -> none, so that "is the context current" is "yes"
  * With no EGL context, every other GL call Wayfire makes goes to glvnd's no-op dispatch:
  * Wayfire's own drawing draws nothing, which a test that reads no pixels does not need.
  *   setuid(0) / setgid(0)              -> EPERM, so that root can "drop" root
@@ -37,6 +41,7 @@
 #include <wlr/render/pixman.h>
 #include <wlr/render/egl.h>
 #include <wlr/util/log.h>
+#include <wlr/version.h>
 
 int wlr_backend_get_drm_fd(struct wlr_backend *backend)
 {
@@ -120,6 +125,34 @@ void glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
 	(void)shader;
 	*params = pname == GL_COMPILE_STATUS ? GL_TRUE : 0;
 }
+
+void glGetProgramiv(GLuint program, GLenum pname, GLint *params)
+{
+	(void)program;
+	*params = pname == GL_LINK_STATUS ? GL_TRUE : 0;
+}
+
+#if WLR_VERSION_MINOR >= 18
+GLuint wlr_gles2_renderer_get_buffer_fbo(struct wlr_renderer *renderer, struct wlr_buffer *buffer)
+{
+	GLuint (*real)(struct wlr_renderer *, struct wlr_buffer *) =
+		(GLuint (*)(struct wlr_renderer *, struct wlr_buffer *))
+		dlsym(RTLD_NEXT, "wlr_gles2_renderer_get_buffer_fbo");
+	return wlr_renderer_is_gles2(renderer) && real ? real(renderer, buffer) : 0;
+}
+
+EGLDisplay wlr_egl_get_display(struct wlr_egl *egl)
+{
+	(void)egl;
+	return EGL_NO_DISPLAY;
+}
+
+EGLContext wlr_egl_get_context(struct wlr_egl *egl)
+{
+	(void)egl;
+	return EGL_NO_CONTEXT;
+}
+#endif
 
 int setuid(uid_t uid)
 {

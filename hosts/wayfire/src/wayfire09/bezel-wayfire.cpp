@@ -1,0 +1,566 @@
+/*
+ * libbezel-wayfire: Bezel's system edge gestures in Wayfire 0.9, a thin plugin on
+ * libbezel-wlroots (hosts/wlroots/src/bezel-wlroots.h). The Wayfire 0.7 plugin is
+ * ../bezel-wayfire.cpp; the settings and feedback are the same, the core API around them is not.
+ *
+ * Copyright © 2025 The Bezel authors. MIT licence (see protocol/bezel-system-gestures-v1.xml).
+ *
+ *   [core]
+ *   plugins = … bezel
+ *   [bezel]
+ *   hold-window-ms = 150          # any flattened gesture key, as in weston's [bezel]
+ *
+ * How a touch goes through Wayfire 0.9 with the plugin loaded:
+ *
+ *   touch device -> wlr_cursor -> Wayfire's touch interface
+ *     1. emits input_event_signal<wlr_touch_down_event> on the core (before anything else)
+ *          -> this plugin: bezel_wlr_touch_down(layout x, y). The adapter hit-tests through
+ *             Wayfire's scene graph, makes the seat's touch point and lets the Bezel plugin
+ *             decide (deliver now, hold, or keep for a system gesture).
+ *     2. runs its own handling: wf-touch gestures, and for a touch on no client's surface (a
+ *        plugin's grab node) its touch focus. A touch on a client's surface is marked
+ *        NO_CLIENT: Wayfire makes no seat call for it, and the client gets only what the
+ *        Bezel plugin releases.
+ *   Motion likewise; a lift reaches the adapter after Wayfire's handling of it (see
+ *   on_touch_up_done). Wayfire 0.9 forwards touch_frame itself; this plugin also closes
+ *   the adapter's frame there, and takes touch_cancel before Wayfire (which turns a cancel
+ *   into a lift), so that clients get wl_touch.cancel (R8).
+ *
+ * Wayfire's own edge swipes: Wayfire 0.9 takes a whole touch sequence that starts within its
+ * edge threshold when one of its gestures is bound to that edge swipe. A touch that goes down
+ * that close to an edge Bezel binds is marked IGNORE for Wayfire's core (down, motion, up):
+ * Wayfire's gestures, bindings and touch focus never see it, and the adapter alone delivers
+ * what the Bezel plugin releases. Elsewhere Wayfire's gestures work as before.
+ *
+ * Wayfire 0.9 plugins are global (one object for the compositor), so the
+ * bezel_system_gestures_manager_v1 global exists once.
+ */
+#include <cstring>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <wayfire/compositor-view.hpp>
+#include <wayfire/config/xml.hpp>
+#include <wayfire/core.hpp>
+#include <wayfire/output-layout.hpp>
+#include <wayfire/output.hpp>
+#include <wayfire/plugin.hpp>
+#include <wayfire/scene.hpp>
+#include <wayfire/signal-definitions.hpp>
+#include <wayfire/unstable/wlr-surface-node.hpp>
+#include <wayfire/util.hpp>
+#include <wayfire/util/log.hpp>
+#include <wayfire/view.hpp>
+
+/* wlroots' C headers, as Wayfire includes them in C++ (it works around their C-only syntax). */
+#include <wayfire/nonstd/wlroots-full.hpp>
+
+#include "bezel.h"
+#include "bezel-demo-panels.h"
+#include "bezel-wlroots.h"
+#include "../wayfire-settings.hpp"
+
+namespace
+{
+/*
+ * Wayfire 0.9 creates its wlr_compositor in the core's implementation class, which its
+ * installed headers do not declare, and the adapter needs it (every wl_surface's commit carries
+ * the client's deferral, R3). These are that class's first members in Wayfire 0.9.x; the
+ * build picks this file only for Wayfire 0.9 (meson-shim/wayfire/meson.build), and the pointer
+ * is checked against what a wlr_compositor must hold before it is used.
+ */
+struct core_impl_0_9_layout : public wf::compositor_core_t
+{
+    wlr_egl *egl;
+    wlr_compositor *compositor;
+};
+
+wlr_compositor *find_wlr_compositor()
+{
+    auto& core = static_cast<core_impl_0_9_layout&>(wf::get_core());
+    wlr_compositor *c = core.compositor;
+    if (!c || (c->renderer != wf::get_core().renderer) || !c->global ||
+        (wl_global_get_interface(c->global) != &wl_compositor_interface))
+    {
+        return nullptr;
+    }
+
+    return c;
+}
+
+/* Wayfire 0.9 starts an edge swipe only from a touch this close to an output's edge (its
+ * EDGE_SWIPE_THRESHOLD, in layout pixels). */
+constexpr double wayfire_edge_threshold = 10;
+
+/* The visible feedback: a solid-colour rectangle (Wayfire's colour view) in the top layer of
+ * an output. It belongs to no client: touches on it go to no client, as on weston's panels. */
+using panel_ptr = std::shared_ptr<wf::color_rect_view_t>;
+
+/* The dock, the cover sheet and the "swipe again" bar of one output. */
+struct output_panels_t
+{
+    wf::output_t *output = nullptr;
+    panel_ptr edge[4];
+    panel_ptr hint[4];
+    bool open[4] = {};
+};
+
+/* The layout position of a node's local origin: each ancestor's to_global, innermost first. */
+wf::pointf_t node_origin(wf::scene::node_t *node)
+{
+    wf::pointf_t p{0, 0};
+    for (auto *n = node; n; n = n->parent())
+    {
+        p = n->to_global(p);
+    }
+
+    return p;
+}
+}
+
+/* The plugin: the one Bezel state of the compositor. */
+class bezel_wayfire_t : public wf::plugin_interface_t
+{
+  public:
+    void init() override
+    {
+        auto& core = wf::get_core();
+        wlr_compositor *compositor = find_wlr_compositor();
+        if (!compositor)
+        {
+            LOGE("bezel: cannot find Wayfire's wlr_compositor (this plugin is built for "
+                 "Wayfire 0.9); not attached");
+            return;
+        }
+
+        bezel_wlr_interface iface{};
+        iface.version = BEZEL_WLR_INTERFACE_VERSION;
+        iface.surface_at = &bezel_wayfire_t::surface_at;
+        iface.surface_position = &bezel_wayfire_t::surface_position;
+        iface.gesture   = &bezel_wayfire_t::on_gesture;
+        iface.affordance = &bezel_wayfire_t::on_affordance;
+        int r = bezel_wlr_create(core.display, compositor, core.get_current_seat(),
+            core.output_layout->get_handle(), &iface, this, &bezel);
+        if (r != BEZEL_OK)
+        {
+            LOGE("bezel: cannot attach to the seat: ", bezel_result_string(r));
+            bezel = nullptr;
+            return;
+        }
+
+        configure();
+        connect_input();
+        core.output_layout->connect(&on_output_removed);
+
+        LOGI("bezel: loaded; libbezel ", bezel_version_string(), " attached to seat ",
+            core.get_current_seat()->name, ", global bezel_system_gestures_manager_v1 created");
+    }
+
+    void fini() override
+    {
+        for (auto& p : panels)
+        {
+            close_panels(p.second);
+        }
+
+        panels.clear();
+        if (cancel_connected)
+        {
+            wl_list_remove(&on_touch_cancel.link);
+            cancel_connected = false;
+        }
+
+        on_touch_frame.disconnect();
+        if (bezel)
+        {
+            bezel_wlr_destroy(bezel);
+            bezel = nullptr;
+        }
+
+        LOGI("bezel: unloaded; the seat's touches go to clients directly again");
+    }
+
+  private:
+    bezel_wlr *bezel = nullptr;
+    bool panels_enabled = true; /* [bezel] panels, read back from the plugin */
+    std::unordered_map<wf::output_t*, output_panels_t> panels;
+    /* Touch ids (0..63) Wayfire's core is told to ignore: they went down at a Bezel edge. */
+    uint64_t ignored_ids = 0;
+
+    wf::signal::connection_t<wf::output_removed_signal> on_output_removed =
+        [this] (wf::output_removed_signal *ev)
+    {
+        forget_panels(ev->output);
+    };
+
+    wf::wl_listener_wrapper on_touch_frame;
+    wl_listener on_touch_cancel{};
+    bool cancel_connected = false;
+
+    /* ------------------------------------------------------------ settings */
+
+    /* [bezel]: wayfire-settings.hpp. */
+    void configure()
+    {
+        bezel_wayfire_configure(bezel, &panels_enabled);
+    }
+
+    /* ------------------------------------------------------------ touch input */
+
+    /* Layout coordinates of a touch event, as Wayfire's own handler computes them. */
+    static wf::pointf_t to_layout(wlr_input_device *dev, double x, double y)
+    {
+        double lx, ly;
+        wlr_cursor_absolute_to_layout_coords(wf::get_core().get_wlr_cursor(), dev, x, y,
+            &lx, &ly);
+        wf::pointf_t closest;
+        wf::get_core().output_layout->get_output_coords_at({lx, ly}, closest);
+        return closest;
+    }
+
+    /* Whether a touch going down at `p` starts where Wayfire would begin an edge swipe on an
+     * edge Bezel binds (see the top of this file). */
+    bool at_bezel_edge(wf::pointf_t p)
+    {
+        uint32_t bound = 0;
+        bezel_plugin_get_bindings(bezel_wlr_get_plugin(bezel), 0, &bound, nullptr, 0, nullptr);
+        auto *wo = wf::get_core().output_layout->get_output_at(p.x, p.y);
+        if (!bound || !wo)
+        {
+            return false;
+        }
+
+        auto g = wo->get_layout_geometry();
+        const double t = wayfire_edge_threshold;
+        return ((bound & BEZEL_EDGE_TOP) && (p.y <= g.y + t)) ||
+               ((bound & BEZEL_EDGE_BOTTOM) && (p.y >= g.y + g.height - 1 - t)) ||
+               ((bound & BEZEL_EDGE_LEFT) && (p.x <= g.x + t)) ||
+               ((bound & BEZEL_EDGE_RIGHT) && (p.x >= g.x + g.width - 1 - t));
+    }
+
+    static uint64_t id_bit(int32_t id)
+    {
+        return ((id >= 0) && (id < 64)) ? (uint64_t{1} << id) : 0;
+    }
+
+    wf::signal::connection_t<wf::input_event_signal<wlr_touch_down_event>> on_touch_down =
+        [this] (wf::input_event_signal<wlr_touch_down_event> *sig)
+    {
+        auto *ev = sig->event;
+        /* A committed panel stays open until the next touch-down (a stand-in for a shell's
+         * dock or cover sheet). */
+        hide_open_panels();
+        auto p = to_layout(&ev->touch->base, ev->x, ev->y);
+        double sx, sy;
+        if (at_bezel_edge(p))
+        {
+            ignored_ids |= id_bit(ev->touch_id);
+            sig->mode    = wf::input_event_processing_mode_t::IGNORE;
+        } else
+        {
+            ignored_ids &= ~id_bit(ev->touch_id);
+            /* A client's surface gets the touch from the adapter alone: Wayfire's own seat
+             * call would add a second touch point, and a drag started from the touch would
+             * then fail wlroots' serial check (one point). Wayfire's gestures still see it;
+             * what is not a client's (a plugin's grab node) stays Wayfire's. */
+            if (surface_at(nullptr, p.x, p.y, &sx, &sy))
+            {
+                sig->mode = wf::input_event_processing_mode_t::NO_CLIENT;
+            }
+        }
+
+        bezel_wlr_touch_down(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
+    };
+
+    wf::signal::connection_t<wf::input_event_signal<wlr_touch_motion_event>> on_touch_motion =
+        [this] (wf::input_event_signal<wlr_touch_motion_event> *sig)
+    {
+        auto *ev = sig->event;
+        if (ignored_ids & id_bit(ev->touch_id))
+        {
+            sig->mode = wf::input_event_processing_mode_t::IGNORE;
+        }
+
+        auto p = to_layout(&ev->touch->base, ev->x, ev->y);
+        bezel_wlr_touch_motion(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
+    };
+
+    wf::signal::connection_t<wf::input_event_signal<wlr_touch_up_event>> on_touch_up =
+        [this] (wf::input_event_signal<wlr_touch_up_event> *sig)
+    {
+        if (ignored_ids & id_bit(sig->event->touch_id))
+        {
+            sig->mode = wf::input_event_processing_mode_t::IGNORE;
+        }
+    };
+
+    /*
+     * The lift goes to the adapter after Wayfire's own handling: Wayfire's seat call for it
+     * then meets the adapter's grab while the adapter still tracks the touch, and is not
+     * passed on as a second wl_touch.up.
+     */
+    wf::signal::connection_t<wf::post_input_event_signal<wlr_touch_up_event>> on_touch_up_done =
+        [this] (wf::post_input_event_signal<wlr_touch_up_event> *sig)
+    {
+        auto *ev = sig->event;
+        ignored_ids &= ~id_bit(ev->touch_id);
+        bezel_wlr_touch_up(bezel, ev->touch_id, ev->time_msec);
+    };
+
+    static void handle_touch_cancel(wl_listener *listener, void *data)
+    {
+        bezel_wayfire_t *self = wl_container_of(listener, self, on_touch_cancel);
+        auto *ev = static_cast<wlr_touch_cancel_event*>(data);
+        bezel_wlr_touch_cancel(self->bezel, ev->time_msec);
+    }
+
+    void connect_input()
+    {
+        auto& core = wf::get_core();
+        core.connect(&on_touch_down);
+        core.connect(&on_touch_motion);
+        core.connect(&on_touch_up);
+        core.connect(&on_touch_up_done);
+
+        on_touch_frame.set_callback([this] (void*)
+        {
+            bezel_wlr_touch_frame(bezel);
+        });
+        on_touch_frame.connect(&core.get_wlr_cursor()->events.touch_frame);
+
+        /* First in the list, ahead of Wayfire's, which turns a cancel into a lift: the
+         * adapter cancels its touches, and the lifts that follow find none. */
+        on_touch_cancel.notify = &bezel_wayfire_t::handle_touch_cancel;
+        wl_list_insert(&core.get_wlr_cursor()->events.touch_cancel.listener_list,
+            &on_touch_cancel.link);
+        cancel_connected = true;
+    }
+
+    /* ------------------------------------------------------------ the adapter's questions */
+
+    /*
+     * The surface Wayfire itself would give this touch: the scene graph's lookup (views in
+     * stacking order, input regions, layers, grabs' nodes) and its surface-local point.
+     * Wayfire's own compositor views (panels) have no wlr_surface and belong to no client.
+     */
+    static wlr_surface *surface_at(void*, double lx, double ly, double *sx, double *sy)
+    {
+        auto hit = wf::get_core().scene()->find_node_at({lx, ly});
+        auto *node = hit ? dynamic_cast<wf::scene::wlr_surface_node_t*>(hit->node.get()) : nullptr;
+        if (!node || !node->get_surface())
+        {
+            return nullptr;
+        }
+
+        *sx = hit->local_coords.x;
+        *sy = hit->local_coords.y;
+        return node->get_surface();
+    }
+
+    /*
+     * Where a view's main surface is shown (other surfaces are made known at a touch). Wayfire
+     * 0.9 maps a view in a transaction after the commit that gives it a buffer, so a view not
+     * yet mapped is placed where its scene node already is (a touch places it again).
+     */
+    static bool surface_position(void*, wlr_surface *surface, double *lx, double *ly)
+    {
+        /* Wayfire 0.9 finds a view from its role object (xdg, layer shell), so `surface` is
+         * the view's main surface; get_wlr_surface() is null until the view is mapped. */
+        wayfire_view view = wf::wl_surface_to_wayfire_view(surface->resource);
+        if (!view)
+        {
+            return false;
+        }
+
+        auto origin = node_origin(view->get_surface_root_node().get());
+        *lx = origin.x;
+        *ly = origin.y;
+        return true;
+    }
+
+    /* ------------------------------------------------------------ feedback */
+
+    output_panels_t& panels_of(wf::output_t *wo)
+    {
+        auto& p = panels[wo];
+        p.output = wo;
+        return p;
+    }
+
+    /* Shows `slot` at `box` (output-local), creating the view on first use; hides it if the
+     * box is empty. */
+    void place(panel_ptr& slot, wf::output_t *wo, wf::geometry_t box, wf::color_t colour)
+    {
+        if ((box.width <= 0) || (box.height <= 0))
+        {
+            if (slot)
+            {
+                slot->close();
+                slot = nullptr;
+            }
+
+            return;
+        }
+
+        if (!slot)
+        {
+            slot = wf::color_rect_view_t::create(wf::VIEW_ROLE_DESKTOP_ENVIRONMENT, wo,
+                wf::scene::layer::TOP);
+        }
+
+        slot->set_color(colour);
+        slot->set_geometry(box);
+    }
+
+    void panel_progress(wf::output_t *wo, const char *gesture, uint32_t edge, double progress)
+    {
+        int i = bezel_demo_edge_index(edge);
+        if (!panels_enabled || !wo || (i < 0))
+        {
+            return;
+        }
+
+        auto size = wo->get_screen_size();
+        wf::color_t colour = !strcmp(gesture, "dock") ? wf::color_t{0.60, 0.64, 0.72, 0.92} :
+            !strcmp(gesture, "cover_sheet") ? wf::color_t{0.09, 0.28, 0.52, 0.95} :
+            wf::color_t{0.30, 0.30, 0.36, 0.95};
+        auto b = bezel_demo_panel_box(edge, progress, size.width, size.height);
+        wf::geometry_t box{b.x, b.y, b.width, b.height};
+        place(panels_of(wo).edge[i], wo, box, colour);
+    }
+
+    void close_panels(output_panels_t& p)
+    {
+        for (int i = 0; i < 4; i++)
+        {
+            if (p.edge[i])
+            {
+                p.edge[i]->close();
+                p.edge[i] = nullptr;
+            }
+
+            if (p.hint[i])
+            {
+                p.hint[i]->close();
+                p.hint[i] = nullptr;
+            }
+
+            p.open[i] = false;
+        }
+    }
+
+    void forget_panels(wf::output_t *wo)
+    {
+        auto it = panels.find(wo);
+        if (it != panels.end())
+        {
+            close_panels(it->second);
+            panels.erase(it);
+        }
+    }
+
+    void hide_open_panels()
+    {
+        for (auto& entry : panels)
+        {
+            auto& p = entry.second;
+            for (int i = 0; i < 4; i++)
+            {
+                if (p.open[i] && p.edge[i])
+                {
+                    p.edge[i]->close();
+                    p.edge[i] = nullptr;
+                    p.open[i] = false;
+                }
+            }
+        }
+    }
+
+    static wf::output_t *find_output(wlr_output *o)
+    {
+        return o ? wf::get_core().output_layout->find_output(o) : nullptr;
+    }
+
+    static void on_gesture(void *data, const bezel_wlr_gesture_event *ev)
+    {
+        auto *self = static_cast<bezel_wayfire_t*>(data);
+        auto *wo   = find_output(ev->output);
+        int i = bezel_demo_edge_index(ev->edge);
+        if (!wo || (i < 0))
+        {
+            return;
+        }
+
+        if (ev->app_handled)
+        {
+            // The app shows this one (R10): no panel of ours.
+            if (ev->phase != BEZEL_WLR_GESTURE_CHANGED)
+            {
+                LOGI("bezel: ", ev->gesture, " handled by the app on ", wo->to_string());
+            }
+
+            return;
+        }
+
+        switch (ev->phase)
+        {
+          case BEZEL_WLR_GESTURE_BEGAN:
+            LOGI("bezel: ", ev->gesture, " began on ", wo->to_string());
+            self->panel_progress(wo, ev->gesture, ev->edge, 0);
+            break;
+
+          case BEZEL_WLR_GESTURE_CHANGED:
+            self->panel_progress(wo, ev->gesture, ev->edge, ev->progress);
+            break;
+
+          case BEZEL_WLR_GESTURE_ENDED:
+            LOGI("bezel: ", ev->gesture, ev->committed ? " committed" : " ended, not committed",
+                " on ", wo->to_string());
+            if (ev->committed)
+            {
+                self->panel_progress(wo, ev->gesture, ev->edge, 1.0);
+                self->panels_of(wo).open[i] = true;
+            } else
+            {
+                self->place(self->panels_of(wo).edge[i], wo, {0, 0, 0, 0}, {});
+            }
+
+            break;
+
+          case BEZEL_WLR_GESTURE_CANCELLED:
+            LOGI("bezel: ", ev->gesture, " cancelled on ", wo->to_string());
+            self->place(self->panels_of(wo).edge[i], wo, {0, 0, 0, 0}, {});
+            break;
+
+          default:
+            break;
+        }
+    }
+
+    /* R3's "swipe again" hint: a short bar along the edge. */
+    static void on_affordance(void *data, wlr_output *output, uint32_t edge, bool shown)
+    {
+        auto *self = static_cast<bezel_wayfire_t*>(data);
+        auto *wo   = find_output(output);
+        int i = bezel_demo_edge_index(edge);
+        if (!self->panels_enabled || !wo || (i < 0))
+        {
+            return;
+        }
+
+        auto size = wo->get_screen_size();
+        wf::geometry_t box{0, 0, 0, 0};
+        if (shown)
+        {
+            auto b = bezel_demo_affordance_box(edge, size.width, size.height);
+            box = {b.x, b.y, b.width, b.height};
+        }
+
+        self->place(self->panels_of(wo).hint[i], wo, box, {0.92, 0.92, 0.95, 0.85});
+    }
+};
+
+
+DECLARE_WAYFIRE_PLUGIN(bezel_wayfire_t);
