@@ -10,7 +10,9 @@
 #   2. a full-screen app that defers the bottom edge and two swipes: the first is the app's, and
 #      Bezel's affordance reveals phosh's home bar over it (screenshot
 #      demo-out/phosh-deferring-app-affordance.png); the second is the dock again and opens the
-#      overview (demo-out/phosh-overview-second-swipe.png).
+#      overview (demo-out/phosh-overview-second-swipe.png);
+#   3. a full-screen app and a swipe down from the top edge: Bezel's cover sheet drives phosh's
+#      top panel, which the commit pulls down (demo-out/phosh-cover-sheet-top-panel.png).
 #
 # It prints what each party saw. Needs Debian's phoc, phosh, grim, gnome-settings-daemon-common
 # and dbus (scripts/install-deps.sh); the system's phoc is not run, only its phosh. Inside the
@@ -169,5 +171,12 @@ app_shown
 kill -USR2 "$phoc_pid"
 wait_for "$run/events.log" "affordance shown edge=2" 1 30 "the affordance" && shot phosh-deferring-app-affordance.png
 wait_for "$run/events.log" "gesture ended dock .*committed=1" 1 30 "the second swipe's dock" && shot phosh-overview-second-swipe.png
+finish_session
+
+echo "== 3. a full-screen app; a swipe down from the top edge (Bezel's cover sheet drives phosh's top panel)"
+session cover swipe-down-slow --edges 0
+app_shown
+kill -USR2 "$phoc_pid"
+wait_for "$run/events.log" "gesture ended cover_sheet .*committed=1" 1 30 "the cover sheet's committed end" && shot phosh-cover-sheet-top-panel.png
 finish_session
 echo "== logs in $work/run"
