@@ -54,6 +54,11 @@ cc -O1 -shared -fPIC -DWLR_USE_UNSTABLE -o "$gen/bezel-wlr-touch-rig.so" hosts/p
 	-Wl,-rpath,"$PRODUCT_LIB" -ldl
 shim=$(tools/umockdev-preload/build.sh "$gen/shim")
 node=/dev/input/event7
+# On phoc 0.24 grim saw the app only with phoc's damage tracking debug on (without it the demo
+# stops at "the app never filled the screen"); phoc 0.46 needs none, and would tint in magenta
+# what changed in the screenshots.
+phoc_debug=
+[ "$(hosts/phoc/build.sh --print-version)" != 0.24 ] || phoc_debug=damage-tracking
 
 # session NAME SCENARIO APP_ARGS...: phoc with phosh and the app, the recording ready to play.
 # Sets run, phoc_pid, session_pid, app_pid, XDG_RUNTIME_DIR.
@@ -83,7 +88,7 @@ session() {
 	# phosh runs without umockdev's preload and the rig: they are phoc's.
 	timeout 300 dbus-run-session -- env -u DISPLAY -u WAYLAND_DISPLAY WLR_BACKENDS=headless WLR_RENDERER=pixman \
 		WLR_HEADLESS_OUTPUTS=1 GSETTINGS_BACKEND=memory XDG_CURRENT_DESKTOP=Phosh:GNOME XDG_SESSION_TYPE=wayland \
-		PHOC_DEBUG=damage-tracking GSETTINGS_SCHEMA_DIR="$prefix/share/glib-2.0/schemas" \
+		${phoc_debug:+PHOC_DEBUG=$phoc_debug} GSETTINGS_SCHEMA_DIR="$prefix/share/glib-2.0/schemas" \
 		BEZEL_RIG_TOUCH_DEVICE=$node BEZEL_RIG_OPEN=sigusr2 BEZEL_RIG_OUTPUT=720x1440 BEZEL_RIG_EVENT_LOG="$run/events.log" \
 		umockdev-run -d "$run/dev/device.umockdev" -i "$node=$run/dev/device.ioctl" -s "$node=$run/dev/device.script" -- \
 		sh -c 'echo $$ >"$1/phoc.pid"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" BEZEL_UMOCKDEV_HANDSHAKE=1 exec "$@"' \
@@ -105,7 +110,7 @@ session() {
 }
 
 # shot FILE: a screenshot once the screen is still (two shots in a row alike, at most 10 tries):
-# phoc's damage tracking tints what changed in the last frames.
+# phosh's animations settle first, and on phoc 0.24 the damage tracking's tint fades.
 shot() {
 	local i prev=
 	for i in 1 2 3 4 5 6 7 8 9 10; do
