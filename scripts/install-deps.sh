@@ -9,8 +9,8 @@ set -euo pipefail
 # against that distribution's libraries (libinput 1.28, libwayland 1.23, wlroots 0.18); then, a
 # line or two per host: phoc 0.46 (its meson dependencies on the system's wlroots 0.18 and
 # gmobile; mutter's keybinding schema at run time; phosh and squeekboard for the demo and the
-# keyboard cases), sway 1.10.1 beside cage 0.2.0 (cage needs nothing more; the xcb parts come from
-# wlroots 0.18 built with Xwayland), KWin 6.3 (kwin-dev brings Qt 6 and KF6's development files;
+# keyboard cases, librsvg2-common for phosh's SVG icons), sway 1.10.1 beside cage 0.2.0 (cage
+# needs nothing more; the xcb parts come from wlroots 0.18 built with Xwayland), KWin 6.3 (kwin-dev brings Qt 6 and KF6's development files;
 # the fake_input XML, a session bus, the Qt platform and layer-shell integration of its lock
 # screen greeter), weston 14, and SDL 3 for the toolkit suite.
 if [ "${1:-}" = --list ]; then
@@ -25,7 +25,7 @@ if [ "${1:-}" = --list ]; then
 			grim \
 			libgmobile-dev libgnome-desktop-3-dev libglib2.0-dev libdrm-dev libgles-dev libxcb1-dev \
 			gsettings-desktop-schemas mutter-common gettext \
-			phosh squeekboard gnome-settings-daemon-common dbus-daemon libglib2.0-bin \
+			phosh squeekboard gnome-settings-daemon-common dbus-daemon libglib2.0-bin librsvg2-common \
 			libjson-c-dev libpcre2-dev libcairo2-dev libpango1.0-dev libevdev-dev libdrm-dev libxcb1-dev libxcb-icccm4-dev \
 			kwin-wayland kwin-dev plasma-wayland-protocols dbus qt6-wayland layer-shell-qt \
 			libweston-14-dev weston-dev \

@@ -10,6 +10,8 @@ usage: gen-touch-phoc.py NAME OUT.evemu [--size WxH]   (prints the number of con
   swipe-slow    a swipe up from the bottom edge over a third of the screen in 400 ms (the demo)
   swipe-twice-pause  a quick swipe up from the bottom edge, 1.2 s still (inside the 2 s swipe
                 twice window), then swipe-slow (the demo's deferring app)
+  swipe-down-slow  a swipe down from the top edge over a third of the screen in 400 ms (the
+                demo's cover sheet)
 Other names go to gen-touch-wlroots.py. --size: the panel's size (default 1080x1920).
 """
 import importlib.util
@@ -50,6 +52,10 @@ def swipe_slow(r, w, h, start=0):
     r.swipe(start, 0, w // 2, h - 6, w // 2, h - 6 - h // 3, 400, step=10)
 
 
+def swipe_down_slow(r, w, h):
+    r.swipe(0, 0, w // 2, 6, w // 2, 6 + h // 3, 400, step=10)
+
+
 def swipe_twice_pause(r, w, h):
     t = r.swipe(0, 0, w // 2, h - 6, w // 2, h - 6 - h // 3, 160)
     swipe_slow(r, w, h, t + 1200)
@@ -62,6 +68,7 @@ SCENARIOS = {
     "tap-swipe-top": tap_swipe_top,
     "swipe-slow": swipe_slow,
     "swipe-twice-pause": swipe_twice_pause,
+    "swipe-down-slow": swipe_down_slow,
 }
 
 
