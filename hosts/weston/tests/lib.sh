@@ -5,12 +5,13 @@
 #
 # The signal that makes the rig open its touchscreens (the replay starts): SIGUSR2 under weston
 # 10; weston 14 ends on SIGUSR2 as on SIGTERM, so there the rig opens on SIGUSR1. Tests send
-# HOST_OPEN_SIGNAL and write WESTON_OPEN_KEY into [bezel-rig] touch-device-open=.
+# WESTON_OPEN_SIGNAL and write WESTON_OPEN_KEY into [bezel-rig] touch-device-open=. (Other
+# hosts' runners source this file too; their rigs keep SIGUSR2, so the name is weston's own.)
 case $(weston --version 2>/dev/null) in
-"weston 10."*) HOST_OPEN_SIGNAL=USR2 ;;
-*) HOST_OPEN_SIGNAL=USR1 ;;
+"weston 10."*) WESTON_OPEN_SIGNAL=USR2 ;;
+*) WESTON_OPEN_SIGNAL=USR1 ;;
 esac
-WESTON_OPEN_KEY=sig$(echo "$HOST_OPEN_SIGNAL" | tr 'A-Z' 'a-z')
+WESTON_OPEN_KEY=sig$(echo "$WESTON_OPEN_SIGNAL" | tr 'A-Z' 'a-z')
 #
 # Needs: weston 10, umockdev-run and the product installed with its test rigs (product_install).
 

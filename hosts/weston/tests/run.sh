@@ -41,6 +41,8 @@ SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston${BEZEL_DISTRO:+-$BEZEL_DISTR
 OUT=$SCRATCH/weston-tests
 . "$ROOT/tests/lib/host.sh"
 . "$ROOT/hosts/weston/tests/lib.sh"
+# The shared table and hostile course start the replay with HOST_OPEN_SIGNAL.
+HOST_OPEN_SIGNAL=$WESTON_OPEN_SIGNAL
 runner_args "$@"
 
 # ---- build: the product installed through meson-shim, the test clients, the umockdev shim ----
@@ -144,7 +146,7 @@ start_weston() {
 
 
 # open_touch_devices: the rig opens its touchscreens on this signal; the replay starts.
-open_touch_devices() { kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID"; }
+open_touch_devices() { kill -"$WESTON_OPEN_SIGNAL" "$WESTON_PID"; }
 
 # replay: starts the recording and waits until every contact has lifted
 replay() {
@@ -609,7 +611,7 @@ if want outputs; then
 		start_client a "$TOUCH_CLIENT" --app-id left
 		start_client b "$TOUCH_CLIENT" --app-id right
 		if wait_for "$DIR/a.out" " ready" && wait_for "$DIR/b.out" " ready"; then
-			kill -"$HOST_OPEN_SIGNAL" "$WESTON_PID"
+			kill -"$WESTON_OPEN_SIGNAL" "$WESTON_PID"
 			wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30
 		fi
 		run_bounded 30 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info.out" 2>&1
