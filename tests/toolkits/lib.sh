@@ -19,37 +19,38 @@ python_with_gi() {
 	return 1
 }
 
+# build_c_app OUT NAME BINARY SOURCE PKGS RUN WHAT: compiles ROOT/SOURCE into OUT/BINARY with
+# nothing but `pkg-config --cflags --libs PKGS` (log: OUT/NAME-build.log); then passes
+# "NAME: WHAT" and sets APP_CMD[NAME] to "RUN OUT/BINARY" (RUN: its environment, or empty).
+build_c_app() {
+	local out=$1 name=$2 binary=$3 source=$4 pkgs=$5 run=$6 what=$7
+	# shellcheck disable=SC2046,SC2086 # pkg-config's output and PKGS are word lists
+	if cc -Wall -Wextra -Werror -o "$out/$binary" "$ROOT/$source" $(pkg-config --cflags --libs $pkgs) \
+		>"$out/$name-build.log" 2>&1; then
+		pass "$name: $what"
+		APP_CMD[$name]="${run:+$run }$out/$binary"
+		return 0
+	fi
+	fail "$name: building $source with pkg-config $pkgs (see $out/$name-build.log)"
+	return 1
+}
+
 # build_apps OUT: each app built as the README shows; sets APP_CMD for those that build. The
 # back cases (want back) run the example, python and sdl2.
 build_apps() {
 	local out=$1 t=$ROOT/tests/toolkits py
 	if want back || want example; then
-		if cc -Wall -Wextra -Werror -o "$out/gtk4-back" "$ROOT/examples/gtk4-back.c" $(pkg-config --cflags --libs bezel-gtk4) \
-			>"$out/example-build.log" 2>&1; then
-			pass "example: examples/gtk4-back.c builds with nothing but \`pkg-config --cflags --libs bezel-gtk4\`"
-			APP_CMD[example]="env GSK_RENDERER=cairo $out/gtk4-back"
-		else
-			fail "example: building examples/gtk4-back.c with pkg-config bezel-gtk4 (see $out/example-build.log)"
-		fi
+		build_c_app "$out" example gtk4-back examples/gtk4-back.c bezel-gtk4 "env GSK_RENDERER=cairo" \
+			"examples/gtk4-back.c builds with nothing but \`pkg-config --cflags --libs bezel-gtk4\`"
 	fi
 	if want gtk4; then
-		if cc -Wall -Werror -o "$out/gtk4-app" "$t/gtk4-app.c" $(pkg-config --cflags --libs bezel-gtk4) \
-			>"$out/gtk4-build.log" 2>&1; then
-			pass "gtk4: the app builds with nothing but \`pkg-config --cflags --libs bezel-gtk4\`"
-			APP_CMD[gtk4]="env GSK_RENDERER=cairo $out/gtk4-app"
-		else
-			fail "gtk4: building gtk4-app.c with pkg-config bezel-gtk4 (see $out/gtk4-build.log)"
-		fi
+		build_c_app "$out" gtk4 gtk4-app tests/toolkits/gtk-app.c bezel-gtk4 "env GSK_RENDERER=cairo" \
+			"the app builds with nothing but \`pkg-config --cflags --libs bezel-gtk4\`"
 	fi
 	if want gtk3 || want back; then
 		py=$(python_with_gi)
-		if cc -Wall -Wextra -Werror -o "$out/gtk3-app" "$t/gtk3-app.c" $(pkg-config --cflags --libs bezel-gtk3) \
-			>"$out/gtk3-build.log" 2>&1; then
-			pass "gtk3: the app builds with nothing but \`pkg-config --cflags --libs bezel-gtk3\`"
-			APP_CMD[gtk3]="$out/gtk3-app"
-		else
-			fail "gtk3: building gtk3-app.c with pkg-config bezel-gtk3 (see $out/gtk3-build.log)"
-		fi
+		build_c_app "$out" gtk3 gtk3-app tests/toolkits/gtk-app.c bezel-gtk3 "" \
+			"the app builds with nothing but \`pkg-config --cflags --libs bezel-gtk3\`"
 		if [ -n "$py" ] && GI_TYPELIB_PATH=$LIBDIR/girepository-1.0 "$py" -c \
 			'import gi; gi.require_version("Gtk", "3.0"); gi.require_version("BezelGtk3", "1.0"); from gi.repository import BezelGtk3; assert int(BezelGtk3.Edges.BOTTOM) == 2; assert BezelGtk3.window_set_deferred_region.get_arguments()[1].may_be_null(); assert {"deferred-swipe", "gesture-taken", "back-began", "back-changed", "back-invoked", "back-cancelled"} <= {s.get_name() for s in BezelGtk3.Gestures.__info__.get_signals()}' \
 			>"$out/gtk3-gir.log" 2>&1; then
@@ -70,13 +71,8 @@ build_apps() {
 		fi
 	fi
 	if want sdl2 || want back; then
-		if cc -Wall -Werror -o "$out/sdl2-app" "$t/sdl2-app.c" $(pkg-config --cflags --libs bezel-client sdl2) \
-			>"$out/sdl2-build.log" 2>&1; then
-			pass "sdl2: the app builds with bezel-sdl2.h and \`pkg-config --cflags --libs bezel-client sdl2\`"
-			APP_CMD[sdl2]="env SDL_VIDEODRIVER=wayland $out/sdl2-app"
-		else
-			fail "sdl2: building sdl2-app.c (see $out/sdl2-build.log)"
-		fi
+		build_c_app "$out" sdl2 sdl2-app tests/toolkits/sdl-app.c "bezel-client sdl2" "env SDL_VIDEODRIVER=wayland" \
+			"the app builds with bezel-sdl2.h and \`pkg-config --cflags --libs bezel-client sdl2\`"
 	fi
 	if want qt6; then
 		if { [ -d "$out/qt6-build" ] || meson setup "$out/qt6-build" "$ROOT/examples/qt6"; } >"$out/qt6-build.log" 2>&1 &&
@@ -264,7 +260,7 @@ run_demo() {
 	fi
 }
 
-# run_hide_show APP: under desktop-shell, APP --hide-show (gtk4-app.c says what it does).
+# run_hide_show APP: under desktop-shell, APP --hide-show (gtk-app.c says what it does).
 run_hide_show() {
 	local app=$1 label seq
 	label="$app on $(host_label weston)"

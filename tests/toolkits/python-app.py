@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A GTK 4 app in Python that defers the bottom edge through the BezelGtk-1.0 typelib, with no
-Wayland code of its own. Prints the same lines as gtk4-app.c (the toolkit suite reads them):
+Wayland code of its own. Prints the same lines as gtk-app.c (the toolkit suite reads them):
 honored N, deferred_swipe EDGE, gesture_taken EDGE, touch begin X Y / end / cancel, ready,
 supported 0|1,
 and with --hide-show: hides the window once the bottom edge is honoured, shows it again, then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bezel-sdl3.h on SDL 3.2 (Debian 13 only: run it inside the root, scripts/distro.sh debian13
-# run -- tests/toolkits/sdl3-run.sh). The SDL 3 app (sdl3-app.c, built with nothing but
+# run -- tests/toolkits/sdl3-run.sh). The SDL 3 app (sdl-app.c, built with nothing but
 # `pkg-config --cflags --libs bezel-client sdl3`) on bezel-compositor (wlroots 0.18) while the
 # demo recording plays, as tests/toolkits/run.sh runs the SDL2 app (R3, R4: honored 2, exactly
 # one deferred_swipe of the bottom edge, the first swipe's and the tap's touches only), then
@@ -36,15 +36,9 @@ else
 fi
 export LD_LIBRARY_PATH=$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export PKG_CONFIG_PATH=$LIBDIR/pkgconfig:$PREFIX/share/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
-# shellcheck disable=SC2046 # pkg-config's output is a word list
-if cc -Wall -Wextra -Werror -o "$OUT/sdl3-app" "$ROOT/tests/toolkits/sdl3-app.c" $(pkg-config --cflags --libs bezel-client sdl3) \
-	>"$OUT/sdl3-build.log" 2>&1; then
-	pass "sdl3: the app builds with bezel-sdl3.h and \`pkg-config --cflags --libs bezel-client sdl3\` (SDL $(pkg-config --modversion sdl3))"
-	APP_CMD[sdl3]="env SDL_VIDEO_DRIVER=wayland $OUT/sdl3-app"
-else
-	fail "sdl3: building sdl3-app.c (see $OUT/sdl3-build.log)"
+build_c_app "$OUT" sdl3 sdl3-app tests/toolkits/sdl-app.c "bezel-client sdl3" "env SDL_VIDEO_DRIVER=wayland" \
+	"the app builds with bezel-sdl3.h and \`pkg-config --cflags --libs bezel-client sdl3\` (SDL $(pkg-config --modversion sdl3))" ||
 	finish
-fi
 export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"

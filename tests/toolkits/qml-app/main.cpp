@@ -1,4 +1,4 @@
-// Runs main.qml and prints its console.info lines on stdout, the lines of gtk4-app.c that the
+// Runs main.qml and prints its console.info lines on stdout, the lines of gtk-app.c that the
 // toolkit suite reads (Qt's own messages stay on stderr).
 //   usage: bezel-qml-app [--hide-show] [--back]
 #include <QGuiApplication>

@@ -1,5 +1,5 @@
 // A QML app that defers the bottom edge through the QML module Bezel, and prints what it is
-// told and which touches it gets (the lines of gtk4-app.c; with --hide-show and --back, what
+// told and which touches it gets (the lines of gtk-app.c; with --hide-show and --back, what
 // python-app.py does with them).
 import QtQuick
 import Bezel

@@ -1,16 +1,32 @@
 /*
- * An SDL2 app that defers the bottom edge through bezel-sdl2.h and prints what it is told and
- * which touches it gets, in the lines of the toolkit suite (honored N, deferred_swipe EDGE,
- * gesture_taken EDGE, touch begin X Y / touch end, ready). With --back it also takes the back
- * gesture (protocol version 4) and prints the back lines of gtk4-app.c: back_handling 1|0,
+ * An SDL app that defers the bottom edge through bezel-sdl2.h or bezel-sdl3.h and prints what it
+ * is told and which touches it gets, in the lines of the toolkit suite (honored N, deferred_swipe
+ * EDGE, gesture_taken EDGE, touch begin X Y / touch end, ready). With --back it also takes the
+ * back gesture (protocol version 4) and prints the back lines of gtk-app.c: back_handling 1|0,
  * back_edges N, back_began EDGE X Y, back_changed PROGRESS X Y, back_invoked, back_cancelled.
+ * One source for SDL 2 and SDL 3.2, apart where their calls differ (SDL 3 returns bool).
  *
- * Build: cc -o sdl2-app sdl2-app.c $(pkg-config --cflags --libs bezel-client sdl2)
+ * Build: cc -o sdl2-app sdl-app.c $(pkg-config --cflags --libs bezel-client sdl2)
+ *    or: cc -o sdl3-app sdl-app.c $(pkg-config --cflags --libs bezel-client sdl3)
  * Run:   SDL_VIDEODRIVER=wayland sdl2-app [--back]
+ *        SDL_VIDEO_DRIVER=wayland sdl3-app [--back]
  */
+/* SDL 2's pkg-config puts its own folder (SDL.h) on the path; SDL 3's headers are in SDL3/. */
+#if __has_include(<SDL.h>)
 #include <bezel-sdl2.h>
+#else
+#include <bezel-sdl3.h>
+#endif
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+#if SDL_MAJOR_VERSION < 3
+/* SDL 3's names of the SDL 2 events read here. */
+#define SDL_EVENT_QUIT SDL_QUIT
+#define SDL_EVENT_FINGER_DOWN SDL_FINGERDOWN
+#define SDL_EVENT_FINGER_UP SDL_FINGERUP
+#endif
 
 static const char *edge_name(Sint32 edge)
 {
@@ -26,23 +42,44 @@ static const char *edge_name(Sint32 edge)
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+#if SDL_MAJOR_VERSION >= 3
+	if (!SDL_Init(SDL_INIT_VIDEO)) {
+#else
 	if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+#endif
 		fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
 		return 1;
 	}
+#if SDL_MAJOR_VERSION >= 3
+	SDL_Window *window = SDL_CreateWindow("sdl3-app", 1080, 1920, SDL_WINDOW_FULLSCREEN);
+	/* The renderer first: creating it may give the window a new wl_surface. */
+	SDL_Renderer *renderer = window ? SDL_CreateRenderer(window, NULL) : NULL;
+	if (renderer)
+		SDL_SetRenderVSync(renderer, 1);
+#else
 	SDL_Window *window = SDL_CreateWindow("sdl2-app", 0, 0, 1080, 1920, SDL_WINDOW_FULLSCREEN_DESKTOP);
 	/* The renderer first: creating it may give the window a new wl_surface. */
 	SDL_Renderer *renderer = window ? SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
+#endif
 	if (!renderer) {
 		fprintf(stderr, "SDL window or renderer: %s\n", SDL_GetError());
 		return 1;
 	}
-	if (bezel_sdl_window_defer_edges(window, BEZEL_CLIENT_EDGE_BOTTOM) != 0)
+#if SDL_MAJOR_VERSION >= 3
+	bool deferred = bezel_sdl_window_defer_edges(window, BEZEL_CLIENT_EDGE_BOTTOM);
+#else
+	bool deferred = bezel_sdl_window_defer_edges(window, BEZEL_CLIENT_EDGE_BOTTOM) == 0;
+#endif
+	if (!deferred)
 		fprintf(stderr, "no deferral: %s\n", SDL_GetError());
 	if (argc > 1 && strcmp(argv[1], "--back") == 0) {
-		int refused = bezel_sdl_window_set_back_handling(window, SDL_TRUE);
-		printf("back_handling %d\n", refused == 0);
-		if (refused)
+#if SDL_MAJOR_VERSION >= 3
+		bool taken = bezel_sdl_window_set_back_handling(window, true);
+#else
+		bool taken = bezel_sdl_window_set_back_handling(window, SDL_TRUE) == 0;
+#endif
+		printf("back_handling %d\n", taken);
+		if (!taken)
 			fprintf(stderr, "no back gesture: %s\n", SDL_GetError());
 	}
 
@@ -50,7 +87,7 @@ int main(int argc, char **argv)
 	for (;;) {
 		SDL_Event e;
 		/* Draw until the compositor has shown a few frames; then only wait for events. */
-		int got = frames < 3 ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, 1000);
+		bool got = frames < 3 ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, 1000);
 		if (!got && frames < 3) {
 			SDL_SetRenderDrawColor(renderer, 40, 60, 90, 255);
 			SDL_RenderClear(renderer);
@@ -63,7 +100,7 @@ int main(int argc, char **argv)
 		}
 		if (!got)
 			continue;
-		if (e.type == SDL_QUIT)
+		if (e.type == SDL_EVENT_QUIT)
 			break;
 		if (e.type == bezel_sdl_honored_edges_event())
 			printf("honored %d\n", e.user.code);
@@ -81,14 +118,16 @@ int main(int argc, char **argv)
 			printf("back_invoked\n");
 		else if (e.type == bezel_sdl_back_cancelled_event())
 			printf("back_cancelled\n");
-		else if (e.type == SDL_FINGERDOWN)
+		else if (e.type == SDL_EVENT_FINGER_DOWN)
 			printf("touch begin %.0f %.0f\n", e.tfinger.x * w, e.tfinger.y * h);
-		else if (e.type == SDL_FINGERUP)
+		else if (e.type == SDL_EVENT_FINGER_UP)
 			printf("touch end\n");
 	}
+#if SDL_MAJOR_VERSION < 3
 	bezel_sdl_window_forget(window);
+#endif
 	SDL_DestroyRenderer(renderer);
-	SDL_DestroyWindow(window);
+	SDL_DestroyWindow(window); /* with SDL 3, drops the window's protocol object too */
 	SDL_Quit();
 	return 0;
 }
