@@ -53,6 +53,7 @@
 
 #include "bezel.h"
 #include "bezel-wlroots.h"
+#include "wayfire-adapter.hpp"
 #include "wayfire-panels.hpp"
 #include "wayfire-settings.hpp"
 
@@ -75,14 +76,7 @@ struct core_impl_0_7_layout : public wf::compositor_core_t
 wlr_compositor *find_wlr_compositor()
 {
     auto& core = static_cast<core_impl_0_7_layout&>(wf::get_core());
-    wlr_compositor *c = core.compositor;
-    if (!c || (c->renderer != wf::get_core().renderer) || !c->global ||
-        (wl_global_get_interface(c->global) != &wl_compositor_interface))
-    {
-        return nullptr;
-    }
-
-    return c;
+    return bezel_wayfire_checked_compositor(core.compositor);
 }
 
 /* A panel (wayfire-panels.hpp) in Wayfire 0.7: a colour view the plugin adds to the top layer
@@ -127,26 +121,9 @@ class bezel_wayfire_t
     bezel_wayfire_t()
     {
         auto& core = wf::get_core();
-        wlr_compositor *compositor = find_wlr_compositor();
-        if (!compositor)
+        bezel = bezel_wayfire_attach(this, find_wlr_compositor(), "0.7");
+        if (!bezel)
         {
-            LOGE("bezel: cannot find Wayfire's wlr_compositor (this plugin is built for "
-                 "Wayfire 0.7); not attached");
-            return;
-        }
-
-        bezel_wlr_interface iface{};
-        iface.version = BEZEL_WLR_INTERFACE_VERSION;
-        iface.surface_at = &bezel_wayfire_t::surface_at;
-        iface.surface_position = &bezel_wayfire_t::surface_position;
-        iface.gesture   = &bezel_wayfire_t::on_gesture;
-        iface.affordance = &bezel_wayfire_t::on_affordance;
-        int r = bezel_wlr_create(core.display, compositor, core.get_current_seat(),
-            core.output_layout->get_handle(), &iface, this, &bezel);
-        if (r != BEZEL_OK)
-        {
-            LOGE("bezel: cannot attach to the seat: ", bezel_result_string(r));
-            bezel = nullptr;
             return;
         }
 
@@ -179,6 +156,10 @@ class bezel_wayfire_t
     bezel_wayfire_t& operator =(const bezel_wayfire_t&) = delete;
 
   private:
+    /* The adapter's callbacks below are bezel_wayfire_attach's to hand it. */
+    friend bezel_wlr *bezel_wayfire_attach<bezel_wayfire_t>(bezel_wayfire_t*, wlr_compositor*,
+        const char*);
+
     bezel_wlr *bezel = nullptr;
     wayfire_panels_t<panels_0_7> panels;
 
@@ -196,17 +177,6 @@ class bezel_wayfire_t
 
     /* ------------------------------------------------------------ touch input */
 
-    /* Layout coordinates of a touch event, as Wayfire's own handler computes them. */
-    static wf::pointf_t to_layout(wlr_input_device *dev, double x, double y)
-    {
-        double lx, ly;
-        wlr_cursor_absolute_to_layout_coords(wf::get_core().get_wlr_cursor(), dev, x, y,
-            &lx, &ly);
-        wf::pointf_t closest;
-        wf::get_core().output_layout->get_output_coords_at({lx, ly}, closest);
-        return closest;
-    }
-
     void connect_input()
     {
         auto& core = wf::get_core();
@@ -214,13 +184,13 @@ class bezel_wayfire_t
         {
             auto ev = static_cast<wf::input_event_signal<wlr_event_touch_down>*>(data)->event;
             panels.hide_open();
-            auto p = to_layout(ev->device, ev->x, ev->y);
+            auto p = bezel_wayfire_to_layout(ev->device, ev->x, ev->y);
             bezel_wlr_touch_down(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
         });
         on_touch_motion.set_callback([=] (wf::signal_data_t *data)
         {
             auto ev = static_cast<wf::input_event_signal<wlr_event_touch_motion>*>(data)->event;
-            auto p  = to_layout(ev->device, ev->x, ev->y);
+            auto p  = bezel_wayfire_to_layout(ev->device, ev->x, ev->y);
             bezel_wlr_touch_motion(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
         });
         on_touch_up.set_callback([=] (wf::signal_data_t *data)
