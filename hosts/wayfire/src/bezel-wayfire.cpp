@@ -30,7 +30,6 @@
  * The plugin object is per output (Wayfire's model); the Bezel state behind it is one
  * singleton, so the bezel_system_gestures_manager_v1 global exists once.
  */
-#include <cstring>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -53,8 +52,9 @@
 #include <wayfire/nonstd/wlroots-full.hpp>
 
 #include "bezel.h"
-#include "bezel-demo-panels.h"
 #include "bezel-wlroots.h"
+#include "wayfire-adapter.hpp"
+#include "wayfire-panels.hpp"
 #include "wayfire-settings.hpp"
 
 namespace
@@ -76,20 +76,12 @@ struct core_impl_0_7_layout : public wf::compositor_core_t
 wlr_compositor *find_wlr_compositor()
 {
     auto& core = static_cast<core_impl_0_7_layout&>(wf::get_core());
-    wlr_compositor *c = core.compositor;
-    if (!c || (c->renderer != wf::get_core().renderer) || !c->global ||
-        (wl_global_get_interface(c->global) != &wl_compositor_interface))
-    {
-        return nullptr;
-    }
-
-    return c;
+    return bezel_wayfire_checked_compositor(core.compositor);
 }
 
-/*
- * The visible feedback: a solid-colour rectangle (Wayfire's colour view) in the top layer of
- * an output. It takes no input: touches on it go to no client, as on weston's panels.
- */
+/* A panel (wayfire-panels.hpp) in Wayfire 0.7: a colour view the plugin adds to the top layer
+ * of an output. Wayfire's core owns it once added and frees it at close(), so the plugin
+ * holds a plain pointer. */
 class panel_view_t : public wf::color_rect_view_t
 {
   public:
@@ -106,13 +98,18 @@ class panel_view_t : public wf::color_rect_view_t
     }
 };
 
-/* The dock, the cover sheet and the "swipe again" bar of one output. */
-struct output_panels_t
+/* The panel type and its creation, for wayfire_panels_t. */
+struct panels_0_7
 {
-    wf::output_t *output = nullptr;
-    panel_view_t *edge[4]  = {};
-    panel_view_t *hint[4]  = {};
-    bool open[4] = {};
+    using panel_t = panel_view_t*;
+
+    static panel_t create(wf::output_t *output)
+    {
+        auto view = std::make_unique<panel_view_t>(output);
+        panel_t panel = view.get();
+        wf::get_core().add_view(std::move(view));
+        return panel;
+    }
 };
 
 }
@@ -124,26 +121,9 @@ class bezel_wayfire_t
     bezel_wayfire_t()
     {
         auto& core = wf::get_core();
-        wlr_compositor *compositor = find_wlr_compositor();
-        if (!compositor)
+        bezel = bezel_wayfire_attach(this, find_wlr_compositor(), "0.7");
+        if (!bezel)
         {
-            LOGE("bezel: cannot find Wayfire's wlr_compositor (this plugin is built for "
-                 "Wayfire 0.7); not attached");
-            return;
-        }
-
-        bezel_wlr_interface iface{};
-        iface.version = BEZEL_WLR_INTERFACE_VERSION;
-        iface.surface_at = &bezel_wayfire_t::surface_at;
-        iface.surface_position = &bezel_wayfire_t::surface_position;
-        iface.gesture   = &bezel_wayfire_t::on_gesture;
-        iface.affordance = &bezel_wayfire_t::on_affordance;
-        int r = bezel_wlr_create(core.display, compositor, core.get_current_seat(),
-            core.output_layout->get_handle(), &iface, this, &bezel);
-        if (r != BEZEL_OK)
-        {
-            LOGE("bezel: cannot attach to the seat: ", bezel_result_string(r));
-            bezel = nullptr;
             return;
         }
 
@@ -153,7 +133,7 @@ class bezel_wayfire_t
 
         on_output_removed.set_callback([=] (wf::signal_data_t *data)
         {
-            forget_panels(wf::get_signaled_output(data));
+            panels.forget(wf::get_signaled_output(data));
         });
         core.output_layout->connect_signal("output-removed", &on_output_removed);
 
@@ -163,11 +143,7 @@ class bezel_wayfire_t
 
     ~bezel_wayfire_t()
     {
-        for (auto& p : panels)
-        {
-            close_panels(p.second);
-        }
-
+        panels.clear();
         if (bezel)
         {
             bezel_wlr_destroy(bezel);
@@ -180,9 +156,12 @@ class bezel_wayfire_t
     bezel_wayfire_t& operator =(const bezel_wayfire_t&) = delete;
 
   private:
+    /* The adapter's callbacks below are bezel_wayfire_attach's to hand it. */
+    friend bezel_wlr *bezel_wayfire_attach<bezel_wayfire_t>(bezel_wayfire_t*, wlr_compositor*,
+        const char*);
+
     bezel_wlr *bezel = nullptr;
-    bool panels_enabled = true; /* [bezel] panels, read back from the plugin */
-    std::unordered_map<wf::output_t*, output_panels_t> panels;
+    wayfire_panels_t<panels_0_7> panels;
 
     wf::signal_connection_t on_touch_down, on_touch_motion, on_touch_up;
     wf::signal_connection_t on_output_removed;
@@ -193,21 +172,10 @@ class bezel_wayfire_t
     /* [bezel]: wayfire-settings.hpp. */
     void configure()
     {
-        bezel_wayfire_configure(bezel, &panels_enabled);
+        bezel_wayfire_configure(bezel, &panels.enabled);
     }
 
     /* ------------------------------------------------------------ touch input */
-
-    /* Layout coordinates of a touch event, as Wayfire's own handler computes them. */
-    static wf::pointf_t to_layout(wlr_input_device *dev, double x, double y)
-    {
-        double lx, ly;
-        wlr_cursor_absolute_to_layout_coords(wf::get_core().get_wlr_cursor(), dev, x, y,
-            &lx, &ly);
-        wf::pointf_t closest;
-        wf::get_core().output_layout->get_output_coords_at({lx, ly}, closest);
-        return closest;
-    }
 
     void connect_input()
     {
@@ -215,16 +183,14 @@ class bezel_wayfire_t
         on_touch_down.set_callback([=] (wf::signal_data_t *data)
         {
             auto ev = static_cast<wf::input_event_signal<wlr_event_touch_down>*>(data)->event;
-            /* A committed panel stays open until the next touch-down (a stand-in for a
-             * shell's dock or cover sheet). */
-            hide_open_panels();
-            auto p = to_layout(ev->device, ev->x, ev->y);
+            panels.hide_open();
+            auto p = bezel_wayfire_to_layout(ev->device, ev->x, ev->y);
             bezel_wlr_touch_down(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
         });
         on_touch_motion.set_callback([=] (wf::signal_data_t *data)
         {
             auto ev = static_cast<wf::input_event_signal<wlr_event_touch_motion>*>(data)->event;
-            auto p  = to_layout(ev->device, ev->x, ev->y);
+            auto p  = bezel_wayfire_to_layout(ev->device, ev->x, ev->y);
             bezel_wlr_touch_motion(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
         });
         on_touch_up.set_callback([=] (wf::signal_data_t *data)
@@ -314,184 +280,14 @@ class bezel_wayfire_t
 
     /* ------------------------------------------------------------ feedback */
 
-    output_panels_t& panels_of(wf::output_t *wo)
-    {
-        auto& p = panels[wo];
-        p.output = wo;
-        return p;
-    }
-
-    /* Shows `slot` at `box` (output-local), creating the view on first use; hides it if the
-     * box is empty. */
-    void place(panel_view_t*& slot, wf::output_t *wo, wf::geometry_t box, wf::color_t colour)
-    {
-        if ((box.width <= 0) || (box.height <= 0))
-        {
-            if (slot)
-            {
-                slot->close();
-                slot = nullptr;
-            }
-
-            return;
-        }
-
-        if (!slot)
-        {
-            auto view = std::make_unique<panel_view_t>(wo);
-            slot = view.get();
-            wf::get_core().add_view(std::move(view));
-        }
-
-        slot->set_color(colour);
-        slot->set_geometry(box);
-    }
-
-    void panel_progress(wf::output_t *wo, const char *gesture, uint32_t edge, double progress)
-    {
-        int i = bezel_demo_edge_index(edge);
-        if (!panels_enabled || !wo || (i < 0))
-        {
-            return;
-        }
-
-        auto size = wo->get_screen_size();
-        wf::color_t colour = !strcmp(gesture, "dock") ? wf::color_t{0.60, 0.64, 0.72, 0.92} :
-            !strcmp(gesture, "cover_sheet") ? wf::color_t{0.09, 0.28, 0.52, 0.95} :
-            wf::color_t{0.30, 0.30, 0.36, 0.95};
-        auto b = bezel_demo_panel_box(edge, progress, size.width, size.height);
-        wf::geometry_t box{b.x, b.y, b.width, b.height};
-        place(panels_of(wo).edge[i], wo, box, colour);
-    }
-
-    void close_panels(output_panels_t& p)
-    {
-        for (int i = 0; i < 4; i++)
-        {
-            if (p.edge[i])
-            {
-                p.edge[i]->close();
-                p.edge[i] = nullptr;
-            }
-
-            if (p.hint[i])
-            {
-                p.hint[i]->close();
-                p.hint[i] = nullptr;
-            }
-
-            p.open[i] = false;
-        }
-    }
-
-    void forget_panels(wf::output_t *wo)
-    {
-        auto it = panels.find(wo);
-        if (it != panels.end())
-        {
-            close_panels(it->second);
-            panels.erase(it);
-        }
-    }
-
-    void hide_open_panels()
-    {
-        for (auto& entry : panels)
-        {
-            auto& p = entry.second;
-            for (int i = 0; i < 4; i++)
-            {
-                if (p.open[i] && p.edge[i])
-                {
-                    p.edge[i]->close();
-                    p.edge[i] = nullptr;
-                    p.open[i] = false;
-                }
-            }
-        }
-    }
-
-    static wf::output_t *find_output(wlr_output *o)
-    {
-        return o ? wf::get_core().output_layout->find_output(o) : nullptr;
-    }
-
     static void on_gesture(void *data, const bezel_wlr_gesture_event *ev)
     {
-        auto *self = static_cast<bezel_wayfire_t*>(data);
-        auto *wo   = find_output(ev->output);
-        int i = bezel_demo_edge_index(ev->edge);
-        if (!wo || (i < 0))
-        {
-            return;
-        }
-
-        if (ev->app_handled)
-        {
-            // The app shows this one (R10): no panel of ours.
-            if (ev->phase != BEZEL_WLR_GESTURE_CHANGED)
-            {
-                LOGI("bezel: ", ev->gesture, " handled by the app on ", wo->to_string());
-            }
-
-            return;
-        }
-
-        switch (ev->phase)
-        {
-          case BEZEL_WLR_GESTURE_BEGAN:
-            LOGI("bezel: ", ev->gesture, " began on ", wo->to_string());
-            self->panel_progress(wo, ev->gesture, ev->edge, 0);
-            break;
-
-          case BEZEL_WLR_GESTURE_CHANGED:
-            self->panel_progress(wo, ev->gesture, ev->edge, ev->progress);
-            break;
-
-          case BEZEL_WLR_GESTURE_ENDED:
-            LOGI("bezel: ", ev->gesture, ev->committed ? " committed" : " ended, not committed",
-                " on ", wo->to_string());
-            if (ev->committed)
-            {
-                self->panel_progress(wo, ev->gesture, ev->edge, 1.0);
-                self->panels_of(wo).open[i] = true;
-            } else
-            {
-                self->place(self->panels_of(wo).edge[i], wo, {0, 0, 0, 0}, {});
-            }
-
-            break;
-
-          case BEZEL_WLR_GESTURE_CANCELLED:
-            LOGI("bezel: ", ev->gesture, " cancelled on ", wo->to_string());
-            self->place(self->panels_of(wo).edge[i], wo, {0, 0, 0, 0}, {});
-            break;
-
-          default:
-            break;
-        }
+        static_cast<bezel_wayfire_t*>(data)->panels.gesture(ev);
     }
 
-    /* R3's "swipe again" hint: a short bar along the edge. */
     static void on_affordance(void *data, wlr_output *output, uint32_t edge, bool shown)
     {
-        auto *self = static_cast<bezel_wayfire_t*>(data);
-        auto *wo   = find_output(output);
-        int i = bezel_demo_edge_index(edge);
-        if (!self->panels_enabled || !wo || (i < 0))
-        {
-            return;
-        }
-
-        auto size = wo->get_screen_size();
-        wf::geometry_t box{0, 0, 0, 0};
-        if (shown)
-        {
-            auto b = bezel_demo_affordance_box(edge, size.width, size.height);
-            box = {b.x, b.y, b.width, b.height};
-        }
-
-        self->place(self->panels_of(wo).hint[i], wo, box, {0.92, 0.92, 0.95, 0.85});
+        static_cast<bezel_wayfire_t*>(data)->panels.affordance(output, edge, shown);
     }
 };
 

@@ -1,7 +1,8 @@
 /*
  * libbezel-wayfire: Bezel's system edge gestures in Wayfire 0.9, a thin plugin on
  * libbezel-wlroots (hosts/wlroots/src/bezel-wlroots.h). The Wayfire 0.7 plugin is
- * ../bezel-wayfire.cpp; the settings and feedback are the same, the core API around them is not.
+ * ../bezel-wayfire.cpp; the settings (../wayfire-settings.hpp) and the panels
+ * (../wayfire-panels.hpp) are the same, the core API around them is not.
  *
  * Copyright © 2025 The Bezel authors. MIT licence (see protocol/bezel-system-gestures-v1.xml).
  *
@@ -35,7 +36,6 @@
  * Wayfire 0.9 plugins are global (one object for the compositor), so the
  * bezel_system_gestures_manager_v1 global exists once.
  */
-#include <cstring>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -58,8 +58,9 @@
 #include <wayfire/nonstd/wlroots-full.hpp>
 
 #include "bezel.h"
-#include "bezel-demo-panels.h"
 #include "bezel-wlroots.h"
+#include "../wayfire-adapter.hpp"
+#include "../wayfire-panels.hpp"
 #include "../wayfire-settings.hpp"
 
 namespace
@@ -80,31 +81,24 @@ struct core_impl_0_9_layout : public wf::compositor_core_t
 wlr_compositor *find_wlr_compositor()
 {
     auto& core = static_cast<core_impl_0_9_layout&>(wf::get_core());
-    wlr_compositor *c = core.compositor;
-    if (!c || (c->renderer != wf::get_core().renderer) || !c->global ||
-        (wl_global_get_interface(c->global) != &wl_compositor_interface))
-    {
-        return nullptr;
-    }
-
-    return c;
+    return bezel_wayfire_checked_compositor(core.compositor);
 }
 
 /* Wayfire 0.9 starts an edge swipe only from a touch this close to an output's edge (its
  * EDGE_SWIPE_THRESHOLD, in layout pixels). */
 constexpr double wayfire_edge_threshold = 10;
 
-/* The visible feedback: a solid-colour rectangle (Wayfire's colour view) in the top layer of
- * an output. It belongs to no client: touches on it go to no client, as on weston's panels. */
-using panel_ptr = std::shared_ptr<wf::color_rect_view_t>;
-
-/* The dock, the cover sheet and the "swipe again" bar of one output. */
-struct output_panels_t
+/* A panel (wayfire-panels.hpp) in Wayfire 0.9: a colour view Wayfire creates in the top layer
+ * of an output, held by a shared pointer. */
+struct panels_0_9
 {
-    wf::output_t *output = nullptr;
-    panel_ptr edge[4];
-    panel_ptr hint[4];
-    bool open[4] = {};
+    using panel_t = std::shared_ptr<wf::color_rect_view_t>;
+
+    static panel_t create(wf::output_t *output)
+    {
+        return wf::color_rect_view_t::create(wf::VIEW_ROLE_DESKTOP_ENVIRONMENT, output,
+            wf::scene::layer::TOP);
+    }
 };
 
 /* The layout position of a node's local origin: each ancestor's to_global, innermost first. */
@@ -127,26 +121,9 @@ class bezel_wayfire_t : public wf::plugin_interface_t
     void init() override
     {
         auto& core = wf::get_core();
-        wlr_compositor *compositor = find_wlr_compositor();
-        if (!compositor)
+        bezel = bezel_wayfire_attach(this, find_wlr_compositor(), "0.9");
+        if (!bezel)
         {
-            LOGE("bezel: cannot find Wayfire's wlr_compositor (this plugin is built for "
-                 "Wayfire 0.9); not attached");
-            return;
-        }
-
-        bezel_wlr_interface iface{};
-        iface.version = BEZEL_WLR_INTERFACE_VERSION;
-        iface.surface_at = &bezel_wayfire_t::surface_at;
-        iface.surface_position = &bezel_wayfire_t::surface_position;
-        iface.gesture   = &bezel_wayfire_t::on_gesture;
-        iface.affordance = &bezel_wayfire_t::on_affordance;
-        int r = bezel_wlr_create(core.display, compositor, core.get_current_seat(),
-            core.output_layout->get_handle(), &iface, this, &bezel);
-        if (r != BEZEL_OK)
-        {
-            LOGE("bezel: cannot attach to the seat: ", bezel_result_string(r));
-            bezel = nullptr;
             return;
         }
 
@@ -160,11 +137,6 @@ class bezel_wayfire_t : public wf::plugin_interface_t
 
     void fini() override
     {
-        for (auto& p : panels)
-        {
-            close_panels(p.second);
-        }
-
         panels.clear();
         if (cancel_connected)
         {
@@ -183,16 +155,19 @@ class bezel_wayfire_t : public wf::plugin_interface_t
     }
 
   private:
+    /* The adapter's callbacks below are bezel_wayfire_attach's to hand it. */
+    friend bezel_wlr *bezel_wayfire_attach<bezel_wayfire_t>(bezel_wayfire_t*, wlr_compositor*,
+        const char*);
+
     bezel_wlr *bezel = nullptr;
-    bool panels_enabled = true; /* [bezel] panels, read back from the plugin */
-    std::unordered_map<wf::output_t*, output_panels_t> panels;
+    wayfire_panels_t<panels_0_9> panels;
     /* Touch ids (0..63) Wayfire's core is told to ignore: they went down at a Bezel edge. */
     uint64_t ignored_ids = 0;
 
     wf::signal::connection_t<wf::output_removed_signal> on_output_removed =
         [this] (wf::output_removed_signal *ev)
     {
-        forget_panels(ev->output);
+        panels.forget(ev->output);
     };
 
     wf::wl_listener_wrapper on_touch_frame;
@@ -204,21 +179,10 @@ class bezel_wayfire_t : public wf::plugin_interface_t
     /* [bezel]: wayfire-settings.hpp. */
     void configure()
     {
-        bezel_wayfire_configure(bezel, &panels_enabled);
+        bezel_wayfire_configure(bezel, &panels.enabled);
     }
 
     /* ------------------------------------------------------------ touch input */
-
-    /* Layout coordinates of a touch event, as Wayfire's own handler computes them. */
-    static wf::pointf_t to_layout(wlr_input_device *dev, double x, double y)
-    {
-        double lx, ly;
-        wlr_cursor_absolute_to_layout_coords(wf::get_core().get_wlr_cursor(), dev, x, y,
-            &lx, &ly);
-        wf::pointf_t closest;
-        wf::get_core().output_layout->get_output_coords_at({lx, ly}, closest);
-        return closest;
-    }
 
     /* Whether a touch going down at `p` starts where Wayfire would begin an edge swipe on an
      * edge Bezel binds (see the top of this file). */
@@ -249,10 +213,8 @@ class bezel_wayfire_t : public wf::plugin_interface_t
         [this] (wf::input_event_signal<wlr_touch_down_event> *sig)
     {
         auto *ev = sig->event;
-        /* A committed panel stays open until the next touch-down (a stand-in for a shell's
-         * dock or cover sheet). */
-        hide_open_panels();
-        auto p = to_layout(&ev->touch->base, ev->x, ev->y);
+        panels.hide_open();
+        auto p = bezel_wayfire_to_layout(&ev->touch->base, ev->x, ev->y);
         double sx, sy;
         if (at_bezel_edge(p))
         {
@@ -283,7 +245,7 @@ class bezel_wayfire_t : public wf::plugin_interface_t
             sig->mode = wf::input_event_processing_mode_t::IGNORE;
         }
 
-        auto p = to_layout(&ev->touch->base, ev->x, ev->y);
+        auto p = bezel_wayfire_to_layout(&ev->touch->base, ev->x, ev->y);
         bezel_wlr_touch_motion(bezel, ev->touch_id, p.x, p.y, ev->time_msec);
     };
 
@@ -382,185 +344,15 @@ class bezel_wayfire_t : public wf::plugin_interface_t
 
     /* ------------------------------------------------------------ feedback */
 
-    output_panels_t& panels_of(wf::output_t *wo)
-    {
-        auto& p = panels[wo];
-        p.output = wo;
-        return p;
-    }
-
-    /* Shows `slot` at `box` (output-local), creating the view on first use; hides it if the
-     * box is empty. */
-    void place(panel_ptr& slot, wf::output_t *wo, wf::geometry_t box, wf::color_t colour)
-    {
-        if ((box.width <= 0) || (box.height <= 0))
-        {
-            if (slot)
-            {
-                slot->close();
-                slot = nullptr;
-            }
-
-            return;
-        }
-
-        if (!slot)
-        {
-            slot = wf::color_rect_view_t::create(wf::VIEW_ROLE_DESKTOP_ENVIRONMENT, wo,
-                wf::scene::layer::TOP);
-        }
-
-        slot->set_color(colour);
-        slot->set_geometry(box);
-    }
-
-    void panel_progress(wf::output_t *wo, const char *gesture, uint32_t edge, double progress)
-    {
-        int i = bezel_demo_edge_index(edge);
-        if (!panels_enabled || !wo || (i < 0))
-        {
-            return;
-        }
-
-        auto size = wo->get_screen_size();
-        wf::color_t colour = !strcmp(gesture, "dock") ? wf::color_t{0.60, 0.64, 0.72, 0.92} :
-            !strcmp(gesture, "cover_sheet") ? wf::color_t{0.09, 0.28, 0.52, 0.95} :
-            wf::color_t{0.30, 0.30, 0.36, 0.95};
-        auto b = bezel_demo_panel_box(edge, progress, size.width, size.height);
-        wf::geometry_t box{b.x, b.y, b.width, b.height};
-        place(panels_of(wo).edge[i], wo, box, colour);
-    }
-
-    void close_panels(output_panels_t& p)
-    {
-        for (int i = 0; i < 4; i++)
-        {
-            if (p.edge[i])
-            {
-                p.edge[i]->close();
-                p.edge[i] = nullptr;
-            }
-
-            if (p.hint[i])
-            {
-                p.hint[i]->close();
-                p.hint[i] = nullptr;
-            }
-
-            p.open[i] = false;
-        }
-    }
-
-    void forget_panels(wf::output_t *wo)
-    {
-        auto it = panels.find(wo);
-        if (it != panels.end())
-        {
-            close_panels(it->second);
-            panels.erase(it);
-        }
-    }
-
-    void hide_open_panels()
-    {
-        for (auto& entry : panels)
-        {
-            auto& p = entry.second;
-            for (int i = 0; i < 4; i++)
-            {
-                if (p.open[i] && p.edge[i])
-                {
-                    p.edge[i]->close();
-                    p.edge[i] = nullptr;
-                    p.open[i] = false;
-                }
-            }
-        }
-    }
-
-    static wf::output_t *find_output(wlr_output *o)
-    {
-        return o ? wf::get_core().output_layout->find_output(o) : nullptr;
-    }
-
     static void on_gesture(void *data, const bezel_wlr_gesture_event *ev)
     {
-        auto *self = static_cast<bezel_wayfire_t*>(data);
-        auto *wo   = find_output(ev->output);
-        int i = bezel_demo_edge_index(ev->edge);
-        if (!wo || (i < 0))
-        {
-            return;
-        }
-
-        if (ev->app_handled)
-        {
-            // The app shows this one (R10): no panel of ours.
-            if (ev->phase != BEZEL_WLR_GESTURE_CHANGED)
-            {
-                LOGI("bezel: ", ev->gesture, " handled by the app on ", wo->to_string());
-            }
-
-            return;
-        }
-
-        switch (ev->phase)
-        {
-          case BEZEL_WLR_GESTURE_BEGAN:
-            LOGI("bezel: ", ev->gesture, " began on ", wo->to_string());
-            self->panel_progress(wo, ev->gesture, ev->edge, 0);
-            break;
-
-          case BEZEL_WLR_GESTURE_CHANGED:
-            self->panel_progress(wo, ev->gesture, ev->edge, ev->progress);
-            break;
-
-          case BEZEL_WLR_GESTURE_ENDED:
-            LOGI("bezel: ", ev->gesture, ev->committed ? " committed" : " ended, not committed",
-                " on ", wo->to_string());
-            if (ev->committed)
-            {
-                self->panel_progress(wo, ev->gesture, ev->edge, 1.0);
-                self->panels_of(wo).open[i] = true;
-            } else
-            {
-                self->place(self->panels_of(wo).edge[i], wo, {0, 0, 0, 0}, {});
-            }
-
-            break;
-
-          case BEZEL_WLR_GESTURE_CANCELLED:
-            LOGI("bezel: ", ev->gesture, " cancelled on ", wo->to_string());
-            self->place(self->panels_of(wo).edge[i], wo, {0, 0, 0, 0}, {});
-            break;
-
-          default:
-            break;
-        }
+        static_cast<bezel_wayfire_t*>(data)->panels.gesture(ev);
     }
 
-    /* R3's "swipe again" hint: a short bar along the edge. */
     static void on_affordance(void *data, wlr_output *output, uint32_t edge, bool shown)
     {
-        auto *self = static_cast<bezel_wayfire_t*>(data);
-        auto *wo   = find_output(output);
-        int i = bezel_demo_edge_index(edge);
-        if (!self->panels_enabled || !wo || (i < 0))
-        {
-            return;
-        }
-
-        auto size = wo->get_screen_size();
-        wf::geometry_t box{0, 0, 0, 0};
-        if (shown)
-        {
-            auto b = bezel_demo_affordance_box(edge, size.width, size.height);
-            box = {b.x, b.y, b.width, b.height};
-        }
-
-        self->place(self->panels_of(wo).hint[i], wo, box, {0.92, 0.92, 0.95, 0.85});
+        static_cast<bezel_wayfire_t*>(data)->panels.affordance(output, edge, shown);
     }
 };
-
 
 DECLARE_WAYFIRE_PLUGIN(bezel_wayfire_t);
