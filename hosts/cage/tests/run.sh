@@ -16,7 +16,7 @@
 #        hosts/cage/tests/run.sh --latency N [--version V]
 #        hosts/cage/tests/run.sh --hostile [--rounds N] [--seed S] [--version V]
 #   CASE: start, the table (tap swipe late defer drag kill kill-sub multi multi-defer
-#   multi-policy), frame, cancel, simple-touch, report, config
+#   multi-policy), frame, cancel, simple-touch, report, config, unmap-focus
 #   --latency N: only the latency of N taps, patched against unpatched
 #   --hostile: the shared hostile course (tests/hosts/hostile.sh), ROUNDS rounds (default 56)
 #   --version V: cage's upstream version (default: hosts/cage/build.sh's, the Debian release's)
@@ -40,6 +40,13 @@ comp_prepare() {
 	COMP_CMD=("$(comp_variant_bin)" "${bezel[@]}" -- timeout 900 "$PRIMARY")
 	COMP_READY=$PRIMARY_READY
 }
+
+# cage's own client: a full-screen window that unmaps (a null buffer) and stays connected.
+comp_clients() {
+	UNMAPPER=$OUT/unmapper
+	host_client "$OUT" unmapper "$ROOT/hosts/cage/tests/unmapper.c"
+}
+COMP_CLIENTS="the unmapping window"
 
 # ---- the build; 0. cage starts headless with Bezel; 1. the table every host runs (or the
 # hostile course, or the latency, alone) ----
@@ -103,5 +110,63 @@ fi
 
 # ---- 6. [bezel] settings from cage -b FILE reach the plugin ----
 run_patched_config "cage -b FILE: [bezel] bind-bottom=" "[bezel] bind-bottom="
+
+# ---- 7. a window that took its buffer away and stays connected does not take cage down ----
+# Upstream cage#136: the touch client is ready; the unmapper (hosts/cage/tests/unmapper.c) maps
+# full screen over it, so cage focuses it, then attaches a null buffer and stays connected, which
+# leaves cage with no focused view. A tap in the middle then lands on the touch client's window:
+# unpatched cage's emulated press asks whether that view is transient for the focused one and
+# dies with SIGSEGV (view_is_transient_for <- handle_touch_down); patched, cage runs on and the
+# touch client gets the tap.
+# unmap_focus_tap NAME [TOUCH CLIENT ARGS...]: cage (VARIANT) with both clients, then the tap. Returns 0 when every
+# contact lifted with cage alive, 2 when cage ended before that, 1 when the case could not run
+# (a FAIL line printed). Leaves cage stopped.
+unmap_focus_tap() {
+	local name=$1 rc
+	shift
+	CPID_u=
+	if ! host_start "$name" taps-1; then
+		host_stop
+		fail "$name: cage did not start: $(host_why_not_started) (see $DIR)"
+		return 1
+	fi
+	start_client c "$TOUCH_CLIENT" "$@"
+	if wait_for "$DIR/c.out" " ready" 1 20 "the touch client's ready line"; then
+		start_client u "$UNMAPPER"
+		wait_for "$DIR/u.out" " unmapped" 1 20 "the unmapper's unmapped line"
+	fi
+	rc=$?
+	if [ $rc != 0 ]; then
+		host_stop "$CPID_c" "$CPID_u"
+		fail "$name: the touch client not ready or the unmapper not unmapped (see $DIR)"
+		return 1
+	fi
+	kill -"${HOST_OPEN_SIGNAL:-USR2}" "$COMP_PID"
+	wait_while_alive "$COMP_PID" "$DIR/events.log" "libinput up" "$CONTACTS" 30 "the tap's up in the event log"
+	rc=$?
+	# A roundtrip of a client of its own: cage has gone round its loop since the up (its
+	# events to the touch client are flushed), and it still answers.
+	[ $rc = 0 ] && ! run_bounded 20 "wayland-info (a roundtrip after the tap)" env WAYLAND_DISPLAY="$SOCK" wayland-info >/dev/null 2>&1 && rc=1
+	# A crash at the down can come after the rig logged the up: cage ended is what counts.
+	bounded_alive "$COMP_PID" || rc=2
+	host_stop "$CPID_c" "$CPID_u"
+	return $rc
+}
+if want unmap-focus; then
+	# The baseline: unpatched cage dies at that tap (else the case would not reach the crash).
+	VARIANT=unpatched unmap_focus_tap unmap-focus-unpatched --no-gesture-object
+	case $? in
+	2) pass "R9 baseline: unpatched cage $COMP_VERSION is gone after a tap on a window while the focused one is unmapped (upstream cage#136)" ;;
+	0) fail "unmap-focus-unpatched: unpatched cage $COMP_VERSION survived the tap: the case no longer reaches cage#136's crash (see $DIR)" ;;
+	esac
+	VARIANT=patched unmap_focus_tap unmap-focus
+	rc=$?
+	c=$DIR/c.out
+	if [ $rc = 0 ] && [ "$(count "$c" ' down id=0')" = 1 ] && [ "$(count "$c" ' up id=0')" = 1 ]; then
+		pass "R9 a full-screen window that unmapped (null buffer) and stays connected: patched cage keeps running through a tap on the window below, whose client gets its down and up"
+	elif [ $rc != 1 ]; then
+		fail "unmap-focus: cage $([ $rc = 2 ] && echo "ended at the tap" || echo "did not answer after the tap"), or the touch client missed the tap (see $DIR)"
+	fi
+fi
 
 finish
