@@ -131,11 +131,11 @@ unmap_focus_tap() {
 		return 1
 	fi
 	start_client c "$TOUCH_CLIENT" "$@"
+	rc=1
 	if wait_for "$DIR/c.out" " ready" 1 20 "the touch client's ready line"; then
 		start_client u "$UNMAPPER"
-		wait_for "$DIR/u.out" " unmapped" 1 20 "the unmapper's unmapped line"
+		wait_for "$DIR/u.out" " unmapped" 1 20 "the unmapper's unmapped line" && rc=0
 	fi
-	rc=$?
 	if [ $rc != 0 ]; then
 		host_stop "$CPID_c" "$CPID_u"
 		fail "$name: the touch client not ready or the unmapper not unmapped (see $DIR)"
