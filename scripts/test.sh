@@ -31,7 +31,8 @@ group_pid=
 trap 'rm -rf "$log_dir"' EXIT
 # Stopped (a cancelled CI job, ^C): the running group is stopped too, its suite's EXIT trap
 # stopping its processes, before this script ends.
-trap '[ -n "$group_pid" ] && kill -TERM "$group_pid" 2>/dev/null && timeout 90 tail --pid="$group_pid" -f /dev/null; exit 143' TERM INT HUP
+debian13_make_pid=
+trap '[ -n "$debian13_make_pid" ] && kill -TERM "$debian13_make_pid" 2>/dev/null; [ -n "$group_pid" ] && kill -TERM "$group_pid" 2>/dev/null && timeout 90 tail --pid="$group_pid" -f /dev/null; exit 143' TERM INT HUP
 
 # group [--limit MINUTES] NAME COMMAND [ARGS...]: runs one test group under a time limit
 # (default 20 minutes: a group that hangs is stopped, its processes with it, and fails) and
@@ -120,6 +121,11 @@ export -f swift_build swift_tests
 # One product install per configuration for every group of this run (tests/lib/product.sh).
 export BEZEL_TEST_PREFIX="$root/.build/product"
 export log_dir
+# The Debian 13 root (debootstrap and its packages: minutes of download and dpkg, nothing else
+# uses the network) is made in the background while the Debian 12 groups run; its group below
+# waits for it under the root's lock. Made already, this takes a moment.
+scripts/distro.sh debian13 make >"$log_dir/debian13-root.log" 2>&1 &
+debian13_make_pid=$!
 group "test harness: bounded waits and stops (tests/lib/bounded.sh)" tests/lib/run.sh
 group "swift build" swift_build
 group "swift test (BezelCore, BezelScenario, BezelInput, BezelRender)" swift_tests
@@ -179,7 +185,13 @@ group "toolkit apps (GTK 4 C and Python, GTK 3, SDL2, Qt 6 C++ and QML) on westo
 # what other clients' surfaces cost, which does not depend on the generation, and takes minutes.
 # debian13_root: makes the root, or finds it ready (one check).
 debian13_root() {
-    if scripts/distro.sh debian13 make && scripts/distro.sh debian13 run -- sh -c '. /etc/os-release; echo "inside: $PRETTY_NAME, point release $DEBIAN_VERSION_FULL"'; then
+    # A make here waits for the background one's lock, then finds the root ready, or (the
+    # background one failed) tries again and says why. The end of the background make's output
+    # follows, indented: its words are not this group's verdicts.
+    local made=0
+    scripts/distro.sh debian13 make && made=1
+    tail -n 5 "$log_dir/debian13-root.log" 2>/dev/null | sed 's/^/    background make: /'
+    if [ "$made" = 1 ] && scripts/distro.sh debian13 run -- sh -c '. /etc/os-release; echo "inside: $PRETTY_NAME, point release $DEBIAN_VERSION_FULL"'; then
         echo "1 passed, 0 failed"
     else
         echo "0 passed, 1 failed"
