@@ -118,8 +118,10 @@ swift_tests() {
 }
 
 export -f swift_build swift_tests
-# One product install per configuration for every group of this run (tests/lib/product.sh).
-export BEZEL_TEST_PREFIX="$root/.build/product"
+# One product install per configuration for every group of this run (tests/lib/product.sh),
+# and one SwiftPM scratch path whose builds of libbezel every product, install test and the
+# KWin plugin's build reuse.
+export BEZEL_TEST_PREFIX="$root/.build/product" BEZEL_SWIFT_SCRATCH="$root/.build"
 export log_dir
 # The Debian 13 root (debootstrap and its packages: minutes of download and dpkg, nothing else
 # uses the network) is made in the background while the Debian 12 groups run; its group below
@@ -199,9 +201,12 @@ debian13_root() {
     fi
 }
 export -f debian13_root
-# Every Debian 13 group shares one product install (release and debug), as the Debian 12 groups
-# share theirs: the root's environment is empty, so the prefix is passed in.
-d13=(scripts/distro.sh debian13 run -- env BEZEL_TEST_PREFIX="$root/.build-debian13/product")
+# Every Debian 13 group shares one product install (release and debug) and one SwiftPM scratch
+# path, as the Debian 12 groups share theirs: the root's environment is empty, so they are
+# passed in.
+d13swift=$root/.build-debian13/swiftpm
+d13=(scripts/distro.sh debian13 run -- env BEZEL_TEST_PREFIX="$root/.build-debian13/product"
+    BEZEL_SWIFT_SCRATCH="$d13swift" BEZEL_INSTALL_SCRATCH="$d13swift")
 group --limit 30 "Debian 13 root: made from the archive on first use, then reused (scripts/distro.sh debian13)" debian13_root
 group "Debian 13: C interface and protocol tests over a real socket (libwayland 1.23)" "${d13[@]}" tests/protocol/run.sh
 group "Debian 13: libinput 1.28 touch source through bezel.h, under umockdev 0.19" "${d13[@]}" tests/input/run.sh

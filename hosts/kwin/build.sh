@@ -8,7 +8,8 @@
 #   hosts/kwin/build.sh PREFIX
 # Environment: BEZEL_KWIN_BUILD (build folder, default .build-kwin/meson in the checkout,
 # .build-kwin-debian13/meson inside scripts/distro.sh debian13),
-# KWIN_SOURCE (the tarball).
+# KWIN_SOURCE (the tarball), BEZEL_SWIFT_SCRATCH (a SwiftPM scratch path whose release build of
+# libbezel is reused, as scripts/test.sh does for every group of a run).
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 PREFIX" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,7 +17,8 @@ mkdir -p "$1"
 prefix=$(cd "$1" && pwd)
 build=${BEZEL_KWIN_BUILD:-$root/.build-kwin${BEZEL_DISTRO:+-$BEZEL_DISTRO}/meson}
 set -- -Dkwin=enabled -Dweston=disabled -Dwlroots=disabled -Dwayfire=disabled -Dclient=disabled \
-	-Dgtk4=disabled -Dkwin-source="${KWIN_SOURCE:-}" --prefix "$prefix"
+	-Dgtk4=disabled -Dkwin-source="${KWIN_SOURCE:-}" --prefix "$prefix" \
+	${BEZEL_SWIFT_SCRATCH:+"-Dswift-scratch=$BEZEL_SWIFT_SCRATCH"}
 if [ -f "$build/build.ninja" ]; then
 	meson configure "$build" "$@" >/dev/null
 else

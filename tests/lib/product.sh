@@ -9,7 +9,7 @@
 #       PRODUCT_PREFIX=BASE/CONFIG, from the build folder BASE/build-CONFIG, where BASE is
 #       $BEZEL_TEST_PREFIX (scripts/test.sh exports it: every group of one run shares one
 #       install per configuration) or, for a runner run alone, $SCRATCH/product. The Swift
-#       build reuses the SwiftPM scratch path $SCRATCH (meson-shim -Dswift-scratch), in CONFIG
+#       build reuses the SwiftPM scratch path $BEZEL_SWIFT_SCRATCH or $SCRATCH (meson-shim -Dswift-scratch), in CONFIG
 #       (-Dswift-config). Two suites asking at once take turns (flock on BUILD/.lock); ninja and
 #       SwiftPM rebuild what changed. Sets PRODUCT_PREFIX, PRODUCT_LIB (its libdir), PROBE
 #       (bezel-input-probe, installed by -Dtest-rigs) and INC (its bezel.h), and puts
@@ -65,7 +65,7 @@ product_install() {
 		if [ ! -f "$build/build.ninja" ]; then
 			meson setup "$build" "$ROOT/meson-shim" --prefix "$PRODUCT_PREFIX" --libdir lib \
 				--buildtype debugoptimized -Dc_args=-gdwarf-4 -Dcpp_args=-gdwarf-4 \
-				-Dswift-scratch="${SCRATCH:-$base/swiftpm}" -Dswift-config="$config" \
+				-Dswift-scratch="${BEZEL_SWIFT_SCRATCH:-${SCRATCH:-$base/swiftpm}}" -Dswift-config="$config" \
 				-Dtest-rigs=true -Dkwin=disabled -Dwarning_level=2 -Dwerror=true || exit 1
 		fi
 		ninja -C "$build" install
