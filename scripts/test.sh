@@ -40,6 +40,7 @@ trap '[ -n "$debian13_make_pid" ] && kill -TERM "$debian13_make_pid" 2>/dev/null
 # line, for example:
 #   group "wlroots host" hosts/wlroots/tests/run.sh
 group_times=()
+failures=()
 group() {
     local limit=20
     [ "$1" = --limit ] && { limit=$2; shift 2; }
@@ -77,6 +78,11 @@ group() {
         failed=$((failed + skipped))
     fi
     echo "--- $name: $passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo " ($skipped skipped)") in $(mmss "$elapsed")"
+    # Remembered for the end, where a reader of only the last lines (a CI summary) sees them.
+    if [ "$failed" -gt 0 ]; then
+        failures+=("$name: $failed failed")
+        while IFS= read -r line; do failures+=("    $line"); done < <(grep -E '^FAIL|✘ Test .* failed' "$log" | cut -c1-300 | head -5)
+    fi
     group_times+=("$(printf '%6s  %s' "$(mmss "$elapsed")" "$name")")
     total_passed=$((total_passed + passed))
     total_failed=$((total_failed + failed))
@@ -249,5 +255,9 @@ echo
 echo "elapsed time per group (m:ss):"
 printf '  %s\n' "${group_times[@]}"
 echo "  total $(mmss $(($(date +%s) - suite_start)))"
+if [ "${#failures[@]}" -gt 0 ]; then
+    echo "groups that failed, with their first FAIL lines:"
+    printf '  %s\n' "${failures[@]}"
+fi
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
