@@ -15,11 +15,20 @@
 # The script ends with exactly one line "N passed, N failed" over all groups, and exits
 # non-zero if anything failed.
 #
+# The Debian 13 groups run beside the Debian 12 ones, in a second process of this script
+# (`--lane debian13`, for this script's own use): most groups wait on compositors, clients and
+# touches played in real time, so two at once take little longer than one. Their output is
+# printed after the Debian 12 groups', whole, and their counts join the totals. The elapsed
+# times per group are therefore times with another group running beside.
+#
 # Usage: scripts/test.sh        (CI=true scripts/test.sh in CI)
 set -uo pipefail
+lane=
+[ "${1:-}" = --lane ] && { lane=$2; shift 2; }
+[ -z "$lane" ] || [ "$lane" = debian13 ] || { echo "unknown lane '$lane' (debian13)" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-"$root/scripts/install-deps.sh" >&2 || { echo "could not install dependencies" >&2; echo "0 passed, 1 failed"; exit 1; }
+[ -n "$lane" ] || "$root/scripts/install-deps.sh" >&2 || { echo "could not install dependencies" >&2; echo "0 passed, 1 failed"; exit 1; }
 
 suite_start=$(date +%s)
 # mmss SECONDS: "M:SS"
@@ -31,8 +40,8 @@ group_pid=
 trap 'rm -rf "$log_dir"' EXIT
 # Stopped (a cancelled CI job, ^C): the running group is stopped too, its suite's EXIT trap
 # stopping its processes, before this script ends.
-debian13_make_pid=
-trap '[ -n "$debian13_make_pid" ] && kill -TERM "$debian13_make_pid" 2>/dev/null; [ -n "$group_pid" ] && kill -TERM "$group_pid" 2>/dev/null && timeout 90 tail --pid="$group_pid" -f /dev/null; exit 143' TERM INT HUP
+lane_pid=
+trap '[ -n "$lane_pid" ] && kill -TERM "$lane_pid" 2>/dev/null; [ -n "$group_pid" ] && kill -TERM "$group_pid" 2>/dev/null && timeout 90 tail --pid="$group_pid" -f /dev/null; [ -n "$lane_pid" ] && timeout 90 tail --pid="$lane_pid" -f /dev/null; exit 143' TERM INT HUP
 
 # group [--limit MINUTES] NAME COMMAND [ARGS...]: runs one test group under a time limit
 # (default 20 minutes: a group that hangs is stopped, its processes with it, and fails) and
@@ -129,11 +138,15 @@ export -f swift_build swift_tests
 # KWin plugin's build reuse.
 export BEZEL_TEST_PREFIX="$root/.build/product" BEZEL_SWIFT_SCRATCH="$root/.build"
 export log_dir
-# The Debian 13 root (debootstrap and its packages: minutes of download and dpkg, nothing else
-# uses the network) is made in the background while the Debian 12 groups run; its group below
-# waits for it under the root's lock. Made already, this takes a moment.
-scripts/distro.sh debian13 make >"$log_dir/debian13-root.log" 2>&1 &
-debian13_make_pid=$!
+if [ -z "$lane" ]; then
+    # The Debian 13 lane starts at once: its first group makes the root (debootstrap and its
+    # packages, minutes of download and dpkg) while the Swift build here runs.
+    BEZEL_LANE_SUMMARY="$log_dir/debian13.summary" "$root/scripts/test.sh" --lane debian13 >"$log_dir/debian13.out" 2>&1 &
+    lane_pid=$!
+    echo "the Debian 13 groups run beside these; their output follows theirs"
+fi
+
+if [ -z "$lane" ]; then
 group "test harness: bounded waits and stops (tests/lib/bounded.sh)" tests/lib/run.sh
 group "swift build" swift_build
 group "swift test (BezelCore, BezelScenario, BezelInput, BezelRender)" swift_tests
@@ -185,6 +198,7 @@ group --limit 8 "phoc 0.24 patched with Bezel, headless as an unprivileged user,
 group --limit 4 "phoc: hostile clients while touches play" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --hostile
 group --limit 4 "phoc: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --latency 1000
 group "toolkit apps (GTK 4 C and Python, GTK 3, SDL2, Qt 6 C++ and QML) on weston and bezel-compositor, demo recording and the back gesture" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
+fi
 
 # ---- Debian 13 (trixie): the second generation. The same runners, inside a Debian 13 root
 # (scripts/distro.sh: made on first use from the Debian archive, a few minutes, then reused),
@@ -193,13 +207,7 @@ group "toolkit apps (GTK 4 C and Python, GTK 3, SDL2, Qt 6 C++ and QML) on westo
 # what other clients' surfaces cost, which does not depend on the generation, and takes minutes.
 # debian13_root: makes the root, or finds it ready (one check).
 debian13_root() {
-    # A make here waits for the background one's lock, then finds the root ready, or (the
-    # background one failed) tries again and says why. The end of the background make's output
-    # follows, indented: its words are not this group's verdicts.
-    local made=0
-    scripts/distro.sh debian13 make && made=1
-    tail -n 5 "$log_dir/debian13-root.log" 2>/dev/null | sed 's/^/    background make: /'
-    if [ "$made" = 1 ] && scripts/distro.sh debian13 run -- sh -c '. /etc/os-release; echo "inside: $PRETTY_NAME, point release $DEBIAN_VERSION_FULL"'; then
+    if scripts/distro.sh debian13 make && scripts/distro.sh debian13 run -- sh -c '. /etc/os-release; echo "inside: $PRETTY_NAME, point release $DEBIAN_VERSION_FULL"'; then
         echo "1 passed, 0 failed"
     else
         echo "0 passed, 1 failed"
@@ -213,6 +221,7 @@ export -f debian13_root
 d13swift=$root/.build-debian13/swiftpm
 d13=(scripts/distro.sh debian13 run -- env BEZEL_TEST_PREFIX="$root/.build-debian13/product"
     BEZEL_SWIFT_SCRATCH="$d13swift" BEZEL_INSTALL_SCRATCH="$d13swift")
+if [ "$lane" = debian13 ]; then
 group --limit 30 "Debian 13 root: made from the archive on first use, then reused (scripts/distro.sh debian13)" debian13_root
 group "Debian 13: C interface and protocol tests over a real socket (libwayland 1.23)" "${d13[@]}" tests/protocol/run.sh
 group "Debian 13: libinput 1.28 touch source through bezel.h, under umockdev 0.19" "${d13[@]}" tests/input/run.sh
@@ -251,8 +260,43 @@ group "weston@14: hostile clients while touches play" "${d13[@]}" hosts/weston/t
 group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the installed module" "${d13[@]}" hosts/weston/tests/install-test.sh
 group "sdl3@3.2 (Debian 13): bezel-sdl3.h app on bezel-compositor (wlroots 0.18), demo recording and the back gesture; SDL's dummy driver" "${d13[@]}" tests/toolkits/sdl3-run.sh
 group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wayfire/tests/run.sh
+fi
+
+if [ "$lane" = debian13 ]; then
+    # The lane's summary, for the first process to merge: one line per group time, failure
+    # and the totals.
+    { printf 'time\t%s\n' "${group_times[@]}"
+      [ "${#failures[@]}" -gt 0 ] && printf 'failure\t%s\n' "${failures[@]}"
+      printf 'total\t%d\t%d\n' "$total_passed" "$total_failed"; } >"$BEZEL_LANE_SUMMARY"
+    echo "debian13 lane: $total_passed passed, $total_failed failed"
+    [ "$total_failed" -eq 0 ]
+    exit
+fi
+
+# The Debian 13 lane: its groups have their own limits, so it ends; 20 minutes more than the
+# longest lane so far is its bound all the same.
+echo; echo "=== the Debian 13 groups, run beside the ones above"
+if ! timeout 3600 tail --pid="$lane_pid" -f /dev/null; then
+    echo "FAIL: the Debian 13 groups did not end within an hour after the Debian 12 ones (stopped)"
+    kill -TERM "$lane_pid" 2>/dev/null; timeout 90 tail --pid="$lane_pid" -f /dev/null
+fi
+lane_pid=
+cat "$log_dir/debian13.out"
+if [ -s "$log_dir/debian13.summary" ]; then
+    while IFS=$'\t' read -r kind a b; do
+        case $kind in
+        time) group_times+=("$a") ;;
+        failure) failures+=("$a") ;;
+        total) total_passed=$((total_passed + a)); total_failed=$((total_failed + b)) ;;
+        esac
+    done <"$log_dir/debian13.summary"
+else
+    echo "FAIL: the Debian 13 groups left no summary (see their output above)"
+    total_failed=$((total_failed + 1))
+fi
+
 echo
-echo "elapsed time per group (m:ss):"
+echo "elapsed time per group (m:ss), two groups at a time:"
 printf '  %s\n' "${group_times[@]}"
 echo "  total $(mmss $(($(date +%s) - suite_start)))"
 if [ "${#failures[@]}" -gt 0 ]; then
