@@ -256,10 +256,13 @@ group "kwin@6.3: hostile clients while touches play" "${d13[@]}" hosts/kwin/test
 # touch-to-activate binding) at the first touch on the window of a destroyed output, with or
 # without the module (hosts/weston/README.md).
 group "weston@14 (Debian 13) headless with bezel-weston.so, real clients, libinput under umockdev" "${d13[@]}" hosts/weston/tests/run.sh --except unplug
+group "weston@14 with bezel-weston.so under valgrind (tap, swipe, defer)" "${d13[@]}" hosts/weston/tests/run.sh --valgrind --except unplug
 group "weston@14: hostile clients while touches play" "${d13[@]}" hosts/weston/tests/run.sh --hostile
 group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the installed module" "${d13[@]}" hosts/weston/tests/install-test.sh
 group "sdl3@3.2 (Debian 13): bezel-sdl3.h app on bezel-compositor (wlroots 0.18), demo recording and the back gesture; SDL's dummy driver" "${d13[@]}" tests/toolkits/sdl3-run.sh
 group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wayfire/tests/run.sh
+group "wayfire@0.9: hostile clients while touches play" "${d13[@]}" hosts/wayfire/tests/run.sh --hostile
+group "wayfire@0.9: meson-shim -Dwayfire=enabled install: Wayfire 0.9 loads the installed plugin" "${d13[@]}" hosts/wayfire/tests/install-test.sh
 fi
 
 if [ "$lane" = debian13 ]; then

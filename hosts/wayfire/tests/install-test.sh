@@ -4,7 +4,7 @@
 #   1. ninja && ninja install put libbezel-wayfire.so (and the libbezel.so name Wayfire's
 #      `plugins = bezel` looks for) in <libdir>/wayfire and bezel.xml in
 #      <datadir>/wayfire/metadata;
-#   2. Wayfire 0.7, started headless (with the test-only preload of hosts/wayfire/rig/preload) with
+#   2. Wayfire (0.7 or 0.9), started headless (with the test-only preload of hosts/wayfire/rig/preload) with
 #      WAYFIRE_PLUGIN_PATH / WAYFIRE_PLUGIN_XML_PATH pointing into that prefix and
 #      `[core] plugins = bezel`, loads the installed plugin and logs it; wayland-info lists
 #      bezel_system_gestures_manager_v1;
@@ -13,11 +13,12 @@
 # Where Wayfire is not installed, the test says so and counts a failure.
 # Ends with "N passed, N failed".
 #
-# Usage: hosts/wayfire/tests/install-test.sh [BUILD_DIR]   (default: build-meson-wayfire in the repo)
+# Usage: hosts/wayfire/tests/install-test.sh [BUILD_DIR]   (default: build-meson-wayfire in the repo,
+#   build-meson-wayfire-$BEZEL_DISTRO inside another distribution's root)
 #   BEZEL_INSTALL_SCRATCH: the SwiftPM scratch path to build in (tests/lib/product.sh)
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-BUILD=${1:-$ROOT/build-meson-wayfire}
+BUILD=${1:-$ROOT/build-meson-wayfire${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bezel-wayfire-install.XXXXXX")
 # wait_for, stop_process, run_bounded; the EXIT trap stops what is left, then removes WORK.
 . "$ROOT/tests/lib/bounded.sh"
@@ -28,11 +29,14 @@ PREFIX=$WORK/prefix
 . "$ROOT/tests/lib/product.sh"
 
 if ! command -v wayfire >/dev/null 2>&1 || ! pkg-config --exists wayfire 2>/dev/null; then
-	fail "Wayfire 0.7 with wayfire-dev and libglm-dev is not installed here; the Wayfire install is untested"
+	fail "Wayfire 0.7 or 0.9 with wayfire-dev and libglm-dev is not installed here; the Wayfire install is untested"
 	finish
 fi
 
-product_meson_install "$BUILD" "$PREFIX" "$WORK/install" -Dwayfire=enabled
+# libdir as Wayfire's own, relative to the prefix (lib/x86_64-linux-gnu): what meson picks on a
+# Debian machine with dpkg-dev, which the Debian 13 root lacks (meson there would pick lib64).
+WF_LIBDIR=$(pkg-config --variable=libdir wayfire | sed "s|^$(pkg-config --variable=prefix wayfire)/||")
+product_meson_install "$BUILD" "$PREFIX" "$WORK/install" -Dwayfire=enabled --libdir="$WF_LIBDIR"
 case $? in
 0) pass "meson-shim -Dwayfire=enabled: ninja && ninja install into a fresh --prefix" ;;
 1) tail -20 "$WORK/install.setup"; fail "meson setup meson-shim -Dwayfire=enabled"; finish ;;
@@ -50,9 +54,12 @@ else
 	fail "installed files"
 fi
 
-# Wayfire from the installed files only (the preload is test equipment, built here).
+# Wayfire from the installed files only (the preload is test equipment, built here against
+# wlroots 0.15, pkg-config name wlroots, or 0.18, wlroots-0.18).
+WLR_PC=wlroots
+pkg-config --exists wlroots-0.18 && WLR_PC=wlroots-0.18
 cc -shared -fPIC -O1 -DWLR_USE_UNSTABLE -o "$WORK/preload.so" "$ROOT/hosts/wayfire/rig/preload/wayfire-headless-preload.c" \
-	$(pkg-config --cflags --libs wlroots pixman-1) -ldl || { fail "test preload"; finish; }
+	$(pkg-config --cflags --libs "$WLR_PC" pixman-1) -ldl || { fail "test preload"; finish; }
 export XDG_RUNTIME_DIR=$WORK/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"

@@ -3,7 +3,8 @@
 #
 # What fails a run: any error valgrind reports that hosts/weston/tests/valgrind.supp does not
 # suppress: an invalid read or write, a use of uninitialised memory, an invalid free, or memory
-# definitely lost at exit. The suppression file holds only reports whose every frame is in
+# definitely lost at exit. tests/input/umockdev.supp holds umockdev's own report (its preload,
+# test equipment). hosts/weston/tests/valgrind.supp holds only reports whose every frame is in
 # weston, libwayland, libinput or the C library (documented there, one by one); anything with a
 # frame in bezel-weston.so or libbezel.so is never suppressed. Each report is printed with
 # whether a Bezel frame is in its stack.
@@ -18,7 +19,8 @@ valgrind_wrap() {
 	mkdir -p "$1"
 	echo "valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite" \
 		"--errors-for-leak-kinds=definite --num-callers=40 --track-origins=no" \
-		"--suppressions=$2/hosts/weston/tests/valgrind.supp --gen-suppressions=all" \
+		"--suppressions=$2/hosts/weston/tests/valgrind.supp --suppressions=$2/tests/input/umockdev.supp" \
+		"--gen-suppressions=all" \
 		"--log-file=$1/weston-%p.log"
 }
 
