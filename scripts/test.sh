@@ -65,10 +65,11 @@ group() {
     timeout -k 60 $((limit * 60)) "$@" </dev/null >"$log" 2>&1 &
     group_pid=$!
     tail -n +1 -s 0.2 --pid="$group_pid" -f "$log" | grep -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Linking|Write|Building)|^◇|^↳' &
+    local show_pid=$!
     wait "$group_pid"
     rc=$?
     group_pid=
-    wait # the output above, to its end
+    wait "$show_pid" # the output above, to its end (not the other lane, also a child)
     elapsed=$(($(date +%s) - start))
     [ "$rc" = 137 ] && rc=124
     [ "$rc" = 124 ] && echo "FAIL: $name did not finish within its limit of $limit minutes (stopped)"
