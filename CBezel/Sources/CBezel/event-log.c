@@ -6,35 +6,44 @@
  * the plugin calls for its own lines: typed, so a line costs no allocation on the Swift side.
  *
  * Tests read the file while the compositor runs, so lines must reach it promptly, but a
- * flush per line is a write(2) per event on the compositor's thread. The plugin's log
- * (bzl_evlog_attach) is therefore buffered and flushed when the event loop goes idle (at once
- * after the dispatch that wrote the lines) or when its buffer fills; a log of one's own (a
- * test rig's) has no loop and is flushed at each line. Past its cap the file is renamed
- * PATH.1 (replacing an older one) and a new PATH begun, so a client cannot fill the disk.
+ * write(2) per line is a system call per event on the compositor's thread. The plugin's log
+ * (bzl_evlog_attach) therefore gathers whole lines in a buffer of its own, written out when the
+ * event loop goes idle (at once after the dispatch that wrote the lines) or before a line that
+ * would not fit; a log of one's own (a test rig's) has no loop and writes each line at once.
+ * Only whole lines are written, with O_APPEND, so the lines of several writers sharing the file
+ * (a host and its test rig) never cut into each other (stdio's buffer is written out when full,
+ * mid-line). Past its cap the file is renamed PATH.1 (replacing an older one) and a new PATH
+ * begun, so a client cannot fill the disk.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include <wayland-server-core.h>
 
 #include "bezel.h"
 #include "bezel_shim.h"
 
-/* The buffer of a log flushed on idle: lines past it are written at once. */
+/* Lines gathered before they are written, in bytes. */
 #define EVLOG_BUFFER 65536
+/* The longest line, newline included; a longer one is cut to this. */
+#define EVLOG_LINE_MAX 1024
 
 struct bezel_event_log {
-	FILE *file;
+	int fd;
 	char *path;
 	unsigned long long size;      /* bytes in the file at PATH */
 	unsigned long long max_bytes; /* rotate past this; 0: never */
-	struct wl_event_loop *loop;   /* flush on idle (NULL: at each line) */
-	struct wl_event_source *idle; /* the idle flush scheduled, if any */
+	struct wl_event_loop *loop;   /* write out on idle (NULL: at each line) */
+	struct wl_event_source *idle; /* the idle write-out scheduled, if any */
+	size_t pending;               /* bytes of whole lines in buffer, not yet written */
+	char buffer[EVLOG_BUFFER];
 };
 
 static unsigned long long now_usec(void)
@@ -44,56 +53,74 @@ static unsigned long long now_usec(void)
 	return (unsigned long long)ts.tv_sec * 1000000u + (unsigned long long)ts.tv_nsec / 1000u;
 }
 
-static void idle_flush(void *data)
+/* Writes the gathered lines out. A failing file (full disk) loses them rather than stall the
+ * compositor: the log is a witness, never a reason to stop. */
+static void write_out(struct bezel_event_log *log)
+{
+	size_t done = 0;
+	while (done < log->pending) {
+		ssize_t n = write(log->fd, log->buffer + done, log->pending - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	log->pending = 0;
+}
+
+static void idle_write_out(void *data)
 {
 	struct bezel_event_log *log = data;
 	log->idle = NULL;
-	fflush(log->file);
+	write_out(log);
 }
 
-static FILE *open_append(const char *path)
+static int open_append(const char *path)
 {
 	/* Append, close-on-exec: several writers (a host and its test rig) share one file. */
-	FILE *f = fopen(path, "ae");
-	if (f)
-		setvbuf(f, NULL, _IOFBF, EVLOG_BUFFER);
-	return f;
+	return open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 }
 
 /* PATH becomes PATH.1 and a new PATH begins. A failure keeps writing to the old file. */
 static void rotate(struct bezel_event_log *log)
 {
-	size_t n = strlen(log->path) + 3;
-	char *old = malloc(n);
-	if (!old)
+	char old[4096];
+	if (snprintf(old, sizeof old, "%s.1", log->path) >= (int)sizeof old)
 		return;
-	snprintf(old, n, "%s.1", log->path);
-	fflush(log->file);
+	write_out(log);
 	if (rename(log->path, old) == 0) {
-		FILE *f = open_append(log->path);
-		if (f) {
-			fclose(log->file);
-			log->file = f;
+		int fd = open_append(log->path);
+		if (fd >= 0) {
+			close(log->fd);
+			log->fd = fd;
 		}
 	}
 	log->size = 0;
-	free(old);
 }
 
 static void vline(struct bezel_event_log *log, const char *fmt, va_list ap)
 {
-	int a = fprintf(log->file, "%llu ", now_usec());
-	int b = vfprintf(log->file, fmt, ap);
-	fputc('\n', log->file);
-	log->size += (unsigned long long)(a > 0 ? a : 0) + (unsigned long long)(b > 0 ? b : 0) + 1;
+	char text[EVLOG_LINE_MAX];
+	int stamp = snprintf(text, sizeof text, "%llu ", now_usec());
+	/* One byte kept for the newline; vsnprintf's count says how long the line wanted to be. */
+	int body = vsnprintf(text + stamp, sizeof text - (size_t)stamp - 1, fmt, ap);
+	size_t room = sizeof text - (size_t)stamp - 2;
+	size_t len = (size_t)stamp + (body < 0 ? 0 : (size_t)body < room ? (size_t)body : room);
+	text[len++] = '\n';
+	if (log->pending + len > sizeof log->buffer)
+		write_out(log);
+	memcpy(log->buffer + log->pending, text, len);
+	log->pending += len;
+	log->size += len;
 	if (log->max_bytes && log->size > log->max_bytes)
 		rotate(log);
 	if (!log->loop)
-		fflush(log->file);
+		write_out(log);
 	else if (!log->idle)
-		log->idle = wl_event_loop_add_idle(log->loop, idle_flush, log);
+		log->idle = wl_event_loop_add_idle(log->loop, idle_write_out, log);
 	if (log->loop && !log->idle)
-		fflush(log->file); /* no idle source could be added */
+		write_out(log); /* no idle source could be added */
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -117,16 +144,16 @@ int bezel_event_log_open(const char *path, struct bezel_event_log **out)
 	if (!log)
 		return BEZEL_ERROR_IO;
 	log->path = strdup(path);
-	log->file = log->path ? open_append(path) : NULL;
-	if (!log->file) {
-		int err = errno;
+	log->fd = log->path ? open_append(path) : -1;
+	if (log->fd < 0) {
+		int err = log->path ? errno : ENOMEM;
 		free(log->path);
 		free(log);
 		errno = err;
 		return BEZEL_ERROR_IO;
 	}
 	struct stat st;
-	if (fstat(fileno(log->file), &st) == 0)
+	if (fstat(log->fd, &st) == 0)
 		log->size = (unsigned long long)st.st_size;
 	*out = log;
 	return BEZEL_OK;
@@ -141,7 +168,7 @@ void bzl_evlog_attach(struct bezel_event_log *log, struct wl_event_loop *loop,
 		wl_event_source_remove(log->idle);
 		log->idle = NULL;
 	}
-	fflush(log->file);
+	write_out(log);
 	log->loop = loop;
 	log->max_bytes = max_bytes;
 }
@@ -165,7 +192,8 @@ int bezel_event_log_close(struct bezel_event_log *log)
 		return BEZEL_ERROR_INVALID_ARGUMENT;
 	if (log->idle)
 		wl_event_source_remove(log->idle);
-	fclose(log->file);
+	write_out(log);
+	close(log->fd);
 	free(log->path);
 	free(log);
 	return BEZEL_OK;
