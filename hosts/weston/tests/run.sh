@@ -116,6 +116,7 @@ fi
 # "realtime" keeps the recording's delays, for tests where a client reacts between events.
 # EXTRA_INI: more lines for the [bezel] section; WESTON_INI: more weston.ini sections (before
 # [bezel]); EXTRA_ARGS: more weston arguments; LOG_LEVEL: the module's (default debug);
+# MODULE_EVENT_LOG: the module's event log in DIR, when not the rig's (events.log);
 # VARIANT=without: weston loads the rig alone, no bezel-weston.so (the latency's baseline).
 start_weston() {
 	local name=$1 scenario=$2 mode=${3:-}
@@ -136,7 +137,7 @@ start_weston() {
 	log-level=${LOG_LEVEL:-debug}
 	output-width-mm=68
 	output-height-mm=121
-	event-log=$DIR/events.log
+	event-log=$DIR/${MODULE_EVENT_LOG:-events.log}
 	${EXTRA_INI:-}
 	[bezel-rig]
 	touch-device=${RIG_DEVICES:-$NODE}
@@ -266,9 +267,11 @@ host_course
 
 # ---- --latency N: the latency alone (tests/hosts/latency.sh). The baseline is weston with the
 # rig alone: its touches take weston's own path (its touch grab delivers them); then with
-# bezel-weston.so, whose grab takes them. The module logs at error level. ----
+# bezel-weston.so, whose grab takes them. The module logs at error level, its event lines in a
+# file of their own: it writes them in blocks (flushed when idle, or when its buffer fills),
+# and a block ending mid-line would glue the rig's next line to it, out of the count. ----
 if [ "$LATENCY" -gt 0 ]; then
-	LOG_LEVEL=error run_host_latency "$LATENCY" "weston $WESTON_MAJOR" \
+	LOG_LEVEL=error MODULE_EVENT_LOG=module-events.log run_host_latency "$LATENCY" "weston $WESTON_MAJOR" \
 		"without:weston $WESTON_MAJOR, the rig alone" "with:weston $WESTON_MAJOR with bezel-weston.so"
 	finish
 fi
