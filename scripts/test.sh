@@ -166,6 +166,8 @@ group "weston with bezel-weston.so under valgrind (tap, swipe, defer)" env BEZEL
 group "weston: hostile clients while touches play" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/run.sh --hostile
 group "weston: hostile clients under valgrind" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/run.sh --hostile --valgrind
 group "weston: hostile scale (idle surfaces, creation, 10,000 toplevels; release build)" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/run.sh --release --scale
+# The latency bezel-weston.so adds: weston with the test rig alone, then with the module too.
+group --limit 4 "weston: latency of 1,000 taps, libinput to wl_touch, with bezel-weston.so against without" env BEZEL_WESTON_SCRATCH="$root/.build" hosts/weston/tests/run.sh --latency 1000
 
 group "wlroots 0.15 with libbezel-wlroots + bezel-compositor headless, real clients, libinput under umockdev" env BEZEL_WLROOTS_SCRATCH="$root/.build" hosts/wlroots/tests/run.sh
 group "wlroots: hostile clients while touches play" env BEZEL_WLROOTS_SCRATCH="$root/.build" hosts/wlroots/tests/run.sh --hostile
@@ -260,6 +262,7 @@ group "weston@14 (Debian 13) headless with bezel-weston.so, real clients, libinp
 group "weston@14 with bezel-weston.so under valgrind (tap, swipe, defer)" "${d13[@]}" hosts/weston/tests/run.sh --valgrind --except unplug
 group "weston@14: hostile clients while touches play" "${d13[@]}" hosts/weston/tests/run.sh --hostile
 group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the installed module" "${d13[@]}" hosts/weston/tests/install-test.sh
+group --limit 4 "weston@14: latency of 1,000 taps, libinput to wl_touch, with bezel-weston.so against without" "${d13[@]}" hosts/weston/tests/run.sh --latency 1000
 group "sdl3@3.2 (Debian 13): bezel-sdl3.h app on bezel-compositor (wlroots 0.18), demo recording and the back gesture; SDL's dummy driver" "${d13[@]}" tests/toolkits/sdl3-run.sh
 group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wayfire/tests/run.sh
 group "wayfire@0.9: hostile clients while touches play" "${d13[@]}" hosts/wayfire/tests/run.sh --hostile

@@ -7,8 +7,9 @@
  *
  *   lock-detect=lock-layer|idle|none  where the lock state comes from (lock.c)
  *   panels=true|false                 draw the demo panels (panels.c)
- *   intercept=true|false              false: leave weston's touch grab alone (latency baselines
- *                                     only; env BEZEL_WESTON_INTERCEPT=0 too)
+ *   intercept=true|false              false: leave weston's touch grab alone (a diagnostic:
+ *                                     weston's own path with the module loaded; env
+ *                                     BEZEL_WESTON_INTERCEPT=0 too)
  *
  * The environment can name the event log (BEZEL_WESTON_EVENT_LOG), as the test rig's does.
  * The rig's own keys (touch-device, touch-device-open, seat) are in the list too, so writing

@@ -27,7 +27,8 @@ WESTON_OPEN_KEY=sig$(echo "$WESTON_OPEN_SIGNAL" | tr 'A-Z' 'a-z')
 weston_modules() { echo "$PRODUCT_LIB/bezel/bezel-weston.so,$PRODUCT_LIB/bezel/bezel-weston-rig.so"; }
 
 # start_umockdev_weston DIR NODE SHIM MODULE SOCK [WESTON ARGS...]
-# Starts headless weston (kiosk shell, 1080x1920) with MODULE and DIR/weston.ini inside
+# Starts headless weston (kiosk shell, 1080x1920) with MODULE (a --modules value: the product
+# module and the rig, or the rig alone) and DIR/weston.ini inside
 # umockdev-run, with the device of make_touch_device on NODE. Logs go to DIR/weston.log.
 # Sets WPID (umockdev-run) and WESTON_PID; returns once weston accepts clients and has installed
 # its signal handlers (so SIGUSR2 and SIGTERM are safe to send).
@@ -59,10 +60,15 @@ start_umockdev_weston() {
 	[ -n "$WESTON_PID" ] && bounded_track "$WPID" "weston ($(basename "$dir"))" "$WESTON_PID"
 	# The socket file appears at bind(), a moment before listen(): a client connecting in
 	# between is refused. weston loads modules after both, so the module's first log line
-	# means clients can connect. The test rig installs its SIGUSR2 (SIGUSR1) handler after that
-	# line (the signal would kill weston before), and logs "... open on SIGUSRn" once it has.
-	[ -S "$XDG_RUNTIME_DIR/$sock" ] &&
-		wait_for "$dir/weston.log" "bezel: libbezel .* loaded" 1 "$timeout" "weston's log line of the module's load" || return 1
+	# means clients can connect (the rig's, when weston loads the rig alone). The test rig
+	# installs its SIGUSR2 (SIGUSR1) handler after that line (the signal would kill weston
+	# before), and logs "... open on SIGUSRn" once it has.
+	local loaded="bezel: libbezel .* loaded" what="weston's log line of the module's load"
+	case $module in
+	*bezel-weston.so*) ;;
+	*) loaded="bezel-rig: [0-9]* touch device" what="the rig's line of its touch devices" ;;
+	esac
+	[ -S "$XDG_RUNTIME_DIR/$sock" ] && wait_for "$dir/weston.log" "$loaded" 1 "$timeout" "$what" || return 1
 	if grep -q '^touch-device-open=sigusr' "$dir/weston.ini" 2>/dev/null; then
 		wait_for "$dir/weston.log" "open.* on SIGUSR" 1 "$timeout" "the rig's signal handler"
 	fi

@@ -25,6 +25,8 @@
 #     multi-policy; "host" is all of them); none: everything
 #   --valgrind: weston runs under valgrind memcheck, for the table's tap, swipe, defer and unplug cases
 #     (hosts/weston/tests/valgrind.sh says what fails the run); --build-only: install and stop
+#   --latency N: only the latency of N taps (tests/hosts/latency.sh; the product built in
+#     release): weston with the rig alone, then with bezel-weston.so too
 #   --hostile: the shared hostile course's rounds instead (tests/hosts/hostile.sh; ROUNDS default
 #     56, 14 with --valgrind: each ending 8 times, or twice); --scale: its scale part (IDLE
 #     50000 idle surfaces, CREATE 25000, TOPLEVELS 10000; meant with --release)
@@ -46,6 +48,8 @@ HOST_OPEN_SIGNAL=$WESTON_OPEN_SIGNAL
 runner_args "$@"
 
 # ---- build: the product installed through meson-shim, the test clients, the umockdev shim ----
+# The latency is measured on the optimised build, as on the patched hosts.
+[ "$LATENCY" -gt 0 ] && CONFIG=release
 mkdir -p "$OUT"
 product_install "$CONFIG" || { fail "meson-shim build and install of the product ($CONFIG)"; finish; }
 MODULE=$PRODUCT_LIB/bezel/bezel-weston.so
@@ -111,7 +115,9 @@ fi
 # By default umockdev replays the whole recording at once (the event times carry the timing);
 # "realtime" keeps the recording's delays, for tests where a client reacts between events.
 # EXTRA_INI: more lines for the [bezel] section; WESTON_INI: more weston.ini sections (before
-# [bezel]); EXTRA_ARGS: more weston arguments.
+# [bezel]); EXTRA_ARGS: more weston arguments; LOG_LEVEL: the module's (default debug);
+# MODULE_EVENT_LOG: the module's event log in DIR, when not the rig's (events.log);
+# VARIANT=without: weston loads the rig alone, no bezel-weston.so (the latency's baseline).
 start_weston() {
 	local name=$1 scenario=$2 mode=${3:-}
 	DIR=$OUT/$name
@@ -128,10 +134,10 @@ start_weston() {
 	${shell_ini}
 	${WESTON_INI:-}
 	[bezel]
-	log-level=debug
+	log-level=${LOG_LEVEL:-debug}
 	output-width-mm=68
 	output-height-mm=121
-	event-log=$DIR/events.log
+	event-log=$DIR/${MODULE_EVENT_LOG:-events.log}
 	${EXTRA_INI:-}
 	[bezel-rig]
 	touch-device=${RIG_DEVICES:-$NODE}
@@ -140,8 +146,11 @@ start_weston() {
 	${RIG_INI:-}
 	EOF
 	SOCK=bezel-$name
+	local modules
+	modules=$(weston_modules)
+	[ "${VARIANT:-}" = without ] && modules=$RIG
 	# shellcheck disable=SC2086 # EXTRA_ARGS is a list of arguments
-	start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules)" "$SOCK" ${EXTRA_ARGS:-}
+	start_umockdev_weston "$DIR" $NODE "$SHIM" "$modules" "$SOCK" ${EXTRA_ARGS:-}
 }
 
 
@@ -251,9 +260,21 @@ host_start_plain() {
 	fi
 }
 . "$ROOT/tests/hosts/hostile.sh"
+. "$ROOT/tests/hosts/latency.sh"
 
 # ---- the hostile course (tests/hosts/hostile.sh) instead of the table ----
 host_course
+
+# ---- --latency N: the latency alone (tests/hosts/latency.sh). The baseline is weston with the
+# rig alone: its touches take weston's own path (its touch grab delivers them); then with
+# bezel-weston.so, whose grab takes them. The module logs at error level, its event lines in a
+# file of their own: it writes them in blocks (flushed when idle, or when its buffer fills),
+# and a block ending mid-line would glue the rig's next line to it, out of the count. ----
+if [ "$LATENCY" -gt 0 ]; then
+	LOG_LEVEL=error MODULE_EVENT_LOG=module-events.log run_host_latency "$LATENCY" "weston $WESTON_MAJOR" \
+		"without:weston $WESTON_MAJOR, the rig alone" "with:weston $WESTON_MAJOR with bezel-weston.so"
+	finish
+fi
 
 # ---- 0. wayland-info: the global and a seat with touch ----
 want info && host_wayland_info
@@ -633,25 +654,6 @@ if want outputs; then
 		stop_weston
 		fail "outputs: headless weston with two outputs did not start (see $DIR)"
 	fi
-fi
-
-# ---- latency (optional): libinput event time -> client receipt, with and without the module ----
-# The time from the module receiving a libinput event to the client receiving the wl_touch
-# event, for N taps in the middle (R1: delivered at once), replayed in real time 10 ms apart.
-# "without": the same weston, seat and libinput source, but weston's own touch grab delivers
-# (intercept=false), so the difference is what the plugin's routing adds.
-if [ "$LATENCY" -gt 0 ]; then
-	for mode in with without; do
-		if [ $mode = without ]; then export BEZEL_WESTON_INTERCEPT=0; else unset BEZEL_WESTON_INTERCEPT; fi
-		if REALTIME=1 play latency-$mode taps-$LATENCY " ready" "$OUT/bezel-touch-client"; then
-			if python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$mode the module's routing"; then
-				pass "latency measured ($mode)"
-			else
-				fail "latency ($mode), see $DIR"
-			fi
-		fi
-	done
-	unset BEZEL_WESTON_INTERCEPT
 fi
 
 finish
