@@ -120,6 +120,43 @@ play() {
 	return 1
 }
 
+# host_latency TAPS LABEL WITHOUT WITH: the latency Bezel adds from libinput to the client's
+# wl_touch event. TAPS taps in the middle (R1: delivered at once), 10 ms apart, replayed in real
+# time (play, REALTIME=1) on the host without Bezel, then with it: VARIANT is WITHOUT, then WITH
+# (the host's start reads it; case folders latency-VARIANT). The host's rig logs
+# "libinput down|up" when libinput gave it each event, the same rig and client in both runs;
+# tests/hosts/latency.py pairs those with the client's lines. Bezel logs at error level
+# (LOG_LEVEL). Each run passes when every down and up reached the client (R9); then one
+# "figure:" line (LABEL, both medians and p99s, the microseconds added) and R1's bound.
+host_latency() {
+	local taps=$1 label=$2 without=$3 with=$4 line n
+	local -A MED=() P99=()
+	LOG_LEVEL=error
+	for VARIANT in "$without" "$with"; do
+		if REALTIME=1 play "latency-${VARIANT// /-}" "taps-$taps" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
+			line=$(python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$label $VARIANT" 2>&1)
+			echo "figure: $line"
+			MED[$VARIANT]=$(sed -n 's/.* median \([0-9]*\) us.*/\1/p' <<<"$line" | tail -1)
+			P99[$VARIANT]=$(sed -n 's/.* p99 \([0-9]*\) us.*/\1/p' <<<"$line" | tail -1)
+			n=$(sed -n 's/.*: \([0-9]*\) touch events.*/\1/p' <<<"$line" | tail -1)
+			if [ "${n:-0}" = $((2 * taps)) ]; then
+				pass "latency ($label $VARIANT): R9: all $n downs and ups of $taps taps reached the client, each down with its up"
+			else
+				fail "latency ($label $VARIANT): R9: ${n:-0} of $((2 * taps)) downs and ups reached the client (see $DIR)"
+			fi
+		fi
+	done
+	VARIANT=
+	if [ -n "${MED[$with]:-}" ] && [ -n "${MED[$without]:-}" ]; then
+		echo "figure: $label, latency libinput -> wl_touch over $taps taps: median ${MED[$with]} us with Bezel, ${MED[$without]} us without (added $((MED[$with] - MED[$without])) us); p99 ${P99[$with]} us with, ${P99[$without]} us without"
+		if [ $((MED[$with] - MED[$without])) -le 1000 ]; then
+			pass "R1: Bezel adds $((MED[$with] - MED[$without])) us at the median to a tap in the middle (bound 1 ms)"
+		else
+			fail "R1: Bezel adds $((MED[$with] - MED[$without])) us at the median (bound 1 ms)"
+		fi
+	fi
+}
+
 # host_course: with --hostile or --scale (COURSE), runs that part of the hostile course
 # (tests/hosts/hostile.sh, sourced by the runner) and finishes; otherwise does nothing.
 host_course() {

@@ -236,42 +236,9 @@ HOST_VALGRIND=
 # the command line asks for.
 run_patched_course() {
 	host_course
-	[ "$LATENCY" -gt 0 ] && { run_patched_latency "$LATENCY"; finish; }
+	[ "$LATENCY" -gt 0 ] && { host_latency "$LATENCY" "$COMP_LABEL" unpatched patched; finish; }
 	run_patched_start
 	run_patched_table
-}
-
-# run_patched_latency TAPS: libinput event -> the client's wl_touch event, unpatched then
-# patched. TAPS taps in the middle (R1: delivered at once), 10 ms apart, in real time; the rig
-# logs when libinput gave it each event (the same rig, the same client, in both builds). The
-# patched build logs at error level, as the unpatched build does.
-run_patched_latency() {
-	local taps=$1 line n
-	local -A MED=() P99=()
-	LOG_LEVEL=error
-	for VARIANT in unpatched patched; do
-		if REALTIME=1 play "latency-$VARIANT" "taps-$taps" " ready" "$TOUCH_CLIENT" --no-gesture-object; then
-			line=$(python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$COMP_LABEL $VARIANT" 2>&1)
-			echo "figure: $line"
-			MED[$VARIANT]=$(sed -n 's/.* median \([0-9]*\) us.*/\1/p' <<<"$line" | tail -1)
-			P99[$VARIANT]=$(sed -n 's/.* p99 \([0-9]*\) us.*/\1/p' <<<"$line" | tail -1)
-			n=$(sed -n 's/.*: \([0-9]*\) touch events.*/\1/p' <<<"$line" | tail -1)
-			if [ "${n:-0}" = $((2 * taps)) ]; then
-				pass "latency ($VARIANT $COMP_LABEL): all $n downs and ups of $taps taps reached the client"
-			else
-				fail "latency ($VARIANT $COMP_LABEL): ${n:-0} of $((2 * taps)) events paired (see $DIR)"
-			fi
-		fi
-	done
-	VARIANT=
-	if [ -n "${MED[patched]:-}" ] && [ -n "${MED[unpatched]:-}" ]; then
-		echo "figure: $COMP_LABEL, latency libinput -> wl_touch over $taps taps: median ${MED[patched]} us with Bezel, ${MED[unpatched]} us without (added $((MED[patched] - MED[unpatched])) us); p99 ${P99[patched]} us with, ${P99[unpatched]} us without"
-		if [ $((MED[patched] - MED[unpatched])) -le 1000 ]; then
-			pass "R1: Bezel adds $((MED[patched] - MED[unpatched])) us at the median to a tap in the middle (bound 1 ms)"
-		else
-			fail "R1: Bezel adds $((MED[patched] - MED[unpatched])) us at the median (bound 1 ms)"
-		fi
-	fi
 }
 
 # run_patched_start: the compositor starts headless with Bezel: the adapter's line; the global
