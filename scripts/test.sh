@@ -185,6 +185,7 @@ group "Wayfire: hostile clients while touches play" env BEZEL_WAYFIRE_SCRATCH="$
 # minutes to map and 8 to tear down, with or without the plugin).
 group "Wayfire: hostile scale (idle surfaces, creation, 2,000 toplevels; release build)" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --release --scale --toplevels 2000
 group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" env BEZEL_INSTALL_SCRATCH="$root/.build" hosts/wayfire/tests/install-test.sh
+group --limit 4 "Wayfire: latency of 1,000 taps, libinput to wl_touch, with libbezel-wayfire.so against without" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --latency 1000
 # Compositors that load no plugins, patched (hosts/cage, hosts/sway, hosts/phoc, on hosts/patched):
 # built from their upstream tarballs by the host's build.sh (cached in .build), run headless as an
 # unprivileged user.
@@ -267,6 +268,7 @@ group "sdl3@3.2 (Debian 13): bezel-sdl3.h app on bezel-compositor (wlroots 0.18)
 group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wayfire/tests/run.sh
 group "wayfire@0.9: hostile clients while touches play" "${d13[@]}" hosts/wayfire/tests/run.sh --hostile
 group "wayfire@0.9: meson-shim -Dwayfire=enabled install: Wayfire 0.9 loads the installed plugin" "${d13[@]}" hosts/wayfire/tests/install-test.sh
+group --limit 4 "wayfire@0.9: latency of 1,000 taps, libinput to wl_touch, with libbezel-wayfire.so against without" "${d13[@]}" hosts/wayfire/tests/run.sh --latency 1000
 fi
 
 if [ "$lane" = debian13 ]; then

@@ -62,7 +62,9 @@ BOUNDED_DUMP_DIR=$OUT
 
 # start_wayfire NAME SCENARIO [realtime]: sets DIR, CPID (umockdev-run), WF_PID, CONTACTS,
 # SOCK and XDG_RUNTIME_DIR (one per case: Wayfire names its socket wayland-1, wayland-2, ...).
-# EXTRA_INI: more [bezel] lines; EXTRA_SECTIONS: more sections; PLUGIN_LIST: [core] plugins.
+# EXTRA_INI: more [bezel] lines; EXTRA_SECTIONS: more sections; PLUGIN_LIST: [core] plugins;
+# LOG_LEVEL: the plugin's log-level (default debug); PLUGIN_EVENT_LOG: its event-log (default
+# DIR/events.log, which the rig writes too; empty: none).
 # DEVICE_DIR: umockdev files made beforehand (SCENARIO is then unused; the caller sets
 # CONTACTS); OUTPUT_MODE (default 1080x1920) and OUTPUT_MM (default 68x121): the output;
 # OUTPUT_TRANSFORM: its [output] transform (Wayfire's spelling: 90, 90_flipped, ...); RIG_INI:
@@ -94,10 +96,10 @@ start_wayfire() {
 	${OUTPUT_TRANSFORM:+transform = $OUTPUT_TRANSFORM}
 
 	[bezel]
-	log-level = debug
+	log-level = ${LOG_LEVEL:-debug}
 	output-width-mm = ${mm%x*}
 	output-height-mm = ${mm#*x}
-	event-log = $DIR/events.log
+	event-log = ${PLUGIN_EVENT_LOG-$DIR/events.log}
 	${EXTRA_INI:-}
 
 	[bezel-test-rig]

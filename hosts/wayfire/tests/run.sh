@@ -20,11 +20,15 @@
 # usage: hosts/wayfire/tests/run.sh [--release] [CASE...]   (tests/lib/args.sh; --only CASE too)
 #        hosts/wayfire/tests/run.sh --hostile [--rounds N] [--seed S]
 #        hosts/wayfire/tests/run.sh --release --scale [--idle N] [--create N] [--toplevels N]
+#        hosts/wayfire/tests/run.sh --latency N
 #   CASE: start, tap swipe late defer drag kill kill-sub multi multi-defer multi-policy (the
 #   table), frame, config, wayfire-edge, unload
 #   --hostile / --scale: the shared hostile course (tests/hosts/hostile.sh) instead: ROUNDS
 #   hostile rounds (default 56), or its scale part (IDLE 50000 idle surfaces, CREATE 25000,
 #   TOPLEVELS 10000; "without Bezel" is Wayfire without the plugin)
+#   --latency N: only the latency of N taps in the middle, libinput to the client's wl_touch
+#   event, Wayfire without the plugin then with it (tests/hosts/latency.sh), the
+#   product built in release
 # Ends with "N passed, N failed"; exit status 0 only if nothing failed.
 # Debian packages: wayfire wayfire-dev libglm-dev (wayfire.pc needs glm.pc), libwlroots-dev,
 # libwayland-dev, wayland-protocols, libinput-dev, libudev-dev, libpixman-1-dev, umockdev,
@@ -35,6 +39,8 @@ SCRATCH=${BEZEL_WAYFIRE_SCRATCH:-$ROOT/.build-wayfire${BEZEL_DISTRO:+-$BEZEL_DIS
 OUT=$SCRATCH/wayfire-tests
 . "$ROOT/tests/lib/host.sh"
 runner_args "$@"
+# The latency is the product's as it ships: the release build, as on the patched hosts.
+[ "$LATENCY" -gt 0 ] && CONFIG=release
 . "$ROOT/hosts/wayfire/tests/lib.sh"
 
 . "$ROOT/tests/hosts/expectations.sh"
@@ -57,7 +63,13 @@ host_play() {
 host_rotation() { :; }
 # The rig adds a second headless output and destroys the touchscreen's (wlr_output_destroy).
 host_unplug() { :; }
-host_start() { start_wayfire "$@" || return 1; HOST_PID=$WF_PID; }
+# VARIANT "without" (run_host_latency): Wayfire with the test rig alone.
+host_start() {
+	local plugins=${PLUGIN_LIST:-}
+	[ "${VARIANT:-}" = without ] && plugins=bezel-test-rig
+	PLUGIN_LIST=$plugins start_wayfire "$@" || return 1
+	HOST_PID=$WF_PID
+}
 host_stop() { stop_wayfire "$@"; }
 host_why_not_started() { why_not_started; }
 HOST_NAME=Wayfire
@@ -73,6 +85,17 @@ host_start_plain() {
 
 # ---- the hostile course (tests/hosts/hostile.sh) instead of the cases ----
 host_course
+
+# ---- the latency instead of the cases: the rig's "libinput down|up" line is written when
+# Bezel's libinput touch source inside Wayfire hands it the event, just before the rig emits it
+# as its touch device's own; the rig runs in both runs, the plugin only in the second, logging
+# at error level and without an event log of its own, as it ships ----
+. "$ROOT/tests/hosts/latency.sh"
+if [ "$LATENCY" -gt 0 ]; then
+	LOG_LEVEL=error PLUGIN_EVENT_LOG= run_host_latency "$LATENCY" "Wayfire $WF_VERSION" \
+		"without:Wayfire $WF_VERSION without the plugin" "with:Wayfire $WF_VERSION with the plugin"
+	finish
+fi
 
 # ---- 0. Wayfire starts headless with the plugin; it says so; wayland-info lists the global ----
 if want start; then

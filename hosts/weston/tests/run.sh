@@ -268,8 +268,7 @@ host_course
 # ---- --latency N: the latency alone (tests/hosts/latency.sh). The baseline is weston with the
 # rig alone: its touches take weston's own path (its touch grab delivers them); then with
 # bezel-weston.so, whose grab takes them. The module logs at error level, its event lines in a
-# file of their own: it writes them in blocks (flushed when idle, or when its buffer fills),
-# and a block ending mid-line would glue the rig's next line to it, out of the count. ----
+# file of their own, so that the file the latency is read from holds the rig's alone. ----
 if [ "$LATENCY" -gt 0 ]; then
 	LOG_LEVEL=error MODULE_EVENT_LOG=module-events.log run_host_latency "$LATENCY" "weston $WESTON_MAJOR" \
 		"without:weston $WESTON_MAJOR, the rig alone" "with:weston $WESTON_MAJOR with bezel-weston.so"
