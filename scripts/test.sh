@@ -15,17 +15,18 @@
 # The script ends with exactly one line "N passed, N failed" over all groups, and exits
 # non-zero if anything failed.
 #
-# The Debian 13 groups run beside the Debian 12 ones, in a second process of this script
-# (`--lane debian13`, for this script's own use): most groups wait on compositors, clients and
-# touches played in real time, so two at once take little longer than one. Their output is
-# printed after the Debian 12 groups', whole, and their counts join the totals. The elapsed
-# times per group are therefore times with another group running beside.
+# Two groups run at a time: the Debian 13 groups, then the patched Debian 12 hosts (cage, sway,
+# phoc), run in a second process of this script (`--lane second`, for this script's own use)
+# beside the other Debian 12 groups. Most groups wait on compositors, clients and touches played
+# in real time, so two at once take little longer than one. The second process's output is
+# printed after this one's, whole, and its counts join the totals. The elapsed times per group
+# are therefore times with another group running beside.
 #
 # Usage: scripts/test.sh        (CI=true scripts/test.sh in CI)
 set -uo pipefail
 lane=
 [ "${1:-}" = --lane ] && { lane=$2; shift 2; }
-[ -z "$lane" ] || [ "$lane" = debian13 ] || { echo "unknown lane '$lane' (debian13)" >&2; exit 2; }
+[ -z "$lane" ] || [ "$lane" = second ] || { echo "unknown lane '$lane' (second)" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 [ -n "$lane" ] || "$root/scripts/install-deps.sh" >&2 || { echo "could not install dependencies" >&2; echo "0 passed, 1 failed"; exit 1; }
@@ -140,12 +141,31 @@ export -f swift_build swift_tests
 export BEZEL_TEST_PREFIX="$root/.build/product" BEZEL_SWIFT_SCRATCH="$root/.build"
 export log_dir
 if [ -z "$lane" ]; then
-    # The Debian 13 lane starts at once: its first group makes the root (debootstrap and its
-    # packages, minutes of download and dpkg) while the Swift build here runs.
-    BEZEL_LANE_SUMMARY="$log_dir/debian13.summary" "$root/scripts/test.sh" --lane debian13 >"$log_dir/debian13.out" 2>&1 &
+    # The second process starts at once: its first group makes the Debian 13 root (debootstrap
+    # and its packages, minutes of download and dpkg) while the Swift build here runs.
+    BEZEL_LANE_SUMMARY="$log_dir/second.summary" "$root/scripts/test.sh" --lane second >"$log_dir/second.out" 2>&1 &
     lane_pid=$!
-    echo "the Debian 13 groups run beside these; their output follows theirs"
+    echo "the Debian 13 groups and the patched Debian 12 hosts run beside these; their output follows"
 fi
+
+# Compositors that load no plugins, patched (hosts/cage, hosts/sway, hosts/phoc, on hosts/patched):
+# built from their upstream tarballs by the host's build.sh (cached in .build), run headless as an
+# unprivileged user. These Debian 12 groups run in the second process, after the Debian 13
+# groups, so that the two take about as long.
+debian12_patched_groups() {
+group "cage 395189f patched with Bezel, headless as an unprivileged user, real clients, frames and cancels against unpatched cage" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh
+group "cage: hostile clients while touches play" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --hostile
+group "cage: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --latency 1000
+group "sway 1.7 patched with Bezel, headless as an unprivileged user, real clients, pointer emulation for a client without wl_touch" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh
+group "sway: hostile clients while touches play" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --hostile
+group "sway: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --latency 1000
+# phoc 0.24 (phosh's compositor), patched the same way (hosts/phoc): the shared table, the dock
+# and cover sheet driving phosh-style draggable panels, scale 2; the hostile course; the
+# latency figures.
+group --limit 8 "phoc 0.24 patched with Bezel, headless as an unprivileged user, real clients, draggable panels driven by the dock and cover sheet" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh
+group --limit 4 "phoc: hostile clients while touches play" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --hostile
+group --limit 4 "phoc: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --latency 1000
+}
 
 if [ -z "$lane" ]; then
 group "test harness: bounded waits and stops (tests/lib/bounded.sh)" tests/lib/run.sh
@@ -186,21 +206,6 @@ group "Wayfire: hostile clients while touches play" env BEZEL_WAYFIRE_SCRATCH="$
 group "Wayfire: hostile scale (idle surfaces, creation, 2,000 toplevels; release build)" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --release --scale --toplevels 2000
 group "meson-shim -Dwayfire=enabled install: Wayfire loads the installed plugin" env BEZEL_INSTALL_SCRATCH="$root/.build" hosts/wayfire/tests/install-test.sh
 group --limit 4 "Wayfire: latency of 1,000 taps, libinput to wl_touch, with libbezel-wayfire.so against without" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --latency 1000
-# Compositors that load no plugins, patched (hosts/cage, hosts/sway, hosts/phoc, on hosts/patched):
-# built from their upstream tarballs by the host's build.sh (cached in .build), run headless as an
-# unprivileged user.
-group "cage 395189f patched with Bezel, headless as an unprivileged user, real clients, frames and cancels against unpatched cage" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh
-group "cage: hostile clients while touches play" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --hostile
-group "cage: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_CAGE_SCRATCH="$root/.build" hosts/cage/tests/run.sh --latency 1000
-group "sway 1.7 patched with Bezel, headless as an unprivileged user, real clients, pointer emulation for a client without wl_touch" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh
-group "sway: hostile clients while touches play" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --hostile
-group "sway: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_SWAY_SCRATCH="$root/.build" hosts/sway/tests/run.sh --latency 1000
-# phoc 0.24 (phosh's compositor), patched the same way (hosts/phoc): the shared table, the dock
-# and cover sheet driving phosh-style draggable panels, scale 2; the hostile course; the
-# latency figures.
-group --limit 8 "phoc 0.24 patched with Bezel, headless as an unprivileged user, real clients, draggable panels driven by the dock and cover sheet" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh
-group --limit 4 "phoc: hostile clients while touches play" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --hostile
-group --limit 4 "phoc: latency of 1,000 taps, libinput to wl_touch, patched against unpatched" env BEZEL_PHOC_SCRATCH="$root/.build" hosts/phoc/tests/run.sh --latency 1000
 group "toolkit apps (GTK 4 C and Python, GTK 3, SDL2, Qt 6 C++ and QML) on weston and bezel-compositor, demo recording and the back gesture" env BEZEL_TOOLKITS_SCRATCH="$root/.build" tests/toolkits/run.sh
 fi
 
@@ -227,7 +232,7 @@ export -f debian13_root
 d13swift=$root/.build-debian13/swiftpm
 d13=(scripts/distro.sh debian13 run -- env BEZEL_TEST_PREFIX="$root/.build-debian13/product"
     BEZEL_SWIFT_SCRATCH="$d13swift" BEZEL_INSTALL_SCRATCH="$d13swift")
-if [ "$lane" = debian13 ]; then
+if [ "$lane" = second ]; then
 group --limit 30 "Debian 13 root: made from the archive on first use, then reused (scripts/distro.sh debian13)" debian13_root
 group "Debian 13: C interface and protocol tests over a real socket (libwayland 1.23)" "${d13[@]}" tests/protocol/run.sh
 group "Debian 13: libinput 1.28 touch source through bezel.h, under umockdev 0.19" "${d13[@]}" tests/input/run.sh
@@ -272,38 +277,39 @@ group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, 
 group "wayfire@0.9: hostile clients while touches play" "${d13[@]}" hosts/wayfire/tests/run.sh --hostile
 group "wayfire@0.9: meson-shim -Dwayfire=enabled install: Wayfire 0.9 loads the installed plugin" "${d13[@]}" hosts/wayfire/tests/install-test.sh
 group --limit 4 "wayfire@0.9: latency of 1,000 taps, libinput to wl_touch, with libbezel-wayfire.so against without" "${d13[@]}" hosts/wayfire/tests/run.sh --latency 1000
+debian12_patched_groups
 fi
 
-if [ "$lane" = debian13 ]; then
+if [ "$lane" = second ]; then
     # The lane's summary, for the first process to merge: one line per group time, failure
     # and the totals.
     { printf 'time\t%s\n' "${group_times[@]}"
       [ "${#failures[@]}" -gt 0 ] && printf 'failure\t%s\n' "${failures[@]}"
       printf 'total\t%d\t%d\n' "$total_passed" "$total_failed"; } >"$BEZEL_LANE_SUMMARY"
-    echo "debian13 lane: $total_passed passed, $total_failed failed"
+    echo "second process: $total_passed passed, $total_failed failed"
     [ "$total_failed" -eq 0 ]
     exit
 fi
 
-# The Debian 13 lane: its groups have their own limits, so it ends; 20 minutes more than the
-# longest lane so far is its bound all the same.
-echo; echo "=== the Debian 13 groups, run beside the ones above"
+# The second process: its groups have their own limits, so it ends; an hour after this one's
+# end is its bound all the same.
+echo; echo "=== the Debian 13 groups and the patched Debian 12 hosts, run beside the ones above"
 if ! timeout 3600 tail --pid="$lane_pid" -f /dev/null; then
-    echo "FAIL: the Debian 13 groups did not end within an hour after the Debian 12 ones (stopped)"
+    echo "FAIL: the second process's groups did not end within an hour after this one's (stopped)"
     kill -TERM "$lane_pid" 2>/dev/null; timeout 90 tail --pid="$lane_pid" -f /dev/null
 fi
 lane_pid=
-cat "$log_dir/debian13.out"
-if [ -s "$log_dir/debian13.summary" ]; then
+cat "$log_dir/second.out"
+if [ -s "$log_dir/second.summary" ]; then
     while IFS=$'\t' read -r kind a b; do
         case $kind in
         time) group_times+=("$a") ;;
         failure) failures+=("$a") ;;
         total) total_passed=$((total_passed + a)); total_failed=$((total_failed + b)) ;;
         esac
-    done <"$log_dir/debian13.summary"
+    done <"$log_dir/second.summary"
 else
-    echo "FAIL: the Debian 13 groups left no summary (see their output above)"
+    echo "FAIL: the second process's groups left no summary (see their output above)"
     total_failed=$((total_failed + 1))
 fi
 
