@@ -193,7 +193,7 @@ group "wlroots 0.15 with libbezel-wlroots + bezel-compositor headless, real clie
 group "wlroots: hostile clients while touches play" env BEZEL_WLROOTS_SCRATCH="$root/.build" hosts/wlroots/tests/run.sh --hostile
 group "wlroots: hostile clients under valgrind" env BEZEL_WLROOTS_SCRATCH="$root/.build" hosts/wlroots/tests/run.sh --hostile --valgrind
 group "wlroots: hostile scale (idle surfaces, creation, 10,000 toplevels; release build)" env BEZEL_WLROOTS_SCRATCH="$root/.build" hosts/wlroots/tests/run.sh --release --scale
-group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-compositor" hosts/wlroots/tests/install-test.sh
+group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-compositor" env BEZEL_INSTALL_SCRATCH="$root/.build" hosts/wlroots/tests/install-test.sh
 # KWin 5.27: every row of the shared table but the rotation rows (this runner does not turn
 # KWin's output), then KWin's own cases (lock: KWin's own lock screen) and the latency figures;
 # then the hostile course on KWin.

@@ -9,9 +9,10 @@
 # Ends with "N passed, N failed".
 #
 # Usage: hosts/wlroots/tests/install-test.sh [options] [--release]   (tests/lib/args.sh)
-#   The meson build folder is $SCRATCH/install-test-build; the Swift build reuses the SwiftPM
-#   scratch path $SCRATCH (BEZEL_WLROOTS_SCRATCH, default .build-wlroots in the repo, or
-#   .build-wlroots-$BEZEL_DISTRO inside another distribution's root: scripts/distro.sh).
+#   The meson build folder is $SCRATCH/install-test-build (BEZEL_WLROOTS_SCRATCH, default
+#   .build-wlroots in the repo, or .build-wlroots-$BEZEL_DISTRO inside another distribution's
+#   root: scripts/distro.sh); the Swift build reuses the SwiftPM scratch path
+#   $BEZEL_INSTALL_SCRATCH when set (scripts/test.sh: the one of the run), else $SCRATCH.
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
@@ -25,10 +26,10 @@ PREFIX=$WORK/prefix
 # A fresh prefix each run (the build folder is kept: ninja rebuilds what changed).
 if [ -f "$BUILD/build.ninja" ]; then
 	meson setup --reconfigure "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" --libdir lib -Dwlroots=enabled \
-		-Dtest-rigs=false -Dswift-scratch="$SCRATCH" -Dswift-config="$CONFIG" >"$WORK/setup.log" 2>&1
+		-Dtest-rigs=false -Dswift-scratch="${BEZEL_INSTALL_SCRATCH:-$SCRATCH}" -Dswift-config="$CONFIG" >"$WORK/setup.log" 2>&1
 else
 	meson setup "$BUILD" "$ROOT/meson-shim" --prefix "$PREFIX" --libdir lib -Dwlroots=enabled \
-		-Dtest-rigs=false -Dswift-scratch="$SCRATCH" -Dswift-config="$CONFIG" >"$WORK/setup.log" 2>&1
+		-Dtest-rigs=false -Dswift-scratch="${BEZEL_INSTALL_SCRATCH:-$SCRATCH}" -Dswift-config="$CONFIG" >"$WORK/setup.log" 2>&1
 fi || { tail -20 "$WORK/setup.log"; fail "meson setup meson-shim -Dwlroots=enabled"; finish; }
 if run_bounded 3600 "the meson-shim build" ninja -C "$BUILD" >"$WORK/build.log" 2>&1 &&
 	ninja -C "$BUILD" install >"$WORK/install.log" 2>&1; then
