@@ -282,9 +282,12 @@ run_hide_show() {
 	start_app "$app" --hide-show
 	wait_for "$DIR/app.out" "^done" 1 30
 	stop_host "$APP_PID"
-	seq=$(grep '^honored' "$DIR/app.out" | cut -d' ' -f2 | tr '\n' ' ')
+	# A report that repeats the last value is one value here: every report is notified, and
+	# GTK 4.18 keeps its wl_surface while hidden, so the new window's first report (before its
+	# first frame) is 0 again.
+	seq=$(grep '^honored' "$DIR/app.out" | cut -d' ' -f2 | uniq | tr '\n' ' ')
 	case "$seq" in
-	"2 0 2"*) pass "$label: hidden and shown again, the window goes from honored 0 back to 2 (the toolkit's new wl_surface is followed)" ;;
+	"2 0 2"*) pass "$label: hidden and shown again, the window goes from honored 0 back to 2 (the toolkit's new wl_surface, or new toplevel on GTK 4.18, is followed)" ;;
 	*) fail "$label: hide and show: honored sequence '$seq' (see $DIR)" ;;
 	esac
 	if [ "$seq" = "2 0 2 3 " ] && grep -q '^done' "$DIR/app.out"; then
