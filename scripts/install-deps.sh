@@ -12,7 +12,9 @@ set -euo pipefail
 # keyboard cases, librsvg2-common for phosh's SVG icons), sway 1.10.1 beside cage 0.2.0 (cage
 # needs nothing more; the xcb parts come from wlroots 0.18 built with Xwayland), KWin 6.3 (kwin-dev brings Qt 6 and KF6's development files;
 # the fake_input XML, a session bus, the Qt platform and layer-shell integration of its lock
-# screen greeter), weston 14, and SDL 3 for the toolkit suite.
+# screen greeter), weston 14, SDL 3, and the toolkit suite's GTK 4.18 and 3.24 (with
+# g-ir-scanner and the .pc meson's generate_gir reads, PyGObject for the Python app), SDL2 and
+# Qt 6.8 (the qpa private header of libbezel-qt6, QML, CMake for the QML app), Xvfb.
 if [ "${1:-}" = --list ]; then
 	case ${2:-} in
 	debian13)
@@ -30,6 +32,9 @@ if [ "${1:-}" = --list ]; then
 			kwin-wayland kwin-dev plasma-wayland-protocols dbus qt6-wayland layer-shell-qt \
 			libweston-14-dev weston-dev \
 			libsdl3-dev \
+			libgtk-4-dev gir1.2-gtk-4.0 libgtk-3-dev gir1.2-gtk-3.0 gobject-introspection libgirepository1.0-dev python3-gi \
+			libsdl2-dev qt6-base-dev qt6-base-private-dev qt6-declarative-dev cmake xvfb \
+			qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript \
 			wayfire wayfire-dev libglm-dev
 		;;
 	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;

@@ -273,6 +273,9 @@ group "weston@14: hostile scale (idle surfaces, creation, 10,000 toplevels; rele
 group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the installed module" "${d13[@]}" hosts/weston/tests/install-test.sh
 group --limit 4 "weston@14: latency of 1,000 taps, libinput to wl_touch, with bezel-weston.so against without" "${d13[@]}" hosts/weston/tests/run.sh --latency 1000
 group "sdl3@3.2 (Debian 13): bezel-sdl3.h app on bezel-compositor (wlroots 0.18), demo recording and the back gesture; SDL's dummy driver" "${d13[@]}" tests/toolkits/sdl3-run.sh
+# The toolkit suite of Debian 12's group, every case, on Debian 13's toolkits and hosts (its
+# scratch is .build-toolkits-debian13, beside Debian 12's).
+group "toolkits@debian13 (GTK 4.18 C and Python, GTK 3.24, SDL2, Qt 6.8 C++ and QML) on weston 14 and bezel-compositor (wlroots 0.18), demo recording and the back gesture" "${d13[@]}" tests/toolkits/run.sh
 group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wayfire/tests/run.sh
 group "wayfire@0.9: hostile clients while touches play" "${d13[@]}" hosts/wayfire/tests/run.sh --hostile
 group "wayfire@0.9: meson-shim -Dwayfire=enabled install: Wayfire 0.9 loads the installed plugin" "${d13[@]}" hosts/wayfire/tests/install-test.sh

@@ -28,9 +28,10 @@ protected:
     void paintEvent(QPaintEvent *) override
     {
         QPainter(this).fillRect(QRect(QPoint(), size()), QColor(40, 60, 90));
-        // Qt paints the next frame once the compositor has shown the last one.
+        // Qt paints the next frame once the compositor has shown the last one. update(), not
+        // requestUpdate(): Qt 6.8 repaints nothing at an update request unless a region is dirty.
         if (++m_frames < 3)
-            requestUpdate();
+            update();
         else if (m_frames == 3)
             std::printf("ready\n");
     }

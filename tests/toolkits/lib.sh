@@ -9,6 +9,13 @@ NODE=/dev/input/event7
 # Wider windows keep each swipe's outcome what it is on an idle machine.
 LAG_INI=$'hold-window-ms=1000\nstill-timeout-ms=1000'
 declare -A APP_CMD # app -> the command that runs it (a word list)
+# weston 14's desktop-shell covers the screen with its start-up fade, which takes the first
+# touches until its helper client is up (hosts/weston/tests/run.sh turns it off too). On weston 10
+# the cases run as they always have: only the back cases turn it off (BACK_WESTON_INI).
+case $(weston --version 2>/dev/null) in
+"weston 10."*) WESTON_SHELL_INI= ;;
+*) WESTON_SHELL_INI=$'[shell]\nstartup-animation=none' ;;
+esac
 
 # python_with_gi: a Python that has Debian's python3-gi (a python3 earlier on PATH may not).
 python_with_gi() {
@@ -98,10 +105,11 @@ build_apps() {
 }
 
 # start_host weston|wlroots NAME SCENARIO: a host with the recording SCENARIO (real time), its
-# touchscreen opening on SIGUSR2. weston runs desktop-shell. Sets DIR, SOCK, HOST_PID (the
-# compositor), WRAP_PID (umockdev-run), CONTACTS, HOST_LOG.
+# touchscreen opening on OPEN_SIGNAL (SIGUSR2; weston 14's rig SIGUSR1: hosts/weston/tests/lib.sh).
+# weston runs desktop-shell. Sets DIR, SOCK, HOST_PID (the compositor), WRAP_PID (umockdev-run),
+# CONTACTS, HOST_LOG, OPEN_SIGNAL.
 #   HOST_INI: more lines for the [bezel] section (both hosts); WESTON_INI: more sections of
-#   weston.ini; WESTON_ARGS: more weston options;
+#   weston.ini (instead of WESTON_SHELL_INI: give its [shell] too); WESTON_ARGS: more weston options;
 #   GENERATOR: the recording's generator (make_touch_device; tests/hosts/gen-touch.py unless set).
 start_host() {
 	local host=$1 name=$2 scenario=$3
@@ -112,7 +120,9 @@ start_host() {
 	rm -rf "$DIR"
 	mkdir -p "$DIR"
 	make_touch_device "$ROOT" "$PROBE" "$scenario" "$DIR" $NODE realtime ${GENERATOR:-} || return 1
+	OPEN_SIGNAL=USR2
 	if [ "$host" = weston ]; then
+		OPEN_SIGNAL=$WESTON_OPEN_SIGNAL
 		HOST_LOG=$DIR/weston.log
 		cat >"$DIR/weston.ini" <<-EOF
 		[core]
@@ -125,9 +135,9 @@ start_host() {
 		${HOST_INI:-}
 		[bezel-rig]
 		touch-device=$NODE
-		touch-device-open=sigusr2
+		touch-device-open=$WESTON_OPEN_KEY
 		event-log=$DIR/events.log
-		${WESTON_INI:-}
+		${WESTON_INI:-$WESTON_SHELL_INI}
 		EOF
 		# shellcheck disable=SC2086 # WESTON_ARGS is a word list
 		start_umockdev_weston "$DIR" $NODE "$SHIM" "$(weston_modules)" "$SOCK" --shell=desktop-shell.so ${WESTON_ARGS:-} || return 1
@@ -236,7 +246,7 @@ run_demo() {
 		return
 	fi
 	pass "$label: honored 2 before the replay (R3: the bottom edge's deferral is honoured)"
-	kill -USR2 "$HOST_PID"
+	kill -"$OPEN_SIGNAL" "$HOST_PID"
 	local played=0
 	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 && played=1
 	# The tap's end is the app's last touch: waiting for it lets its output settle.
@@ -272,9 +282,12 @@ run_hide_show() {
 	start_app "$app" --hide-show
 	wait_for "$DIR/app.out" "^done" 1 30
 	stop_host "$APP_PID"
-	seq=$(grep '^honored' "$DIR/app.out" | cut -d' ' -f2 | tr '\n' ' ')
+	# A report that repeats the last value is one value here: every report is notified, and
+	# GTK 4.18 keeps its wl_surface while hidden, so the new window's first report (before its
+	# first frame) is 0 again.
+	seq=$(grep '^honored' "$DIR/app.out" | cut -d' ' -f2 | uniq | tr '\n' ' ')
 	case "$seq" in
-	"2 0 2"*) pass "$label: hidden and shown again, the window goes from honored 0 back to 2 (the toolkit's new wl_surface is followed)" ;;
+	"2 0 2"*) pass "$label: hidden and shown again, the window goes from honored 0 back to 2 (the toolkit's new wl_surface, or new toplevel on GTK 4.18, is followed)" ;;
 	*) fail "$label: hide and show: honored sequence '$seq' (see $DIR)" ;;
 	esac
 	if [ "$seq" = "2 0 2 3 " ] && grep -q '^done' "$DIR/app.out"; then
@@ -328,7 +341,7 @@ run_region() {
 		fail "$label: not shown with honored 2 before the replay (see $DIR)"
 		return
 	fi
-	kill -USR2 "$HOST_PID"
+	kill -"$OPEN_SIGNAL" "$HOST_PID"
 	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "the swipe's up in the event log"
 	[ "$where" = inside ] && wait_for "$c" "^touch end" 1 10 "the app's touch end"
 	stop_host "$APP_PID"
@@ -379,7 +392,7 @@ run_back() {
 		fail "$label: not shown with back_edges before the replay (see $DIR)"
 		return
 	fi
-	kill -USR2 "$HOST_PID"
+	kill -"$OPEN_SIGNAL" "$HOST_PID"
 	# The first swipe rests at about half way for 2 s: the screenshot is taken then.
 	if [ "$host" = weston ] && [ "$app" = example ] &&
 		wait_for "$c" "^back_changed 0\.[3-9]" 1 20 "a back_changed line with progress 0.3 or more"; then

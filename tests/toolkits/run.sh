@@ -11,7 +11,9 @@
 # find_package(BezelQt6), `import Bezel`). The client libraries are built
 # with meson (clients/) and installed into a scratch prefix; the apps are built against that.
 # Hosts: headless weston 10 with bezel-weston.so under desktop-shell (each app full screen;
-# under kiosk-shell GTK's frame clock stalls), and bezel-compositor (wlroots 0.15).
+# under kiosk-shell GTK's frame clock stalls), and bezel-compositor (wlroots 0.15). Inside the
+# Debian 13 root (scripts/distro.sh debian13 run -- tests/toolkits/run.sh) the same cases run on
+# weston 14 and wlroots 0.18, with GTK 4.18, GTK 3.24, SDL 2.32, Qt 6.8 and PyGObject 3.50.
 #
 # Each app, on each host, must show (R3 deferral, R4 swipe twice):
 #   - "honored 2" before the replay starts;
@@ -47,13 +49,15 @@
 #
 # usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|example|back]... (or --only APP;
 #   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
-#   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits); the product is
+#   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits, or
+#   .build-toolkits-debian13 inside the Debian 13 root: both may run at once); the product is
 #   installed through meson-shim (tests/lib/product.sh)
 # Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
-# gobject-introspection, python3-gi, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb).
+# gobject-introspection, python3-gi, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb; the
+# Debian 13 root's in its own list there).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-SCRATCH=${BEZEL_TOOLKITS_SCRATCH:-$ROOT/.build-toolkits}
+SCRATCH=${BEZEL_TOOLKITS_SCRATCH:-$ROOT/.build-toolkits${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/toolkit-tests
 . "$ROOT/tests/lib/host.sh"
 . "$ROOT/hosts/weston/tests/lib.sh"
@@ -117,12 +121,12 @@ else
 	fail "README snippets no longer in the apps: $(grep -v '^ok' "$OUT/snippets.out" | tr '\n' ';')"
 fi
 # meson-shim takes clients/ in as a subproject: -Dgtk4, -Dgtk3 and -Dqt6=enabled build it, and
-# ask for the client.
+# ask for the client. (The summary says True under meson 1.0, true under Debian 13's 1.7.)
 rm -rf "$OUT/shim-gtk4"
 if meson setup "$OUT/shim-gtk4" "$ROOT/meson-shim" -Dgtk4=enabled -Dgtk3=enabled -Dqt6=enabled >"$OUT/shim-gtk4.log" 2>&1; then
-	if grep -qE 'libbezel-gtk4 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk-1.0 typelib *: True' "$OUT/shim-gtk4.log" &&
-		grep -qE 'libbezel-gtk3 *: True' "$OUT/shim-gtk4.log" && grep -qE 'BezelGtk3-1.0 typelib *: True' "$OUT/shim-gtk4.log" &&
-		grep -qE 'libbezel-qt6 and QML module Bezel *: True' "$OUT/shim-gtk4.log"; then
+	if grep -qiE 'libbezel-gtk4 *: true' "$OUT/shim-gtk4.log" && grep -qiE 'BezelGtk-1.0 typelib *: true' "$OUT/shim-gtk4.log" &&
+		grep -qiE 'libbezel-gtk3 *: true' "$OUT/shim-gtk4.log" && grep -qiE 'BezelGtk3-1.0 typelib *: true' "$OUT/shim-gtk4.log" &&
+		grep -qiE 'libbezel-qt6 and QML module Bezel *: true' "$OUT/shim-gtk4.log"; then
 		pass "meson-shim -Dgtk4=enabled -Dgtk3=enabled -Dqt6=enabled configures libbezel-gtk4 and libbezel-gtk3 with their typelibs and libbezel-qt6 with its QML module (subproject bezel-clients)"
 	else
 		fail "meson-shim -Dgtk4/-Dgtk3/-Dqt6=enabled: a library missing from the summary (see $OUT/shim-gtk4.log)"
