@@ -214,8 +214,8 @@ fi
 # built there against that distribution's libraries and compositors. Group names carry the host
 # and its generation (wlroots@0.18). Hostile scale runs on Debian 12 (above) and for weston 14:
 # it measures what other clients' surfaces cost, mostly the engine's, and takes minutes.
-# Wayfire 0.9 does not map 2,000 toplevels of one client within 20 minutes, with or without the
-# plugin (hosts/wayfire/README.md).
+# Not for Wayfire 0.9: with the plugin, mapping a client's toplevels grows faster than linearly
+# (500: 16 s with it, 1.5 s without), which hosts/wayfire/README.md lists as missing.
 # debian13_root: makes the root, or finds it ready (one check).
 debian13_root() {
     if scripts/distro.sh debian13 make && scripts/distro.sh debian13 run -- sh -c '. /etc/os-release; echo "inside: $PRETTY_NAME, point release $DEBIAN_VERSION_FULL"'; then
