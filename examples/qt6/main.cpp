@@ -1,11 +1,14 @@
 // A Qt 6 app that defers the bottom edge through libbezel-qt6 (bezel-qt6.h) and prints what it
 // is told and which touches it gets, in the lines of the toolkit suite (honored N,
 // deferred_swipe EDGE, gesture_taken EDGE, touch begin X Y / end / cancel, ready).
-//   QT_QPA_PLATFORM=wayland bezel-qt6-example
+//   QT_QPA_PLATFORM=wayland bezel-qt6-example [--region X,Y,W,H]
+// --region: the bottom edge is deferred over that part of the window only (protocol version 3).
 #include <QEvent>
 #include <QGuiApplication>
 #include <QPainter>
 #include <QRasterWindow>
+#include <QRegion>
+#include <QStringList>
 #include <QTouchEvent>
 #include <cstdio>
 
@@ -68,6 +71,13 @@ int main(int argc, char **argv)
     QObject::connect(gestures, &Bezel::Gestures::gestureTaken,
         [](Bezel::Edge edge) { std::printf("gesture_taken %s\n", edgeName(edge)); });
     gestures->setDeferredEdges(Bezel::Bottom);
+    const QStringList args = app.arguments();
+    const qsizetype at = args.indexOf(QStringLiteral("--region"));
+    if (at > 0 && at + 1 < args.size()) {
+        const QStringList v = args[at + 1].split(QLatin1Char(','));
+        if (v.size() == 4)
+            gestures->setDeferredRegion(QRegion(v[0].toInt(), v[1].toInt(), v[2].toInt(), v[3].toInt()));
+    }
 
     window.showFullScreen();
     return app.exec();

@@ -321,7 +321,7 @@ run_windowed() {
 }
 
 # run_region APP HOST WHERE: APP defers the bottom edge over part of its window only (protocol
-# version 3, bezel_gtk_window_set_deferred_region), and one swipe up from the bottom middle
+# version 3: bezel_gtk_window_set_deferred_region, or libbezel-qt6's setDeferredRegion), and one swipe up from the bottom middle
 # (x 540) plays. WHERE "inside": the region (0,1000 720x920) holds the swipe: the app keeps it
 # and gets deferred_swipe, the dock fails 'deferred'. WHERE "outside": the region (720,0
 # 360x1920) is beside it: the dock begins and the app sees nothing of the touch.

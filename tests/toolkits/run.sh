@@ -25,8 +25,9 @@
 # then) reaches 3; a windowed GTK 4 app is told only 0, never 2 first. On X11 (Xvfb) they run
 # as before and the calls do nothing. GTK 3 (on bezel-compositor) and QML (on weston) also take
 # the back gesture, as below.
-# The GTK 4 app deferring the bottom edge over part of its window only (protocol version 3,
-# bezel_gtk_window_set_deferred_region), on each host: a swipe inside the region stays with
+# The GTK 4 app and the Qt 6 example deferring the bottom edge over part of their window only
+# (protocol version 3: bezel_gtk_window_set_deferred_region, Bezel::Gestures::setDeferredRegion),
+# on each host: a swipe inside the region stays with
 # the app (deferred_swipe); the same swipe beside it is the dock's.
 # The back gesture (protocol version 4, R10), with the left edge bound to back
 # (bind-left=back:0.0:1.0): examples/gtk4-back.c (built with pkg-config bezel-gtk4 alone) on
@@ -182,6 +183,13 @@ if want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ]; then
 	for host in weston wlroots; do
 		run_region gtk4 "$host" inside
 		run_region gtk4 "$host" outside
+	done
+fi
+# The same through libbezel-qt6 (Bezel::Gestures::setDeferredRegion), the Qt example's --region.
+if want qt6 && [ -n "${APP_CMD[qt6]:-}" ]; then
+	for host in weston wlroots; do
+		run_region qt6 "$host" inside
+		run_region qt6 "$host" outside
 	done
 fi
 # ---- protocol version 4: the back gesture, shown by the app (R10) ----
