@@ -502,11 +502,12 @@ fi
 # A full-screen client defers the bottom edge and swipes up from it; in the middle of the
 # swipe a lock screen appears (the rig puts a layer at weston's lock position, as
 # desktop-shell does when it locks). The module sees the lock at the next input frame.
+# (" input ...": the module's lines; the rig's "libinput ..." lines may come first in the file.)
 if want lock && RIG_INI="lock-after-motions=30" play lock lock-swipe "honored_edges 2" "$TOUCH_CLIENT" --edges 2; then
 	c=$DIR/c.out ev=$DIR/events.log
 	locked=$(line_of "$ev" "lock locked=1")
-	in_down=$(line_of "$ev" "input down id=0")
-	in_up=$(line_of "$ev" "input up id=0")
+	in_down=$(line_of "$ev" " input down id=0")
+	in_up=$(line_of "$ev" " input up id=0")
 	hon0=$(line_of "$c" "honored_edges 0")
 	down=$(line_of "$c" " down id=0")
 	up=$(line_of "$c" " up id=0")
