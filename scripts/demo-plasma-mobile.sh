@@ -137,12 +137,12 @@ start_feed() {
 	wait_while_alive $FEED_PID "$DIR/feed.out" "feed ready" 1 20 "the feeder's ready line"
 }
 # A Plasma Mobile app first (the shell maximizes it; the switcher shows its card with its name),
-# then the full-screen app on top of it. WAYLAND_DEBUG shows when the settings app has acked its
-# first configure (it maps with its next commit).
-WAYLAND_DEBUG=client QT_QPA_PLATFORM=wayland QT_QUICK_BACKEND=software timeout -k 5 600 plasma-settings \
-	>"$DIR/settings.out" 2>&1 &
+# then the full-screen app on top of it, once KWin has mapped the first (the plugin's event log
+# has one "surface add" line per window KWin adds).
+added=$(grep -c "surface add" "$DIR/events.log")
+QT_QPA_PLATFORM=wayland QT_QUICK_BACKEND=software timeout -k 5 600 plasma-settings >"$DIR/settings.out" 2>&1 &
 bounded_track $! "plasma-settings"
-wait_for "$DIR/settings.out" "xdg_surface[@#][0-9]*\.ack_configure" 1 60 "plasma-settings' first ack_configure" || exit 1
+wait_for "$DIR/events.log" "surface add" $((added + 1)) 60 "plasma-settings' window" || exit 1
 timeout -k 5 600 "$bin/bezel-touch-client" >"$DIR/app.out" 2>"$DIR/app.err" &
 APID=$!
 bounded_track $APID "bezel-touch-client"
