@@ -4,6 +4,8 @@
 #
 #   scripts/distro.sh DISTRO path                   prints the root's folder (making nothing)
 #   scripts/distro.sh DISTRO make                   makes the root, or brings it up to date
+#   scripts/distro.sh DISTRO make --extra LIST      and installs scripts/install-deps.sh --list LIST
+#       into it besides (a demo's packages, which CI's root does not carry)
 #   scripts/distro.sh DISTRO run [--user NAME] -- COMMAND [ARG...]
 #       runs COMMAND inside the root, made first if needed, and exits with COMMAND's status.
 #       The checkout, the `shared` folder beside it and the Swift toolchain appear inside at the
@@ -35,7 +37,7 @@ net_timeout=${BEZEL_DISTRO_NET_TIMEOUT:-900}
 
 die() { echo "distro.sh: $*" >&2; exit 1; }
 usage() {
-	sed -n '5,12p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '5,14p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
@@ -120,12 +122,42 @@ make_root() {
 	exec 9>&-
 }
 
+# make_extra LIST: LIST's packages installed into the made root, under the same lock. The
+# root's own stamp is left alone (CI's list decides it); LIST keeps a stamp of its own, so a
+# second call with the same list installs nothing.
+make_extra() {
+	local list=$1 want
+	want=$("$here/install-deps.sh" --list "$list" | sort | sha256sum | cut -c1-16) ||
+		die "scripts/install-deps.sh --list $list failed"
+	make_root
+	exec 9>"$roots/$distro.lock"
+	flock -w 3600 9 || die "waited an hour for another run that is installing into $target"
+	if [ "$(cat "$target/.bezel-extra-$list" 2>/dev/null)" != "$want" ]; then
+		local start=$SECONDS
+		echo "distro.sh: installing $list into the $distro root (scripts/install-deps.sh --list $list)" >&2
+		# shellcheck disable=SC2046 # one word per package
+		unshare --mount --propagation private -- "$0" "$distro" __install $("$here/install-deps.sh" --list "$list") \
+			>"$roots/$distro.$list.apt.log" 2>&1 ||
+			{
+				tail -8 "$roots/$distro.$list.apt.log" >&2
+				die "installing $list in the $distro root failed (log: $roots/$distro.$list.apt.log)"
+			}
+		echo "$want" >"$target/.bezel-extra-$list"
+		echo "distro.sh: $list installed in $((SECONDS - start)) s" >&2
+	fi
+	exec 9>&-
+}
+
 case $verb in
 path)
 	echo "$target"
 	;;
 make)
-	make_root
+	case ${1:-} in
+	'') make_root ;;
+	--extra) [ -n "${2:-}" ] || usage; make_extra "$2" ;;
+	*) usage ;;
+	esac
 	;;
 __install)
 	# Inside the namespace make_root opened: apt-get in the root.

@@ -37,7 +37,13 @@ if [ "${1:-}" = --list ]; then
 			qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript \
 			wayfire wayfire-dev libglm-dev
 		;;
-	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13)" >&2; exit 2 ;;
+	debian13-plasma-mobile)
+		# Plasma Mobile 6.3 for scripts/demo-plasma-mobile.sh only (about 290 MB to download,
+		# so not in the debian13 list CI's root is made from): plasmashell with the mobile
+		# look-and-feel and its shell package, the mobiletaskswitcher KWin effect.
+		printf '%s\n' plasma-mobile
+		;;
+	*) echo "install-deps.sh: no package list for '${2:-}' (known: debian13, debian13-plasma-mobile)" >&2; exit 2 ;;
 	esac
 	exit 0
 fi

@@ -36,6 +36,9 @@ Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
   slow-bottom  one slow swipe up from the bottom over 1.5 s
   kill-gesture real time: finger 0 rests on the client for 2 s while finger 1 swipes up the
                dock slowly (the test kills the client during the dock), then taps in the middle
+  dock-rest    real time: a swipe up from the bottom, 400 px in 250 ms, that slows to a crawl
+               (1 px every 50 ms for 1.5 s) before it lifts: a swipe and hold, which Plasma
+               Mobile's task switcher opens on (a fast lift is its flick home)
   outputs-a    first screen of two: a tap in the middle
   outputs-b    second screen: a tap in the middle 300 ms later
   edges-E1-E2-...  swipes in from these edges of the panel (top, bottom, left, right), from the
@@ -197,6 +200,13 @@ def main():
         r.up(t + 40, 0)
         t += 500
         r.swipe(t, 0, cx, 10, cx, 760, 200)   # cover sheet
+    elif name == "dock-rest":
+        r.down(0, 0, cx, bottom)
+        for i in range(1, 32):      # 400 px in 250 ms
+            r.move(i * 8, 0, cx, bottom - round(i * 400 / 31))
+        for i in range(1, 31):      # the crawl: the effect's filtered velocity decays
+            r.move(248 + i * 50, 0, cx, bottom - 400 - i)
+        r.up(248 + 31 * 50, 0)
     elif name == "drag":
         r.down(0, 0, cx, cy)
         for i in range(1, 57):      # finger 0 drags slowly for 2.8 s (the client starts a drag)

@@ -6,6 +6,9 @@
 #include "bezel-kwin.h"
 
 #include "clock.h"
+#if QT_VERSION_MAJOR >= 6
+#include "edge-drive.h"
+#endif
 #include "shell.h"
 #include "surfaces.h"
 #include "touch-filter.h"
@@ -75,8 +78,13 @@ const bezel_host_interface hostInterface = [] {
     h.log = [](void *, int level, const char *message) {
         shell::log(level, message);
     };
-    h.gesture_event = [](void *, const bezel_gesture_event *e) {
+    h.gesture_event = [](void *d, const bezel_gesture_event *e) {
         shell::gestureEvent(e);
+#if QT_VERSION_MAJOR >= 6 // KWin 6: effects follow Bezel's bottom edge (edge-drive.h)
+        if (TouchFilter *f = self(d)->touchFilter()) {
+            edgeDrive::gestureEvent(e, f->lastPosition());
+        }
+#endif
     };
     h.affordance = [](void *, uint32_t output, uint32_t edge, bool shown) {
         shell::affordance(output, edge, shown);

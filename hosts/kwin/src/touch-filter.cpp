@@ -148,6 +148,7 @@ bool TouchFilter::touchDown(qint32 id, const QPointF &pos, std::chrono::microsec
     }
     Touch &t = m_touches[id];
     t = Touch{pos, origin, inBoundEdge(pos), false};
+    m_lastPos = pos;
     bezel_touch_down_layout_on_surface(m_bezel, id, pos.x(), pos.y(), surface, feedTime(time));
     return true;
 }
@@ -157,6 +158,7 @@ bool TouchFilter::touchMotion(qint32 id, const QPointF &pos, std::chrono::micros
     if (m_replaying || !m_bezel || m_passthrough.contains(id)) {
         return false;
     }
+    m_lastPos = pos;
     bezel_touch_motion_layout(m_bezel, id, pos.x(), pos.y(), feedTime(time));
     // R7: the drag owns its finger; KWin's drag-and-drop filter behind ours moves the drag
     // (libbezel sends the client nothing for it).

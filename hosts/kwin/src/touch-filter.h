@@ -41,6 +41,11 @@ public:
     void deliverFrame();
     void deliverCancel();
     void cancelDrag();
+    // Where the last touch down or motion KWin reported was (layout px).
+    QPointF lastPosition() const
+    {
+        return m_lastPos;
+    }
 
 private:
     bool inBoundEdge(const QPointF &pos) const;
@@ -64,6 +69,7 @@ private:
     QHash<qint32, Touch> m_touches;
     // Touches on KWin's internal (QML) windows: left to KWin's own filters.
     QSet<qint32> m_passthrough;
+    QPointF m_lastPos;
     // How wide KWin's own touch edge strip is (screenedge.cpp TOUCH_TARGET), in layout px.
 #if QT_VERSION_MAJOR >= 6 // KWin 6 widened it from 3 to 8
     static constexpr double kwinEdgeStrip = 8.0;
