@@ -290,9 +290,10 @@ run_hide_show() {
 	"2 0 2"*) pass "$label: hidden and shown again, the window goes from honored 0 back to 2 (the toolkit's new wl_surface, or new toplevel on GTK 4.18, is followed)" ;;
 	*) fail "$label: hide and show: honored sequence '$seq' (see $DIR)" ;;
 	esac
-	# The app asks for the top edge at the first 2 after the show; on GTK 4.18 under weston 14 a
-	# commit of the new toplevel before it is full screen again may still follow, which the
-	# compositor rightly answers with 0 (R6: only a full-screen window is honoured) before 3.
+	# The app asks for the top edge at the first 2 after the show. On GTK 4.18 under weston 14 a
+	# further 0 has come between that 2 and the 3 in some runs, while the host logged no policy
+	# change (the window stayed full screen), not explained yet. The
+	# check holds the order of the rest and the 3 last.
 	if { [ "$seq" = "2 0 2 3 " ] || [ "$seq" = "2 0 2 0 3 " ]; } && grep -q '^done' "$DIR/app.out"; then
 		pass "$label: deferring the top edge too while shown (no redraw) reaches honored 3: the library commits (honored: $seq)"
 	else
