@@ -14,6 +14,17 @@
 . "$ROOT/tests/lib/args.sh"
 . "$ROOT/tests/lib/product.sh"
 
+# runner_folders NAME: a runner's build folder SCRATCH ($BEZEL_<NAME>_SCRATCH, else
+# .build-NAME) and its test output OUT ($SCRATCH/NAME-tests). Each distribution builds in its
+# own folder (scripts/distro.sh sets BEZEL_DISTRO inside its root), so a Debian 12 build and a
+# Debian 13 build never share object files.
+runner_folders() {
+	local var
+	var=BEZEL_$(printf '%s' "$1" | tr '[:lower:]' '[:upper:]')_SCRATCH
+	SCRATCH=${!var:-$ROOT/.build-$1${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
+	OUT=$SCRATCH/$1-tests
+}
+
 # start_client LABEL CMD...: starts a client on the compositor at $SOCK, its output in
 # $DIR/LABEL.out and .err, under `timeout` (CLIENT_TIMEOUT_S, default 900: the suite's stops
 # end it long before); sets CPID_<LABEL> (timeout's pid: signals reach the client through it,

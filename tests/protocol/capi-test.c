@@ -23,11 +23,11 @@
 
 #include "bezel.h"
 #include "check.h"
+#include "touch-clock.h"
 
 #define OUTPUT_W 1080
 #define OUTPUT_H 1920
 #define MAX_IDS 64
-
 
 /* ---- what the plugin told the host ---- */
 
@@ -202,26 +202,6 @@ static const struct bezel_host_interface host_v2 = {
 	.gesture_event = cb_gesture_event,
 	.affordance = cb_affordance,
 };
-
-/* ---- time ---- */
-
-static uint32_t clock_ms;
-
-static uint32_t now_msec(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint32_t)((uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
-}
-
-/* Moves the touch clock 2 s ahead of CLOCK_MONOTONIC (the plugin's plausibility window is
- * 10 s), so that a slow run does not squash a swipe's 10 ms steps together. */
-static void start_gesture(void)
-{
-	uint32_t ahead = now_msec() + 2000;
-	if ((int32_t)(ahead - clock_ms) > 0)
-		clock_ms = ahead;
-}
 
 /* Touch `id` down on `output` at local (x, y), then moved up by 40 px `steps` times. */
 static void swipe_up(uint32_t output, int32_t id, double x, double y, int steps)

@@ -19,12 +19,12 @@
 
 #include "bezel.h"
 #include "check.h"
+#include "touch-clock.h"
 
 #define OUTPUT_W 1080
 #define OUTPUT_H 1920
 /* 1920 px over 121 mm. */
 #define PX_PER_MM (1920.0 / 121.0)
-
 
 /* What the plugin told the host since the last reset. */
 static struct {
@@ -74,25 +74,6 @@ static const struct bezel_host_interface host = {
 };
 
 static struct bezel_plugin *plugin;
-static uint32_t clock_ms; /* the time of the next touch event */
-
-static uint32_t now_msec(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint32_t)((uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
-}
-
-/* Moves the touch clock 2 s ahead of CLOCK_MONOTONIC (if it is not already). The plugin reads
- * that clock too and never lets time go backwards: times behind it would be clamped, and a
- * slow run would squash a swipe's 10 ms steps together. Ahead of it (within the plugin's
- * 10 s plausibility window) they are taken as given. */
-static void start_gesture(void)
-{
-	uint32_t ahead = now_msec() + 2000;
-	if ((int32_t)(ahead - clock_ms) > 0)
-		clock_ms = ahead;
-}
 
 /* A finger from (x0, y0) moved by (dx, dy) in five 10 ms steps, then lifted. */
 static void swipe(double x0, double y0, double dx, double dy)

@@ -23,10 +23,10 @@
 
 #include "bezel.h"
 #include "check.h"
+#include "touch-clock.h"
 
 #define OUTPUT_W 1080
 #define OUTPUT_H 1920
-
 
 static struct {
 	int downs, motions, ups, cancels, began, warnings;
@@ -79,18 +79,6 @@ static const struct bezel_host_interface host = {
 	.log = cb_log,
 	.gesture_event = cb_gesture,
 };
-
-static uint32_t clock_ms;
-
-/* Touch times 2 s ahead of CLOCK_MONOTONIC, so a slow run decides the same (as capi-test). */
-static void start_gesture(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	uint32_t ahead = (uint32_t)((uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000) + 2000;
-	if ((int32_t)(ahead - clock_ms) > 0)
-		clock_ms = ahead;
-}
 
 /* A swipe up by 200 px in five steps from layout (lx, ly), then the lift. */
 static void swipe_up_layout(double lx, double ly)

@@ -35,9 +35,8 @@
 # libumockdev-dev, python3, gcc, g++, wayland-utils.
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-SCRATCH=${BEZEL_WAYFIRE_SCRATCH:-$ROOT/.build-wayfire${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
-OUT=$SCRATCH/wayfire-tests
 . "$ROOT/tests/lib/host.sh"
+runner_folders wayfire
 runner_args "$@"
 # The latency is the product's as it ships: the release build, as on the patched hosts.
 [ "$LATENCY" -gt 0 ] && CONFIG=release

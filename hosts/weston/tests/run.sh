@@ -37,11 +37,8 @@
 # libudev-dev, umockdev, libumockdev-dev, python3, a C compiler, wayland-utils (wayland-info).
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-# Each distribution builds in its own folder (scripts/distro.sh sets BEZEL_DISTRO inside its
-# root), so a Debian 12 build and a Debian 13 build never share object files.
-SCRATCH=${BEZEL_WESTON_SCRATCH:-$ROOT/.build-weston${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
-OUT=$SCRATCH/weston-tests
 . "$ROOT/tests/lib/host.sh"
+runner_folders weston
 . "$ROOT/hosts/weston/tests/lib.sh"
 # The shared table and hostile course start the replay with HOST_OPEN_SIGNAL.
 HOST_OPEN_SIGNAL=$WESTON_OPEN_SIGNAL

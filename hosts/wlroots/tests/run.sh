@@ -38,11 +38,8 @@
 # wayland-utils, weston (weston-simple-touch), grim (screenshots through wlr-screencopy).
 set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-# Each distribution builds in its own folder (scripts/distro.sh sets BEZEL_DISTRO inside its
-# root): Debian 12's and Debian 13's builds never mix.
-SCRATCH=${BEZEL_WLROOTS_SCRATCH:-$ROOT/.build-wlroots${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
-OUT=$SCRATCH/wlroots-tests
 . "$ROOT/tests/lib/host.sh"
+runner_folders wlroots
 runner_args "$@"
 
 # ---- build: the product installed through meson-shim, the test clients, the umockdev shim ----
