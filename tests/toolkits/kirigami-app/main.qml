@@ -9,15 +9,7 @@ import Bezel
 
 Kirigami.ApplicationWindow {
     id: win
-    title: "Bezel on Kirigami"
-    readonly property bool hideShow: Qt.application.arguments.indexOf("--hide-show") >= 0
-    property int step: 0
-    property int frames: 0
-    property bool swiped: false
-
-    function edgeName(edge) {
-        return { 1: "top", 2: "bottom", 4: "left", 8: "right" }[edge] || "none"
-    }
+    property bool swiped: false // the app's panel is up
 
     Bezel.deferredEdges: Bezel.Bottom
     Bezel.onDeferredSwipe: (edge) => {
@@ -25,6 +17,16 @@ Kirigami.ApplicationWindow {
         if (edge === Bezel.Bottom)
             swiped = true
     }
+
+    title: "Bezel on Kirigami"
+    readonly property bool hideShow: Qt.application.arguments.indexOf("--hide-show") >= 0
+    property int step: 0
+    property int frames: 0
+
+    function edgeName(edge) {
+        return { 1: "top", 2: "bottom", 4: "left", 8: "right" }[edge] || "none"
+    }
+
     Bezel.onGestureTaken: (edge) => console.info("gesture_taken " + edgeName(edge))
     Bezel.onHonoredEdgesChanged: {
         const honored = Bezel.honoredEdges
