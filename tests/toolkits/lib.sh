@@ -305,7 +305,9 @@ run_demo() {
 	else
 		fail "$label: touches begun: '$begins', $(grep -c '^touch end' "$c") ended, $(grep -c '^touch cancel' "$c") cancelled; host: $(grep -o 'gesture began [a-z_]*' "$DIR/events.log" | tr '\n' ';') (see $DIR)"
 	fi
-	[ "$app" = kirigami ] && check_affordance "$label" "$c" "$shot"
+	if [ "$app" = kirigami ]; then
+		check_affordance "$label" "$c" "$shot"
+	fi
 }
 
 # check_affordance LABEL APP_OUT SHOT: the Kirigami app's panel slid up once, on the deferred
