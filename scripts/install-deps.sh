@@ -14,7 +14,8 @@ set -euo pipefail
 # the fake_input XML, a session bus, the Qt platform and layer-shell integration of its lock
 # screen greeter), weston 14, SDL 3, and the toolkit suite's GTK 4.18 and 3.24 (with
 # g-ir-scanner and the .pc meson's generate_gir reads, PyGObject for the Python app), SDL2 and
-# Qt 6.8 (the qpa private header of libbezel-qt6, QML, CMake for the QML app), Xvfb.
+# Qt 6.8 (the qpa private header of libbezel-qt6, QML, CMake for the QML app), Kirigami 6.13
+# for the Kirigami app (named for it; KWin 6.3's kwin-common needs it already), Xvfb.
 if [ "${1:-}" = --list ]; then
 	case ${2:-} in
 	debian13)
@@ -35,6 +36,7 @@ if [ "${1:-}" = --list ]; then
 			libgtk-4-dev gir1.2-gtk-4.0 libgtk-3-dev gir1.2-gtk-3.0 gobject-introspection libgirepository1.0-dev python3-gi \
 			libsdl2-dev qt6-base-dev qt6-base-private-dev qt6-declarative-dev cmake xvfb \
 			qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript \
+			qml6-module-org-kde-kirigami \
 			wayfire wayfire-dev libglm-dev
 		;;
 	debian13-plasma-mobile)

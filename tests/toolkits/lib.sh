@@ -100,8 +100,35 @@ build_apps() {
 			fail "qml: building tests/toolkits/qml-app with CMake (see $out/qml-build.log)"
 		fi
 	fi
+	if [[ " ${APPS[*]} " == *" kirigami "* ]]; then
+		build_kirigami_app "$out"
+	fi
 	cc $CFLAGS -o "$out/client-api-test" "$t/client-api-test.c" $(pkg-config --cflags --libs bezel-client) \
 		>"$out/api-build.log" 2>&1 || fail "client-api-test.c does not build (see $out/api-build.log)"
+}
+
+# build_kirigami_app OUT: the Kirigami app (tests/toolkits/kirigami-app), built as the QML app
+# is, when Qt 6's QML path has Kirigami 6 (Debian 13's qml6-module-org-kde-kirigami); otherwise
+# a SKIP line, and KIRIGAMI_SKIP=1 (Debian 12 has Kirigami 2 for Qt 5 only).
+KIRIGAMI_SKIP=
+build_kirigami_app() {
+	local out=$1 qml version
+	qml=$(qmake6 -query QT_INSTALL_QML 2>/dev/null)
+	if [ ! -f "$qml/org/kde/kirigami/qmldir" ]; then
+		KIRIGAMI_SKIP=1
+		skip "kirigami: no Kirigami for Qt 6 in Qt's QML path '$qml' (Debian 12 has Kirigami 2 for Qt 5 only, qml-module-org-kde-kirigami2); the Kirigami app's cases (the demo recording on both hosts, hide and show, X11) do not run"
+		return
+	fi
+	if { [ -d "$out/kirigami-build" ] || cmake -S "$ROOT/tests/toolkits/kirigami-app" -B "$out/kirigami-build" -DCMAKE_PREFIX_PATH="$PREFIX"; } >"$out/kirigami-build.log" 2>&1 &&
+		cmake --build "$out/kirigami-build" >>"$out/kirigami-build.log" 2>&1; then
+		version=$(dpkg-query -W -f '${Version}' qml6-module-org-kde-kirigami 2>/dev/null)
+		pass "kirigami: the Kirigami app builds with CMake and find_package(BezelQt6) alone (Kirigami ${version%%-*} is a QML module, found at run time)"
+		# The QML app's platform and renderer; Qt Quick Controls' Fusion style, whether or not
+		# KDE's desktop style (which needs a QApplication) is installed.
+		APP_CMD[kirigami]="env QT_QPA_PLATFORM=wayland;xcb QT_QUICK_BACKEND=software QT_QUICK_CONTROLS_STYLE=Fusion QML_IMPORT_PATH=$(pkg-config --variable=qmldir bezel-qt6) $out/kirigami-build/bezel-kirigami-app"
+	else
+		fail "kirigami: building tests/toolkits/kirigami-app with CMake (see $out/kirigami-build.log)"
+	fi
 }
 
 # start_host weston|wlroots NAME SCENARIO: a host with the recording SCENARIO (real time), its
@@ -213,8 +240,10 @@ run_x11() {
 	bounded_track "$APP_PID" "$app"
 	# Qt draws no frame on Xvfb without a window manager: the QML app's window being shown is its sign.
 	local ready='^ready'
-	[ "$app" = qml ] && ready='^visible 1'
+	[ "$app" = qml ] || [ "$app" = kirigami ] && ready='^visible 1'
 	wait_for "$DIR/app.out" "$ready" 1 30 "the app's '$ready' line"
+	# The Qt apps print it once their QML is loaded, which may be just after the window shows.
+	wait_for "$DIR/app.out" "^supported" 1 10 "the app's supported line"
 	stop_process "$app" "$APP_PID" "$APP_PID" 10
 	stop_process Xvfb "$xpid"
 	if grep -q "$ready" "$DIR/app.out" && grep -q '^supported 0$' "$DIR/app.out" &&
@@ -231,9 +260,13 @@ host_label() { [ "$1" = weston ] && echo "weston (desktop-shell)" || echo "bezel
 # run_demo APP HOST: the demo recording plays into APP, full screen on HOST; the checks of
 # the header of run.sh.
 run_demo() {
-	local app=$1 host=$2 label c begins
+	local app=$1 host=$2 label c begins shot=
 	label="$app on $(host_label "$host")"
-	if ! start_host "$host" "$app-$host" demo; then
+	# The Kirigami app on weston: a screenshot of its affordance while the dock rests (weston's
+	# screenshooter needs --debug and a renderer).
+	[ "$app" = kirigami ] && [ "$host" = weston ] && shot=1
+	PNG=
+	if ! WESTON_ARGS=${shot:+--use-pixman --debug} start_host "$host" "$app-$host" demo; then
 		stop_host
 		fail "$label: the host did not start (see $DIR)"
 		return
@@ -247,6 +280,10 @@ run_demo() {
 	fi
 	pass "$label: honored 2 before the replay (R3: the bottom edge's deferral is honoured)"
 	kill -"$OPEN_SIGNAL" "$HOST_PID"
+	# The second swipe rests at 60 % of the dock's travel for 2.5 s: the screenshot is taken then.
+	if [ -n "$shot" ] && wait_for "$DIR/events.log" "gesture changed dock .*progress=0\.[5-9]" 1 30 "the dock at 50 % or more in the event log"; then
+		PNG=$(screenshot "$DIR" "$SOCK")
+	fi
 	local played=0
 	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 && played=1
 	# The tap's end is the app's last touch: waiting for it lets its output settle.
@@ -267,6 +304,32 @@ run_demo() {
 		pass "$label: the app got the first swipe and the tap, not the second swipe (the dock, R4) nor the cover sheet's"
 	else
 		fail "$label: touches begun: '$begins', $(grep -c '^touch end' "$c") ended, $(grep -c '^touch cancel' "$c") cancelled; host: $(grep -o 'gesture began [a-z_]*' "$DIR/events.log" | tr '\n' ';') (see $DIR)"
+	fi
+	if [ "$app" = kirigami ]; then
+		check_affordance "$label" "$c" "$shot"
+	fi
+}
+
+# check_affordance LABEL APP_OUT SHOT: the Kirigami app's panel slid up once, on the deferred
+# swipe (the second swipe, the dock's, shows nothing more); with SHOT, the screenshot PNG taken
+# while the dock rests shows the panel (Breeze blue, #3daee9) above the dock, over the page.
+check_affordance() {
+	local label=$1 c=$2 shot=$3 seen points=() panel page
+	seen=$(grep -E '^(deferred_swipe|affordance shown)' "$c" | tr '\n' ';')
+	if [ "$seen" = "deferred_swipe bottom;affordance shown;" ]; then
+		pass "$label: the deferred swipe slid up the app's own panel (affordance shown), once; the second swipe, the dock's, shows nothing more (R3, R4)"
+	else
+		fail "$label: the app's lines: '$seen' (see $DIR)"
+	fi
+	[ -n "$shot" ] || return 0
+	# One read of the PNG for both points: the panel's right margin, and the page above it.
+	[ -n "$PNG" ] && mapfile -t points < <(python3 "$ROOT/tests/hosts/png-pixel.py" "$PNG" 1070,1500 1070,700 | cut -d' ' -f2-)
+	panel=${points[0]:-} page=${points[1]:-}
+	if [ -n "$PNG" ] && rgb_near "$panel" 61 174 233 3 && [ -n "$page" ] && ! rgb_near "$page" 61 174 233 30; then
+		cp "$PNG" "$DIR/kirigami-deferred-swipe.png"
+		pass "$label: a screenshot while the dock rests at 60 % shows the app's panel above the dock, over the Kirigami page ($DIR/kirigami-deferred-swipe.png; R3, R4)"
+	else
+		fail "$label: screenshot '$PNG': panel pixel '$panel', page pixel '$page' (see $DIR)"
 	fi
 }
 

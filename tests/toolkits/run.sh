@@ -7,23 +7,30 @@
 # Apps (tests/toolkits/, examples/qt6/): a GTK 4 app in C built with nothing but
 # `pkg-config --cflags --libs bezel-gtk4`, the same app in Python through the BezelGtk-1.0
 # typelib, a GTK 3 app built with `pkg-config --cflags --libs bezel-gtk3` alone, an SDL2 app on
-# bezel-sdl2.h, the Qt 6 example on libbezel-qt6 (meson, bezel-qt6.pc) and a QML app (CMake,
-# find_package(BezelQt6), `import Bezel`). The client libraries are built
+# bezel-sdl2.h, the Qt 6 example on libbezel-qt6 (meson, bezel-qt6.pc), a QML app (CMake,
+# find_package(BezelQt6), `import Bezel`) and a Kirigami app built the same way (a
+# Kirigami.ApplicationWindow, Plasma Mobile's kind of app; Qt 6 has Kirigami on Debian 13 only:
+# elsewhere a SKIP line says so, and Debian 12's group leaves it out with --except kirigami).
+# The client libraries are built
 # with meson (clients/) and installed into a scratch prefix; the apps are built against that.
 # Hosts: headless weston 10 with bezel-weston.so under desktop-shell (each app full screen;
 # under kiosk-shell GTK's frame clock stalls), and bezel-compositor (wlroots 0.15). Inside the
 # Debian 13 root (scripts/distro.sh debian13 run -- tests/toolkits/run.sh) the same cases run on
-# weston 14 and wlroots 0.18, with GTK 4.18, GTK 3.24, SDL 2.32, Qt 6.8 and PyGObject 3.50.
+# weston 14 and wlroots 0.18, with GTK 4.18, GTK 3.24, SDL 2.32, Qt 6.8, Kirigami 6.13 and
+# PyGObject 3.50.
 #
 # Each app, on each host, must show (R3 deferral, R4 swipe twice):
 #   - "honored 2" before the replay starts;
 #   - exactly one deferred_swipe, of the bottom edge;
 #   - the touches of the first swipe and of the tap, none of the second swipe or of the cover
 #     sheet swipe (which the host's event log shows as the dock and the cover sheet).
-# Under desktop-shell, the GTK apps (4 and 3) and the QML app also (R6, the toolkit traps):
-# hidden and shown again, go from 0 back to 2; a change while shown (the toolkit draws nothing
-# then) reaches 3; a windowed GTK 4 app is told only 0, never 2 first. On X11 (Xvfb) they run
-# as before and the calls do nothing. GTK 3 (on bezel-compositor) and QML (on weston) also take
+# The Kirigami app also slides up a panel of its own at the deferred swipe, once (not at the
+# dock's), and on weston a screenshot while the dock rests shows that panel above it
+# (docs/kirigami-deferred-swipe.png is one).
+# Under desktop-shell, the GTK apps (4 and 3), the QML app and the Kirigami app also (R6, the
+# toolkit traps): hidden and shown again, go from 0 back to 2; a change while shown (the toolkit
+# draws nothing then) reaches 3; a windowed GTK 4 app is told only 0, never 2 first. On X11
+# (Xvfb) they run as before and the calls do nothing. GTK 3 (on bezel-compositor) and QML (on weston) also take
 # the back gesture, as below.
 # The GTK 4 app and the Qt 6 example deferring the bottom edge over part of their window only
 # (protocol version 3: bezel_gtk_window_set_deferred_region, Bezel::Gestures::setDeferredRegion),
@@ -48,14 +55,15 @@
 # Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
 # under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
 #
-# usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|example|back]... (or --only APP;
+# usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|kirigami|example|back]... (or --only APP;
 #   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
+#   [--except APP]... (an app left out)
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits, or
 #   .build-toolkits-debian13 inside the Debian 13 root: both may run at once); the product is
 #   installed through meson-shim (tests/lib/product.sh)
 # Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
 # gobject-introspection, python3-gi, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb; the
-# Debian 13 root's in its own list there).
+# Debian 13 root's in its own list there, qml6-module-org-kde-kirigami among them).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SCRATCH=${BEZEL_TOOLKITS_SCRATCH:-$ROOT/.build-toolkits${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
@@ -65,7 +73,12 @@ OUT=$SCRATCH/toolkit-tests
 . "$ROOT/tests/toolkits/lib.sh"
 runner_args "$@"
 APPS=()
-for app in gtk4 python gtk3 sdl2 qt6 qml; do want "$app" && APPS+=("$app"); done
+for app in gtk4 python gtk3 sdl2 qt6 qml kirigami; do
+	want "$app" || continue
+	# --except APP: an app the group's system has not (its line in scripts/test.sh says why).
+	case " ${EXCEPT[*]:-} " in *" $app "*) echo "not run: $app (left out with --except)"; continue ;; esac
+	APPS+=("$app")
+done
 
 # ---- the product installed through meson-shim (both hosts, the client libraries), the apps ----
 product_install debug || { fail "meson-shim build and install of the product"; finish; }
@@ -166,6 +179,7 @@ fi
 
 # ---- each app on each host, while the demo recording plays ----
 for app in "${APPS[@]}"; do
+	[ "$app" = kirigami ] && [ -n "$KIRIGAMI_SKIP" ] && continue
 	[ -n "${APP_CMD[$app]:-}" ] || { fail "$app: not built (see $OUT/$app-build.log)"; continue; }
 	for host in weston wlroots; do
 		run_demo "$app" "$host"
@@ -173,7 +187,7 @@ for app in "${APPS[@]}"; do
 done
 
 # ---- desktop-shell: hide and show, a change while shown, a windowed app (GTK apps) ----
-for app in gtk4 python gtk3 qml; do
+for app in gtk4 python gtk3 qml kirigami; do
 	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
 	run_hide_show "$app"
 done
@@ -213,4 +227,5 @@ want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ] && run_x11 gtk4
 { want python || want back; } && [ -n "${APP_CMD[python]:-}" ] && run_x11 python --back
 { want gtk3 || want back; } && [ -n "${APP_CMD[gtk3]:-}" ] && run_x11 gtk3 --back
 { want qml || want back; } && [ -n "${APP_CMD[qml]:-}" ] && run_x11 qml --back
+want kirigami && [ -n "${APP_CMD[kirigami]:-}" ] && run_x11 kirigami
 finish

@@ -1,6 +1,7 @@
-// Runs main.qml and prints its console.info lines on stdout, the lines of gtk-app.c that the
-// toolkit suite reads (Qt's own messages stay on stderr).
-//   usage: bezel-qml-app [--hide-show] [--back]
+// Runs main.qml (QML_FILE: this folder's, or kirigami-app/main.qml for the Kirigami app) and
+// prints its console.info lines on stdout, the lines of gtk-app.c that the toolkit suite reads
+// (Qt's own messages stay on stderr).
+//   usage: bezel-qml-app [--hide-show] [--back]; bezel-kirigami-app [--hide-show]
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 #include <bezel-qt6.h>
