@@ -32,9 +32,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 . "$ROOT/tests/lib/host.sh"
 . "$ROOT/tests/lib/touchscreen.sh"
 RUNNER_EXTRA_OPTS="--version"
-scratch_var=BEZEL_${COMP_LABEL^^}_SCRATCH
-SCRATCH=${!scratch_var:-$ROOT/.build-$COMP_LABEL${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
-OUT=$SCRATCH/$COMP_LABEL-tests
+runner_folders "$COMP_LABEL"
 PRIMARY_READY="^primary-client: connected to "
 
 # ---- who runs the compositor ----
