@@ -221,7 +221,7 @@ scale_idle_case() {
 	fi
 	scale_client commits 600 commits 300 >"$DIR/commits.out" 2>&1 || { host_stop "$CPID_c" "$CPID_attacker"; return 1; }
 	kill -"${HOST_OPEN_SIGNAL:-USR2}" "$HOST_PID"
-	wait_for "$DIR/events.log" "libinput up" 100 60 "the 100 taps' ups in the event log"
+	wait_for "$DIR/events.log" "${HOST_UP_LINE:-libinput up}" 100 60 "the 100 taps' ups in the event log"
 	python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$count idle surfaces" >"$DIR/latency.out" 2>&1
 	host_stop "$CPID_c" "$CPID_attacker"
 	return 0
