@@ -49,11 +49,17 @@ else
 fi
 QTPLUGINS=$(dirname "$(dirname "$PLUGINDIR")")
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1"
-FAKE_XML=/usr/share/plasma-wayland-protocols/fake-input.xml
-if host_protocol_code "$OUT" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
-	wayland-scanner client-header "$FAKE_XML" "$OUT/fake-input-client-protocol.h" &&
-	wayland-scanner private-code "$FAKE_XML" "$OUT/fake-input-protocol.c" &&
+# The feeder speaks fake_input, and KWin's output management to turn the output (rot-runtime).
+feeder_protocols() {
+	local p
+	for p in fake-input kde-output-device-v2 kde-output-management-v2; do
+		wayland-scanner client-header "/usr/share/plasma-wayland-protocols/$p.xml" "$OUT/$p-client-protocol.h" &&
+			wayland-scanner private-code "/usr/share/plasma-wayland-protocols/$p.xml" "$OUT/$p-protocol.c" || return 1
+	done
+}
+if host_protocol_code "$OUT" && host_table_clients "$OUT" && host_hostile_clients "$OUT" && feeder_protocols &&
 	cc $CFLAGS -o "$OUT/bezel-kwin-feed" "$ROOT/hosts/kwin/rig/bezel-kwin-feed.c" "$OUT/fake-input-protocol.c" \
+		"$OUT/kde-output-device-v2-protocol.c" "$OUT/kde-output-management-v2-protocol.c" \
 		-I"$OUT" $(pkg-config --cflags --libs wayland-client); then
 	pass "test clients and the fake_input feeder compile with -Werror"
 else
@@ -157,7 +163,8 @@ host_start() {
 	done
 	[ -n "$HOST_ALIVE_PID" ] || HOST_ALIVE_PID=$KPID
 	if [ "$rec" != none ]; then
-		start_feed ${HOST_TRANSFORM:+--turns "$(kwin_turns "$HOST_TRANSFORM")" $W $H} "$DIR/touch.evemu" || return 1
+		start_feed ${HOST_TRANSFORM:+--turns "$(kwin_turns "$HOST_TRANSFORM")" $W $H} \
+			${HOST_ROTATE:+--turns 0 $W $H --rotate-after "${HOST_ROTATE#*@}" "$(kwin_turns "${HOST_ROTATE%@*}")"} "$DIR/touch.evemu" || return 1
 	fi
 	return 0
 }
@@ -224,13 +231,12 @@ host_unplug() {
 # KWin's Rotate90 turns the panel the other way from wl_output's 90 as weston and wlroots map
 # touches (the plugin tells libbezel so, bezel-kwin.cpp touchTransform), so the table's 90 is
 # KWin's Rotated270 and its 270 KWin's Rotated90. KWin maps a touchscreen on a flipped output as
-# on the unflipped one: the flipped row is skipped. KWin 5.27 keeps outputs in kscreen's
-# configuration, which this runner does not write; neither turns the output at run time.
+# on the unflipped one: the flipped row is skipped. rot-runtime: the feeder turns KWin 6.3's
+# output itself after the N-th motion (kde_output_management_v2, --rotate-after). KWin 5.27
+# keeps outputs in kscreen's configuration, which this runner does not write.
 host_rotation() {
 	if [ "$KWIN_MAJOR" != 6 ]; then
 		echo "this runner does not turn KWin 5.27's output (kscreen's configuration)"
-	elif [ -n "${rotate:-}" ]; then # the table's row being run asks a turn at run time
-		echo "the feeder plays from outside KWin (org_kde_kwin_fake_input); no rig inside KWin turns the output after N motions yet"
 	fi
 }
 # kwin_turns T: KWin's quarter turns (OutputTransform) that put the panel where the table's
