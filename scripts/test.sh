@@ -265,8 +265,9 @@ group "sway@1.10.1: latency of 1,000 taps, libinput to wl_touch, patched against
 # KWin 6.3: the rows and cases of the KWin 5.27 group but lock (Debian 13's greeter needs
 # Plasma's QML, not installed: it exits and KWin locks with its internal fallback window, which
 # the plugin leaves to KWin; hosts/kwin/README.md), with the rotation rows KWin 6.3 can start
-# (not flipped-90: KWin maps touches on a flipped output as unflipped), then the hostile course.
-group "kwin@6.3 (Debian 13) headless with bezel-kwin.so, real clients, touches through fake_input" "${d13[@]}" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy back-app back-host back-late rot-90 rot-180 rot-270 info dbus edge-strip
+# (not flipped-90: KWin maps touches on a flipped output as unflipped) and rot-runtime (the
+# feeder turns the output through KWin's output management), then the hostile course.
+group "kwin@6.3 (Debian 13) headless with bezel-kwin.so, real clients, touches through fake_input" "${d13[@]}" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy back-app back-host back-late rot-90 rot-180 rot-270 rot-runtime info dbus edge-strip
 group "kwin@6.3: hostile clients while touches play" "${d13[@]}" hosts/kwin/tests/run.sh --hostile
 # kwin_wayland itself under memcheck: a report with a frame in the plugin or libbezel fails, KWin's
 # own are counted (hosts/kwin/tests/valgrind.sh). tap and late are not in the set: memcheck's
