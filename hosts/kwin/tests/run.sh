@@ -19,9 +19,9 @@
 #   info dbus edge-strip lock. --latency N: added latency over N taps, with and without the
 #   plugin, after the cases. --hostile: the shared hostile course's rounds instead
 #   (tests/hosts/hostile.sh; ROUNDS default 56, SEED 1). --valgrind: kwin_wayland runs under
-#   memcheck for the table's tap, swipe and defer (or the CASEs named); an error with a frame in
-#   the plugin or libbezel fails, errors in KWin and its libraries alone are counted
-#   (hosts/kwin/tests/valgrind.sh). --scale: the hostile course's scale part.
+#   memcheck for the table's swipe, defer, region-in and drag (or the CASEs named); an error
+#   with a frame in the plugin or libbezel fails, errors in KWin and its libraries alone are
+#   counted (hosts/kwin/tests/valgrind.sh). --scale: the hostile course's scale part.
 # Ends with "N passed, N failed".
 # Debian packages: kwin-wayland, kwin-dev (Debian 12: qtbase5-dev, libkf5config-dev,
 # libkf5coreaddons-dev, libkf5windowsystem-dev besides), plasma-wayland-protocols, dbus,
