@@ -221,7 +221,7 @@ scale_idle_case() {
 	fi
 	scale_client commits 600 commits 300 >"$DIR/commits.out" 2>&1 || { host_stop "$CPID_c" "$CPID_attacker"; return 1; }
 	kill -"${HOST_OPEN_SIGNAL:-USR2}" "$HOST_PID"
-	wait_for "$DIR/events.log" "libinput up" 100 60 "the 100 taps' ups in the event log"
+	wait_for "$DIR/events.log" "${HOST_UP_LINE:-libinput up}" 100 60 "the 100 taps' ups in the event log"
 	python3 "$ROOT/tests/hosts/latency.py" "$DIR/events.log" "$DIR/c.out" "$count idle surfaces" >"$DIR/latency.out" 2>&1
 	host_stop "$CPID_c" "$CPID_attacker"
 	return 0
@@ -247,7 +247,7 @@ run_host_scale() {
 		r0=$(num "$d0/commits.out" roundtrip-us 2); rn=$(num "$dn/commits.out" roundtrip-us 2)
 		l0=$(sed -n 's/.*median \([0-9]*\) us.*/\1/p' "$d0/latency.out"); ln=$(sed -n 's/.*median \([0-9]*\) us.*/\1/p' "$dn/latency.out")
 		echo "figure: $HOST_NAME, another client's commit round trip (median): ${c0:-?} us with 0 idle attacker surfaces, ${cn:-?} us with $idle (bare roundtrip ${r0:-?} / ${rn:-?} us); $(sed -n 's/^ready: //p' "$dn/attacker.out")"
-		echo "figure: $HOST_NAME, tap latency libinput -> client: $(cat "$d0/latency.out"); $(cat "$dn/latency.out")"
+		echo "figure: $HOST_NAME, tap latency ${HOST_INPUT:-libinput} -> client: $(cat "$d0/latency.out"); $(cat "$dn/latency.out")"
 		if [ -n "$c0" ] && [ -n "$cn" ] && lt "$cn" "$(bound "$c0" 3 300)"; then
 			pass "$HOST_NAME: another client's commit costs ${cn} us with $idle idle surfaces held by an attacker, ${c0} us with none (bound 3x + 300 us)"
 		else

@@ -3,7 +3,7 @@
 which the module got the event from libinput (event log `libinput down|up`, µs) to the time
 the client received the matching wl_touch event (client line prefix, µs). Events are paired
 by kind and event time (ms; the recording's taps are 10 ms apart). Prints count, median and
-p99 in µs.
+p99 in µs. A KWin event log (`fake-input down|up`, no event times) is paired by order.
 
 usage: latency.py EVENTS.log CLIENT.out LABEL
 """
@@ -20,6 +20,21 @@ for line in open(cl):
     p = line.split()
     if len(p) >= 3 and p[1] in ("down", "up"):
         dst[(p[1], int(p[-1].split("=")[1]))] = int(p[0])
+if not src:
+    # KWin's org_kde_kwin_fake_input (hosts/kwin): KWin stamps each event at its arrival, so
+    # the n-th request sent (event log `fake-input down|up`) is paired with the client's n-th.
+    sent = {"down": [], "up": []}
+    got = {"down": [], "up": []}
+    for line in open(ev):
+        p = line.split()
+        if len(p) >= 3 and p[1] == "fake-input" and p[2] in sent:
+            sent[p[2]].append(int(p[0]))
+    for line in open(cl):
+        p = line.split()
+        if len(p) >= 3 and p[1] in got:
+            got[p[1]].append(int(p[0]))
+    src = {(k, n): t for k in sent for n, t in enumerate(sent[k])}
+    dst = {(k, n): t for k in got for n, t in enumerate(got[k])}
 
 
 def pct(v, q):

@@ -109,7 +109,7 @@ host_table_clients() {
 
 # play NAME SCENARIO READY CLIENT...: the common course of a case. Starts the host for SCENARIO
 # (REALTIME=1: the recording keeps its delays) and one client (label c), waits for READY in the
-# client's output, replays the recording (host_replay), then stops the host and the client so
+# client's output (HOST_READY_S, default 20 s), replays the recording (host_replay), then stops the host and the client so
 # that their output is complete. Returns 0 when the checks can run; otherwise it has printed a
 # FAIL line.
 play() {
@@ -122,7 +122,7 @@ play() {
 		return 1
 	fi
 	start_client c "$@"
-	if wait_for "$DIR/c.out" "$ready" && host_replay; then
+	if wait_for "$DIR/c.out" "$ready" 1 "${HOST_READY_S:-20}" && host_replay; then
 		host_stop "$CPID_c"
 		return 0
 	fi

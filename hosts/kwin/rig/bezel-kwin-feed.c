@@ -3,13 +3,16 @@
  * (tests/hosts/gen-touch.py) into KWin through org_kde_kwin_fake_input version 4, KWin's own
  * path for injected touches (the same TouchInputRedirection a libinput device feeds).
  *
- *   bezel-kwin-feed [--log FILE] [--wait-usr2] [--turns N W H] RECORDING
+ *   bezel-kwin-feed [--log FILE] [--wait-usr2] [--turns N W H] [--rotate-after N T] RECORDING
  *   bezel-kwin-feed [--log FILE] --taps N X Y    (N taps, 10 ms apart; latency runs)
  *
  * --turns N W H: the recording is a W x H panel's (device axes = panel pixels) on an output KWin
  * turned by N quarter turns (its OutputTransform Rotate90 is 1): each point is turned into
  * layout coordinates as KWin 6.3 turns a touchscreen's (libinput/connection.cpp,
  * devicePointToGlobalPosition).
+ * --rotate-after N T: after the frame of the N-th motion, KWin turns its output to T quarter
+ * turns (a kde_output_management_v2 configuration, applied before the replay goes on; event log
+ * "rig rotate turns=T"); the points after it are turned by T.
  *
  * Connects, authenticates, then (with --wait-usr2) waits for SIGUSR2, so the replay starts
  * only once the clients are ready. The recording keeps its own pacing: KWin stamps fake input
@@ -29,11 +32,18 @@
 #include <wayland-client.h>
 
 #include "fake-input-client-protocol.h"
+#include "kde-output-device-v2-client-protocol.h"
+#include "kde-output-management-v2-client-protocol.h"
 
 static struct org_kde_kwin_fake_input *fake;
 static FILE *logf_;
 /* --turns: KWin's quarter turns (0-3) and the panel's size. */
 static int turns, panel_w, panel_h;
+/* --rotate-after N T: after the N-th motion, KWin's output turned to T quarter turns through
+ * KWin's output management (kde_output_management_v2), as a settings app turns it. */
+static int rotate_after = -1, rotate_to;
+static struct kde_output_device_v2 *device;
+static struct kde_output_management_v2 *management;
 
 /* A panel point in layout coordinates, as KWin maps a touchscreen's on a turned output. */
 static void to_layout(int x, int y, int *lx, int *ly)
@@ -51,6 +61,12 @@ static void global(void *data, struct wl_registry *reg, uint32_t name, const cha
 	(void)data;
 	if (strcmp(iface, org_kde_kwin_fake_input_interface.name) == 0 && version >= 4)
 		fake = wl_registry_bind(reg, name, &org_kde_kwin_fake_input_interface, 4);
+	/* Only when asked: the output's many events are of no use otherwise (and are dropped:
+	 * no listener). The first output device is the touchscreen's (KWin's one virtual output). */
+	if (rotate_after >= 0 && !device && strcmp(iface, kde_output_device_v2_interface.name) == 0)
+		device = wl_registry_bind(reg, name, &kde_output_device_v2_interface, 1);
+	if (rotate_after >= 0 && strcmp(iface, kde_output_management_v2_interface.name) == 0)
+		management = wl_registry_bind(reg, name, &kde_output_management_v2_interface, 1);
 }
 
 static void global_remove(void *data, struct wl_registry *reg, uint32_t name)
@@ -86,6 +102,52 @@ static void pace(uint64_t start_us, uint64_t offset_us)
 		;
 }
 
+/* 1: KWin applied the output configuration, -1: it refused it, 0: no answer yet. */
+static int configured;
+
+static void config_applied(void *data, struct kde_output_configuration_v2 *c)
+{
+	(void)data, (void)c;
+	configured = 1;
+}
+
+static void config_failed(void *data, struct kde_output_configuration_v2 *c)
+{
+	(void)data, (void)c;
+	configured = -1;
+}
+
+static const struct kde_output_configuration_v2_listener config_listener = {
+	.applied = config_applied,
+	.failed = config_failed,
+};
+
+/* Turns KWin's output to `t` quarter turns and waits for KWin's answer; from then on the panel's
+ * points are mapped with the new turns. Logs "rig rotate" as the other hosts' rigs do, before
+ * the request: KWin turns the output (and the plugin hears of it) before its answer arrives. */
+static int turn_output(struct wl_display *dpy, int t)
+{
+	struct kde_output_configuration_v2 *c = kde_output_management_v2_create_configuration(management);
+	kde_output_configuration_v2_add_listener(c, &config_listener, NULL);
+	kde_output_configuration_v2_transform(c, device, t);
+	if (logf_) {
+		fprintf(logf_, "%llu rig rotate turns=%d\n", (unsigned long long)now_us(), t);
+		fflush(logf_);
+	}
+	kde_output_configuration_v2_apply(c);
+	configured = 0;
+	while (!configured)
+		if (wl_display_dispatch(dpy) < 0)
+			return -1;
+	kde_output_configuration_v2_destroy(c);
+	if (configured < 0) {
+		fprintf(stderr, "bezel-kwin-feed: KWin refused to turn its output to %d quarter turns\n", t);
+		return -1;
+	}
+	turns = t;
+	return 0;
+}
+
 #define SLOTS 16
 struct slot {
 	int tracking, x, y, was_down, moved;
@@ -96,7 +158,7 @@ static int replay(struct wl_display *dpy, FILE *in)
 	struct slot s[SLOTS];
 	for (int i = 0; i < SLOTS; i++)
 		s[i] = (struct slot){-1, 0, 0, 0, 0};
-	int cur = 0;
+	int cur = 0, motions = 0;
 	char line[256];
 	uint64_t start = now_us(), first = UINT64_MAX;
 	while (fgets(line, sizeof line, in)) {
@@ -134,6 +196,7 @@ static int replay(struct wl_display *dpy, FILE *in)
 			} else if (p->tracking >= 0 && p->moved) {
 				org_kde_kwin_fake_input_touch_motion(fake, i, wl_fixed_from_int(lx), wl_fixed_from_int(ly));
 				note("motion", i, sent);
+				motions++;
 			} else if (p->tracking < 0 && p->was_down) {
 				org_kde_kwin_fake_input_touch_up(fake, i);
 				p->was_down = 0;
@@ -144,6 +207,11 @@ static int replay(struct wl_display *dpy, FILE *in)
 		org_kde_kwin_fake_input_touch_frame(fake);
 		if (wl_display_flush(dpy) < 0)
 			return -1;
+		if (rotate_after >= 0 && motions >= rotate_after) {
+			rotate_after = -1;
+			if (turn_output(dpy, rotate_to) < 0)
+				return -1;
+		}
 	}
 	return 0;
 }
@@ -181,13 +249,15 @@ int main(int argc, char **argv)
 			wait_usr2 = 1;
 		else if (!strcmp(argv[i], "--turns") && i + 3 < argc)
 			turns = atoi(argv[i + 1]) & 3, panel_w = atoi(argv[i + 2]), panel_h = atoi(argv[i + 3]), i += 3;
+		else if (!strcmp(argv[i], "--rotate-after") && i + 2 < argc)
+			rotate_after = atoi(argv[i + 1]), rotate_to = atoi(argv[i + 2]) & 3, i += 2;
 		else if (!strcmp(argv[i], "--taps") && i + 3 < argc)
 			ntaps = atoi(argv[i + 1]), tx = atoi(argv[i + 2]), ty = atoi(argv[i + 3]), i += 3;
 		else
 			recording = argv[i];
 	}
 	if (!recording && !ntaps) {
-		fprintf(stderr, "usage: %s [--log FILE] [--wait-usr2] [--turns N W H] RECORDING | --taps N X Y\n", argv[0]);
+		fprintf(stderr, "usage: %s [--log FILE] [--wait-usr2] [--turns N W H] [--rotate-after N T] RECORDING | --taps N X Y\n", argv[0]);
 		return 2;
 	}
 	/* Blocked before anything else: a SIGUSR2 sent early stays pending for sigwait. */
@@ -215,6 +285,10 @@ int main(int argc, char **argv)
 	wl_display_roundtrip(dpy);
 	if (!fake) {
 		fprintf(stderr, "bezel-kwin-feed: no org_kde_kwin_fake_input version 4\n");
+		return 1;
+	}
+	if (rotate_after >= 0 && (!device || !management)) {
+		fprintf(stderr, "bezel-kwin-feed: no kde_output_device_v2 or kde_output_management_v2 to turn the output with\n");
 		return 1;
 	}
 	org_kde_kwin_fake_input_authenticate(fake, "bezel-kwin-feed", "Bezel's KWin tests");

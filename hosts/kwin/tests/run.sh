@@ -12,11 +12,16 @@
 #
 # usage: hosts/kwin/tests/run.sh [--latency N] [--build-only] [CASE...]
 #        hosts/kwin/tests/run.sh --hostile [--rounds N] [--seed S]
-#   (tests/lib/args.sh's command line; --valgrind and --scale do not run on KWin)
+#        hosts/kwin/tests/run.sh --valgrind [CASE...]
+#        hosts/kwin/tests/run.sh --scale [--idle N] [--create N] [--toplevels N]
+#   (tests/lib/args.sh's command line)
 #   CASE: a row of the shared table (tests/hosts/expectations.sh) or one of this host's own:
 #   info dbus edge-strip lock. --latency N: added latency over N taps, with and without the
 #   plugin, after the cases. --hostile: the shared hostile course's rounds instead
-#   (tests/hosts/hostile.sh; ROUNDS default 56, SEED 1).
+#   (tests/hosts/hostile.sh; ROUNDS default 56, SEED 1). --valgrind: kwin_wayland runs under
+#   memcheck for the table's swipe, defer, region-in and drag (or the CASEs named); an error
+#   with a frame in the plugin or libbezel fails, errors in KWin and its libraries alone are
+#   counted (hosts/kwin/tests/valgrind.sh). --scale: the hostile course's scale part.
 # Ends with "N passed, N failed".
 # Debian packages: kwin-wayland, kwin-dev (Debian 12: qtbase5-dev, libkf5config-dev,
 # libkf5coreaddons-dev, libkf5windowsystem-dev besides), plasma-wayland-protocols, dbus,
@@ -26,10 +31,6 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$ROOT/tests/lib/host.sh"
 runner_args "$@"
-if [ "$VALGRIND" = 1 ] || [ "$COURSE" = scale ]; then
-	echo "$0: --valgrind and --scale do not run on KWin (hosts/kwin/README.md)" >&2
-	exit 2
-fi
 # Each distribution builds in its own folder (scripts/distro.sh sets BEZEL_DISTRO inside its root).
 SCRATCH=${BEZEL_KWIN_SCRATCH:-$ROOT/.build-kwin${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
 OUT=$SCRATCH/kwin-tests
@@ -48,11 +49,17 @@ else
 fi
 QTPLUGINS=$(dirname "$(dirname "$PLUGINDIR")")
 CFLAGS="-std=gnu11 -Wall -Wextra -Werror -O1"
-FAKE_XML=/usr/share/plasma-wayland-protocols/fake-input.xml
-if host_protocol_code "$OUT" && host_table_clients "$OUT" && host_hostile_clients "$OUT" &&
-	wayland-scanner client-header "$FAKE_XML" "$OUT/fake-input-client-protocol.h" &&
-	wayland-scanner private-code "$FAKE_XML" "$OUT/fake-input-protocol.c" &&
+# The feeder speaks fake_input, and KWin's output management to turn the output (rot-runtime).
+feeder_protocols() {
+	local p
+	for p in fake-input kde-output-device-v2 kde-output-management-v2; do
+		wayland-scanner client-header "/usr/share/plasma-wayland-protocols/$p.xml" "$OUT/$p-client-protocol.h" &&
+			wayland-scanner private-code "/usr/share/plasma-wayland-protocols/$p.xml" "$OUT/$p-protocol.c" || return 1
+	done
+}
+if host_protocol_code "$OUT" && host_table_clients "$OUT" && host_hostile_clients "$OUT" && feeder_protocols &&
 	cc $CFLAGS -o "$OUT/bezel-kwin-feed" "$ROOT/hosts/kwin/rig/bezel-kwin-feed.c" "$OUT/fake-input-protocol.c" \
+		"$OUT/kde-output-device-v2-protocol.c" "$OUT/kde-output-management-v2-protocol.c" \
 		-I"$OUT" $(pkg-config --cflags --libs wayland-client); then
 	pass "test clients and the fake_input feeder compile with -Werror"
 else
@@ -80,6 +87,26 @@ FEED=$OUT/bezel-kwin-feed
 BOUNDED_DUMP_DIR=$OUT
 W=1080
 H=1920
+# KWIN_WAIT_S: the bound on KWin's socket and the feeder's first roundtrip; KWIN_STOP_S: on
+# KWin's exit after SIGTERM.
+KWIN_WAIT_S=30
+KWIN_STOP_S=30
+
+# --valgrind: every kwin_wayland below runs under memcheck; each stop judges its report.
+if [ "$VALGRIND" = 1 ]; then
+	. "$ROOT/hosts/kwin/tests/valgrind.sh"
+	# The plugin finds libbezel through its rpath; LD_LIBRARY_PATH comes first: a copy without
+	# debug info (tests/lib/product.sh product_strip_debug: valgrind and the Swift toolchain's
+	# DWARF 5).
+	mkdir -p "$OUT/valgrind-lib"
+	objcopy --strip-debug "$(cd "$PLUGINDIR/../../../.." && pwd)/libbezel.so.0" "$OUT/valgrind-lib/libbezel.so.0"
+	export LD_LIBRARY_PATH=$OUT/valgrind-lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	KWIN_WAIT_S=180
+	KWIN_STOP_S=300
+	# memcheck runs KWin many times slower, and libbezel's timers run on the wall clock: longer
+	# windows keep the cases' outcome what it is at full speed (as weston's --valgrind).
+	EXTRA_INI=$'hold-window-ms=2000\nstill-timeout-ms=3000\nrearm-window-ms=10000'
+fi
 
 # host_start NAME RECORDING [MODE]: KWin with the plugin (PLUGIN=0: without), the feeder
 # connected and waiting. Sets DIR, SOCK, KPID, HOST_PID (the feeder: its SIGUSR2 starts the
@@ -103,37 +130,41 @@ host_start() {
 		[ -n "${EXTRA_KWINRC:-}" ] && printf '%s\n' "$EXTRA_KWINRC"
 	} >"$DIR/config/kwinrc"
 	[ -n "${HOST_TRANSFORM:-}" ] && kwin_output_config "$(kwin_turns "$HOST_TRANSFORM")" >"$DIR/config/kwinoutputconfig.json"
-	SOCK=bezel-kwin-$name-$$
+	# Each case has its own XDG_RUNTIME_DIR: a short name keeps the socket's path under 108 bytes.
+	SOCK=kwin-$$
 	local qt=
 	[ "${PLUGIN:-1}" = 1 ] && qt=$QTPLUGINS
-	local lockscreen=--no-lockscreen
+	local lockscreen=--no-lockscreen wrap=()
 	[ "${KWIN_LOCKSCREEN:-0}" = 1 ] && lockscreen=
+	# shellcheck disable=SC2207 # valgrind's command line, one word each
+	[ "$VALGRIND" = 1 ] && wrap=($(kwin_valgrind_wrap "$DIR/valgrind.log" "$ROOT"))
 	# The session bus is private to this run; dbus-monitor records our signals on it.
 	env XDG_RUNTIME_DIR="$DIR/xdg" XDG_CONFIG_HOME="$DIR/config" QT_PLUGIN_PATH="$qt" \
 		KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 KWIN_COMPOSE=Q QT_LOGGING_RULES="bezel.kwin.debug=false" \
 		timeout -k 5 900 dbus-run-session -- sh -c 'echo "$DBUS_SESSION_BUS_ADDRESS" >"$1/bus"; dbus-monitor --session "interface=org.kde.bezel" >"$1/dbus.log" 2>&1 & shift; exec "$@"' \
-		sh "$DIR" "$KWIN" --virtual --width $W --height $H $lockscreen ${KWIN_ARGS:---no-global-shortcuts} \
+		sh "$DIR" "${wrap[@]}" "$KWIN" --virtual --width $W --height $H $lockscreen ${KWIN_ARGS:---no-global-shortcuts} \
 		--no-kactivities --socket "$SOCK" >"$DIR/host.log" 2>&1 &
 	KPID=$!
 	bounded_track $KPID "kwin_wayland ($name)"
 	export XDG_RUNTIME_DIR=$DIR/xdg
 	local i=0
-	while [ ! -S "$DIR/xdg/$SOCK" ] && [ $i -lt 600 ]; do
+	while [ ! -S "$DIR/xdg/$SOCK" ] && [ $i -lt $((KWIN_WAIT_S * 20)) ]; do
 		bounded_alive $KPID || return 1
 		sleep 0.05 # polling interval for KWin's socket, not synchronisation
 		i=$((i + 1))
 	done
-	[ -S "$DIR/xdg/$SOCK" ] || { echo "timeout: 30 s waiting for KWin's socket $SOCK"; return 1; }
+	[ -S "$DIR/xdg/$SOCK" ] || { echo "timeout: $KWIN_WAIT_S s waiting for KWin's socket $SOCK"; return 1; }
 	# kwin_wayland itself (under timeout, dbus-run-session, sh's exec): the hostile course
 	# checks that it survived.
 	local p
 	HOST_ALIVE_PID=
 	for p in $(bounded_descendants $KPID); do
-		[ "$(cat /proc/$p/comm 2>/dev/null)" = kwin_wayland ] && HOST_ALIVE_PID=$p
+		case $(cat /proc/$p/comm 2>/dev/null) in kwin_wayland | memcheck-*) HOST_ALIVE_PID=$p ;; esac
 	done
 	[ -n "$HOST_ALIVE_PID" ] || HOST_ALIVE_PID=$KPID
 	if [ "$rec" != none ]; then
-		start_feed ${HOST_TRANSFORM:+--turns "$(kwin_turns "$HOST_TRANSFORM")" $W $H} "$DIR/touch.evemu" || return 1
+		start_feed ${HOST_TRANSFORM:+--turns "$(kwin_turns "$HOST_TRANSFORM")" $W $H} \
+			${HOST_ROTATE:+--turns 0 $W $H --rotate-after "${HOST_ROTATE#*@}" "$(kwin_turns "${HOST_ROTATE%@*}")"} "$DIR/touch.evemu" || return 1
 	fi
 	return 0
 }
@@ -144,7 +175,7 @@ start_feed() {
 	WAYLAND_DISPLAY=$SOCK timeout -k 5 600 "$FEED" --log "$DIR/events.log" --wait-usr2 "$@" >"$DIR/feed.out" 2>&1 &
 	FEED_PID=$!
 	bounded_track $FEED_PID "feeder ($(basename "$DIR"))"
-	wait_while_alive $FEED_PID "$DIR/feed.out" "feed ready" 1 20 "the feeder's ready line" || return 1
+	wait_while_alive $FEED_PID "$DIR/feed.out" "feed ready" 1 "$KWIN_WAIT_S" "the feeder's ready line" || return 1
 	HOST_PID=$(pgrep -P $FEED_PID | head -1)
 	[ -n "$HOST_PID" ]
 }
@@ -170,7 +201,13 @@ host_stop() {
 	if [ -n "${KPID:-}" ]; then
 		# timeout (KPID) passes SIGTERM to its process group: dbus-run-session, the bus,
 		# dbus-monitor and kwin_wayland.
-		stop_process "kwin_wayland" "$KPID" "$KPID" 30 || fail "kwin_wayland ($(basename "$DIR")) did not stop within its bound"
+		stop_process "kwin_wayland" "$KPID" "$KPID" "$KWIN_STOP_S" || fail "kwin_wayland ($(basename "$DIR")) did not stop within its bound"
+		if [ "$VALGRIND" = 1 ]; then
+			# dbus-run-session returns before memcheck has written its report.
+			bounded_gone "$HOST_ALIVE_PID" "$KWIN_STOP_S" 2>/dev/null ||
+				echo "timeout: memcheck (pid $HOST_ALIVE_PID) still runs $KWIN_STOP_S s after KWin's stop"
+			kwin_valgrind_judge "$DIR/valgrind.log" "$(basename "$DIR")"
+		fi
 	fi
 	KPID=
 	reap_clients "$@"
@@ -179,7 +216,7 @@ host_stop() {
 # host_replay: the feeder replays on SIGUSR2; its last roundtrip means KWin has processed every
 # touch (the host contract of tests/lib/host.sh's play).
 host_replay() {
-	kill -USR2 "$HOST_PID" && feed_done 60
+	kill -USR2 "$HOST_PID" && feed_done $((KWIN_WAIT_S * 2))
 }
 host_play() { play "$@"; }
 # The unplug row needs an output removed from inside KWin at the N-th motion; the feeder plays
@@ -194,13 +231,12 @@ host_unplug() {
 # KWin's Rotate90 turns the panel the other way from wl_output's 90 as weston and wlroots map
 # touches (the plugin tells libbezel so, bezel-kwin.cpp touchTransform), so the table's 90 is
 # KWin's Rotated270 and its 270 KWin's Rotated90. KWin maps a touchscreen on a flipped output as
-# on the unflipped one: the flipped row is skipped. KWin 5.27 keeps outputs in kscreen's
-# configuration, which this runner does not write; neither turns the output at run time.
+# on the unflipped one: the flipped row is skipped. rot-runtime: the feeder turns KWin 6.3's
+# output itself after the N-th motion (kde_output_management_v2, --rotate-after). KWin 5.27
+# keeps outputs in kscreen's configuration, which this runner does not write.
 host_rotation() {
 	if [ "$KWIN_MAJOR" != 6 ]; then
 		echo "this runner does not turn KWin 5.27's output (kscreen's configuration)"
-	elif [ -n "${rotate:-}" ]; then # the table's row being run asks a turn at run time
-		echo "the feeder plays from outside KWin (org_kde_kwin_fake_input); no rig inside KWin turns the output after N motions yet"
 	fi
 }
 # kwin_turns T: KWin's quarter turns (OutputTransform) that put the panel where the table's
@@ -227,14 +263,30 @@ HOST_UP_LINE="fake-input up"
 . "$ROOT/hosts/kwin/tests/cases.sh"
 
 # ---- the hostile course (tests/hosts/hostile.sh) instead of the table ----
-# host_start and host_stop above; the clients come from host_hostile_clients. The scale part
-# (run_host_scale, host_start_plain) does not run on KWin.
+# host_start and host_stop above; the clients come from host_hostile_clients.
 HOST_INPUT="KWin's fake_input"
+[ "$VALGRIND" = 1 ] && HOST_VALGRIND=1
+# host_start_plain NAME with|without (the scale part): KWin with the plugin or without it, no
+# feeder; HOST_PID is kwin_wayland itself.
+host_start_plain() {
+	local with=0
+	[ "$2" = with ] && with=1
+	PLUGIN=$with host_start "$1" none || return 1
+	HOST_PID=$HOST_ALIVE_PID
+	[ $with = 0 ] || wait_for "$DIR/host.log" "bezel: .* loaded" 1 "$KWIN_WAIT_S" "KWin's log line of the plugin's load"
+}
 . "$ROOT/tests/hosts/hostile.sh"
 host_course
 
+# --valgrind: the table's tap, swipe and defer are the representative subset (or the table's
+# cases named), as weston's; KWin's own cases and the latency do not run under memcheck.
+if [ "$VALGRIND" = 1 ]; then
+	[ -z "${CASES[*]:-}" ] && CASES=(swipe defer region-in drag)
+	HOST_READY_S=120
+fi
 table=()
 for row in "${HOST_EXPECTATIONS[@]}"; do want "${row%%|*}" && table+=("${row%%|*}"); done
+[ "$VALGRIND" = 1 ] && { run_host_expectations "${table[@]}"; finish; }
 [ ${#table[@]} -eq 0 ] || run_host_expectations "${table[@]}"
 run_kwin_cases
 [ "$LATENCY" -gt 0 ] && run_kwin_latency "$LATENCY"
