@@ -277,7 +277,7 @@ check_rotated_270() { check_rotated_edges none 4; }
 check_rotated_flipped_90() { check_rotated_edges none 4; }
 
 # R8 on rotation: the output turns a quarter (normal to 90) while the dock follows a finger and
-# another finger rests on the client. The rig's "rig rotate" line comes after the dock began;
+# another finger rests on the client. The rig's "rig rotate" line is later than the dock's begin;
 # the dock is cancelled, the client gets wl_touch.cancel and nothing after it. Then the new
 # edges: in from the panel's left (the user's bottom now) is the dock, and commits; in from the
 # panel's right (the user's top) is the cover sheet; in from the panel's bottom (the user's
@@ -287,7 +287,11 @@ check_rotated_flipped_90() { check_rotated_edges none 4; }
 # fails, `still` or `tap`.) The row's hold window is 1000 ms, so that a host stalled on a
 # loaded machine does not flush the dock's finger to the client first (an R2 late begin).
 check_rotated_mid_gesture() {
-	local ev=$DIR/events.log c=$DIR/c.out began rotate cancelled again cover slide cancel total after
+	local ev=$DIR/events.by-time c=$DIR/c.out began rotate cancelled again cover slide cancel total after
+	# In the order of the lines' times (a stable sort keeps the order of equal times): the rig
+	# and the plugin write the log through buffers of their own, so the rig's "rig rotate" may
+	# be written before plugin lines older than it.
+	sort -s -n -k1,1 "$DIR/events.log" >"$ev"
 	began=$(line_of "$ev" "gesture began dock edge=2 ")
 	rotate=$(line_of "$ev" "rig rotate")
 	cancelled=$(line_of "$ev" "gesture cancelled dock edge=2 ")
