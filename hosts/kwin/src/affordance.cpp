@@ -35,16 +35,17 @@ public:
 protected:
     void paintEvent(QPaintEvent *) override
     {
+        const QRect local(QPoint(), size());
         QPainter p(this);
         p.setCompositionMode(QPainter::CompositionMode_Source);
-        p.fillRect(rect(), Qt::transparent);
+        p.fillRect(local, Qt::transparent);
         p.setCompositionMode(QPainter::CompositionMode_SourceOver);
         p.setRenderHint(QPainter::Antialiasing);
         // The other hosts' colour (a light grey, 85 % opaque), outlined so it shows on light apps.
         p.setPen(QPen(QColor(40, 40, 48, 160), 1));
         p.setBrush(QColor(235, 235, 242, 217));
         const qreal r = qMin(width(), height()) / 2.0;
-        p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), r, r);
+        p.drawRoundedRect(QRectF(local).adjusted(0.5, 0.5, -0.5, -0.5), r, r);
         const QRect g = geometry();
         qCInfo(BEZEL_KWIN, "bezel: affordance drawn edge=%u output=%u at %d,%d %dx%d", m_edge, m_outputId, g.x(),
                g.y(), g.width(), g.height());
