@@ -19,9 +19,18 @@
 # party saw and how long each step took, and exits 0 when the switcher showed during the swipe
 # and after the lift (plasmashell's isTaskSwitcherVisible) and the app saw no touch.
 #
+# --defer: the full-screen app defers the bottom edge (the kwin tests' bezel-defer-client), and
+# two swipes up start 25 px above the bottom, over plasmashell's 12 px bottom panel (at y 1908)
+# yet inside Bezel's 3.5 mm bottom zone: a fast one, which the app gets with deferred_swipe while
+# the plugin draws Bezel's affordance at the bottom edge (R3), then, within the 2 s the edge stays
+# armed, the swipe and hold, which is Bezel's dock and opens the task switcher (R4). Screenshot
+# demo-out/plasma-mobile-deferred.png after the first swipe: the affordance over the app. Exits
+# 0 when the app got the first swipe (one down, deferred_swipe), KWin logged the affordance shown
+# and drawn, and the switcher opened on the second.
+#
 # Plasma Mobile is not in the root CI makes (about 290 MB): this script installs the
 # debian13-plasma-mobile list into it first (scripts/distro.sh debian13 make --extra ...).
-# Usage: scripts/demo-plasma-mobile.sh   (as root, on the Debian 12 machine)
+# Usage: scripts/demo-plasma-mobile.sh [--defer]   (as root, on the Debian 12 machine)
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 1
@@ -31,6 +40,13 @@ if [ "${BEZEL_DISTRO:-}" != debian13 ]; then
 	echo "demo-plasma-mobile: the root has Plasma Mobile ($((SECONDS - start)) s)"
 	exec scripts/distro.sh debian13 run -- scripts/demo-plasma-mobile.sh "$@"
 fi
+
+defer=0
+case ${1:-} in
+--defer) defer=1 ;;
+"") ;;
+*) echo "usage: $0 [--defer]" >&2; exit 2 ;;
+esac
 
 # tests/lib/bounded.sh's waits are written for `set -u` runners, not `set -e`: each step below
 # checks its own status.
@@ -55,7 +71,15 @@ mkdir -p "$DIR/home/.config" "$DIR/xdg"
 chmod 700 "$DIR/xdg"
 SOCK=bezel-plasma-mobile
 W=1080 H=1920
-python3 tests/hosts/gen-touch.py dock-rest "$DIR/touch.evemu" --size ${W}x$H >/dev/null || exit 1
+if [ $defer = 1 ]; then
+	# Above plasmashell's 12 px bottom panel, inside Bezel's bottom zone (3.5 mm: 55 px here).
+	# BEZEL_DEMO_BOTTOM_INSET=10 starts them on the panel instead (the other hosts' start).
+	inset=${BEZEL_DEMO_BOTTOM_INSET:-25}
+	python3 tests/hosts/gen-touch.py defer-once "$DIR/touch-first.evemu" --size ${W}x$H --bottom-inset "$inset" >/dev/null || exit 1
+	python3 tests/hosts/gen-touch.py dock-rest "$DIR/touch.evemu" --size ${W}x$H --bottom-inset "$inset" >/dev/null || exit 1
+else
+	python3 tests/hosts/gen-touch.py dock-rest "$DIR/touch.evemu" --size ${W}x$H >/dev/null || exit 1
+fi
 
 # Plasma Mobile's session environment (startplasmamobile), with its own configuration written
 # by plasma-mobile-envmanager into $HOME/.config/plasma-mobile (kwinrc: the mobiletaskswitcher
@@ -90,7 +114,7 @@ until DISPLAY=:47 xdpyinfo >/dev/null 2>&1 || [ $i -ge 400 ]; do
 	sleep 0.05 # polling interval for Xvfb's display, not synchronisation
 	i=$((i + 1))
 done
-env QT_PLUGIN_PATH="$(dirname "$(dirname "$plugins")")" KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 KWIN_COMPOSE=Q QT_QUICK_BACKEND=software \
+env QT_PLUGIN_PATH="$(dirname "$(dirname "$plugins")")" QT_LOGGING_RULES="bezel.kwin.debug=true" KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 KWIN_COMPOSE=Q QT_QUICK_BACKEND=software \
 	WAYLAND_DISPLAY=$SOCK QT_QPA_PLATFORM=wayland DISPLAY=:47 \
 	timeout -k 5 600 dbus-run-session -- sh -c 'echo "$DBUS_SESSION_BUS_ADDRESS" >"$1/bus"; shift; exec "$@"' \
 	sh "$DIR" "$DIR/kwin_wayland" --x11-display :47 --width $W --height $H --no-lockscreen --socket "$SOCK" \
@@ -129,12 +153,13 @@ fi
 step "plasmashell is up"
 
 # The full-screen app, then the swipe.
+# start_feed RECORDING OUT: a feeder connected and waiting for SIGUSR2 (FEED_PID: timeout's).
 start_feed() {
-	WAYLAND_DISPLAY=$SOCK timeout -k 5 120 "$bin/bezel-kwin-feed" --log "$DIR/events.log" --wait-usr2 "$DIR/touch.evemu" \
-		>"$DIR/feed.out" 2>&1 &
+	WAYLAND_DISPLAY=$SOCK timeout -k 5 120 "$bin/bezel-kwin-feed" --log "$DIR/events.log" --wait-usr2 "$1" \
+		>"$2" 2>&1 &
 	FEED_PID=$!
 	bounded_track $FEED_PID "feeder"
-	wait_while_alive $FEED_PID "$DIR/feed.out" "feed ready" 1 20 "the feeder's ready line"
+	wait_while_alive $FEED_PID "$2" "feed ready" 1 20 "the feeder's ready line"
 }
 # A Plasma Mobile app first (the shell maximizes it; the switcher shows its card with its name),
 # then the full-screen app on top of it, once KWin has mapped the first (the plugin's event log
@@ -143,20 +168,56 @@ added=$(grep -c "surface add" "$DIR/events.log")
 QT_QPA_PLATFORM=wayland QT_QUICK_BACKEND=software timeout -k 5 600 plasma-settings >"$DIR/settings.out" 2>&1 &
 bounded_track $! "plasma-settings"
 wait_for "$DIR/events.log" "surface add" $((added + 1)) 60 "plasma-settings' window" || exit 1
-timeout -k 5 600 "$bin/bezel-touch-client" >"$DIR/app.out" 2>"$DIR/app.err" &
-APID=$!
-bounded_track $APID "bezel-touch-client"
-wait_for "$DIR/app.out" " ready" 1 30 "the app's ready line" || exit 1
-start_feed || exit 1
-shot() { python3 hosts/kwin/rig/xwd-png.py --half "$DIR/fb/Xvfb_screen0" "$out/$1" || exit 1; }
+if [ $defer = 1 ]; then
+	# Defers the bottom edge (its default) and asks for full screen; honoured once it is (R6).
+	timeout -k 5 600 "$bin/bezel-defer-client" >"$DIR/app.out" 2>"$DIR/app.err" &
+	APID=$!
+	bounded_track $APID "bezel-defer-client"
+	wait_for "$DIR/app.out" "honored_edges bottom" 1 30 "the app's honored_edges bottom" || exit 1
+	start_feed "$DIR/touch-first.evemu" "$DIR/feed-first.out" || exit 1
+	FIRST_PID=$FEED_PID
+else
+	timeout -k 5 600 "$bin/bezel-touch-client" >"$DIR/app.out" 2>"$DIR/app.err" &
+	APID=$!
+	bounded_track $APID "bezel-touch-client"
+	wait_for "$DIR/app.out" " ready" 1 30 "the app's ready line" || exit 1
+fi
+start_feed "$DIR/touch.evemu" "$DIR/feed.out" || exit 1
+shot() { python3 hosts/kwin/rig/xwd-png.py --half "${2:-$DIR/fb/Xvfb_screen0}" "$out/$1" || exit 1; }
 visible() { qdbus6 org.kde.plasmashell /Mobile org.kde.plasmashell.isTaskSwitcherVisible 2>/dev/null; }
 shot plasma-mobile-app.png
 echo "plasmashell: task switcher visible before the swipe: $(visible)"
-step "the swipe"
+if [ $defer = 1 ]; then
+	step "the first swipe (the app defers the bottom edge)"
+	kill -USR2 "$(pgrep -P $FIRST_PID | head -1)"
+	wait_while_alive $FIRST_PID "$DIR/feed-first.out" "feed done" 1 30 "the first swipe's last roundtrip" ||
+		grep -q "feed done" "$DIR/feed-first.out"
+	# The pill's middle (bezel_demo_affordance_box: 388x11 px at 346,1893) turns light once KWin
+	# has composited it into Xvfb's screen, while the app's dark colour stays beside it (at x 300).
+	# The edge stays armed for 2 s: the screen is copied then and turned into a PNG afterwards.
+	wait_for "$DIR/kwin.log" "bezel: affordance drawn edge=2" 1 5 "the affordance drawn"
+	pill() {
+		px=$(python3 hosts/kwin/rig/xwd-png.py --pixel $((W / 2)) $((H - 21)) "$DIR/fb/Xvfb_screen0") &&
+			beside=$(python3 hosts/kwin/rig/xwd-png.py --pixel 300 $((H - 21)) "$DIR/fb/Xvfb_screen0") &&
+			[ "${px%% *}" -ge 160 ] && [ "${beside%% *}" -lt 100 ]
+	}
+	i=0
+	until pill || [ $i -ge 20 ]; do
+		sleep 0.05 # polling interval for Xvfb's screen, not synchronisation
+		i=$((i + 1))
+	done
+	echo "Xvfb: the affordance's middle pixel (RGB) $px, beside it $beside"
+	pill && cp "$DIR/fb/Xvfb_screen0" "$DIR/deferred.xwd"
+	echo "plasmashell: task switcher visible after the first swipe: $(visible)"
+	step "the second swipe (the dock)"
+else
+	step "the swipe"
+fi
+motions=$(grep -c "fake-input motion" "$DIR/events.log")
 kill -USR2 "$(pgrep -P $FEED_PID | head -1)"
 # During the crawl: the dock has begun and the finger is 400 px up.
 wait_for "$DIR/kwin.log" "gesture began dock" 1 20 "the dock's begin"
-wait_for "$DIR/events.log" "fake-input motion" 40 20 "the feeder's 40th motion (the crawl)"
+wait_for "$DIR/events.log" "fake-input motion" $((motions + 40)) 20 "the swipe's 40th motion (the crawl)"
 shot plasma-mobile-following.png
 during=$(visible)
 echo "plasmashell: task switcher visible during the swipe: $during"
@@ -175,10 +236,21 @@ shot plasma-mobile-switcher.png
 step "done"
 
 echo "-- what each party saw"
-grep -E "bezel: gesture|bezel: affordance" "$DIR/kwin.log" | sed 's/^/KWin: /'
+grep -E "bezel: (gesture (began|ended|cancelled|failed)|affordance|down)" "$DIR/kwin.log" | sed 's/^/KWin: /'
 downs=$(grep -c ' down ' "$DIR/app.out")
 echo "app: $downs touch downs"
+grep -E "honored_edges|deferred_swipe" "$DIR/app.out" | sed 's/^/app: /'
 echo "logs: $DIR"
+if [ $defer = 1 ]; then
+	[ -f "$DIR/deferred.xwd" ] && shot plasma-mobile-deferred.png "$DIR/deferred.xwd"
+	if [ "$during" = true ] && [ "$after" = true ] && [ "$downs" = 1 ] && grep -q "deferred_swipe bottom" "$DIR/app.out" &&
+		grep -q "bezel: affordance shown edge=2" "$DIR/kwin.log" && [ -f "$DIR/deferred.xwd" ]; then
+		echo "demo-plasma-mobile: the app kept the first swipe with Bezel's affordance drawn; the second opened the task switcher"
+		exit 0
+	fi
+	echo "demo-plasma-mobile: the deferred swipe did not go as it should (see $DIR)"
+	exit 1
+fi
 if [ "$during" = true ] && [ "$after" = true ] && [ "$downs" = 0 ]; then
 	echo "demo-plasma-mobile: Bezel's dock opened Plasma Mobile's task switcher over the full-screen app"
 else

@@ -3,8 +3,9 @@
 weston integration tests. The emulated touchscreen's axes are 0..W-1 x 0..H-1, so device
 coordinates equal output pixels on a W x H output.
 
-usage: gen-touch.py SCENARIO OUT.evemu [--size WxH]
-Prints the number of touch sequences (contacts) in the recording.
+usage: gen-touch.py SCENARIO OUT.evemu [--size WxH] [--bottom-inset PX]
+Prints the number of touch sequences (contacts) in the recording. --bottom-inset: how far above
+the bottom edge the swipes up start (default 10 px), e.g. above a shell's thin bottom panel.
 
 Scenarios (output 1080x1920 by default; the bottom edge zone is y >= H - zone):
   tap-bottom   one tap at the bottom edge (down, up 40 ms later, no motion)
@@ -147,13 +148,18 @@ def main():
         i = args.index("--size")
         W, H = (int(v) for v in args[i + 1].split("x"))
         del args[i:i + 2]
+    inset = 10
+    if "--bottom-inset" in args:
+        i = args.index("--bottom-inset")
+        inset = int(args[i + 1])
+        del args[i:i + 2]
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     name, path = args
     r = Rec()
     cx, cy = W // 2, H // 2
-    bottom = H - 10
+    bottom = H - inset
     if name == "tap-bottom":
         r.down(0, 0, cx, bottom)
         r.up(40, 0)

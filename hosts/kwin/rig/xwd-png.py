@@ -5,6 +5,7 @@ screenshot interface needs OpenGL compositing, which a machine without a DRM dev
 the demo shows KWin in an Xvfb window (its X11 windowed backend) and reads Xvfb's memory.
 
 usage: xwd-png.py [--half] SCREEN_FILE OUT.png
+       xwd-png.py --pixel X Y SCREEN_FILE   prints the pixel's "R G B" (0..255 each)
 """
 import struct
 import sys
@@ -34,6 +35,16 @@ def read_xwd(path):
     return width, height, rows
 
 
+def pixel(path, x, y):
+    """(r, g, b) of one pixel, read without decoding the whole screen."""
+    with open(path, "rb") as f:
+        head = struct.unpack(">25I", f.read(100))
+        header_size, byte_order, stride, ncolors = head[0], head[7], head[12], head[19]
+        f.seek(header_size + ncolors * 12 + y * stride + x * 4)
+        px = f.read(4)
+    return (px[2], px[1], px[0]) if byte_order == 0 else (px[1], px[2], px[3])
+
+
 def half(width, height, rows):
     """2x2 box average."""
     out = []
@@ -59,6 +70,9 @@ def write_png(path, width, height, rows):
 
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["--pixel"] and len(args) == 4:
+        print(*pixel(args[3], int(args[1]), int(args[2])))
+        return
     scale = "--half" in args
     args = [a for a in args if a != "--half"]
     if len(args) != 2:

@@ -5,6 +5,7 @@
  */
 #include "bezel-kwin.h"
 
+#include "affordance.h"
 #include "clock.h"
 #if QT_VERSION_MAJOR >= 6
 #include "edge-drive.h"
@@ -86,8 +87,9 @@ const bezel_host_interface hostInterface = [] {
         }
 #endif
     };
-    h.affordance = [](void *, uint32_t output, uint32_t edge, bool shown) {
+    h.affordance = [](void *d, uint32_t output, uint32_t edge, bool shown) {
         shell::affordance(output, edge, shown);
+        self(d)->drawAffordance(output, edge, shown);
     };
     return h;
 }();
@@ -104,6 +106,7 @@ BezelKwin::BezelKwin()
     // The policy is libbezel's, from KWin's full-screen fact (defer-policy key).
     bezel_plugin_decide_policy(m_bezel, true);
     m_surfaces = std::make_unique<SurfaceMirror>(m_bezel);
+    m_affordances = std::make_unique<Affordances>();
     configure();
     syncOutputs();
 
@@ -129,6 +132,13 @@ BezelKwin::BezelKwin()
     KWin::input()->prependInputEventFilter(m_filter.get());
 #endif
     qCInfo(BEZEL_KWIN, "bezel: %s loaded, touch filter in front of KWin's", bezel_version_string());
+}
+
+// The pill at the edge (affordance.h), on the output libbezel names.
+void BezelKwin::drawAffordance(uint32_t output, uint32_t edge, bool shown)
+{
+    KWin::Output *o = output < uint32_t(m_outputs.size()) ? m_outputs[output] : nullptr;
+    m_affordances->set(output, o ? o->geometry() : QRect(), edge, shown);
 }
 
 BezelKwin::~BezelKwin()

@@ -146,6 +146,15 @@ bool TouchFilter::touchDown(qint32 id, const QPointF &pos, std::chrono::microsec
         KWaylandServer::SurfaceInterface *hit = window->surface()->inputSurfaceAt(local);
         surface = m_surfaces.mirror(hit ? hit : window->surface(), &origin);
     }
+    // Which window KWin chose for the down (the event log names no surface).
+    if (window) {
+        const QRectF g = window->frameGeometry();
+        qCDebug(BEZEL_KWIN, "bezel: down %d at %.0f,%.0f on a window of %s at %.0f,%.0f %.0fx%.0f, layer %d%s%s", id,
+                pos.x(), pos.y(), qPrintable(window->resourceClass()), g.x(), g.y(), g.width(), g.height(),
+                int(window->layer()), window->isFullScreen() ? ", full screen" : "", window->isActive() ? ", active" : "");
+    } else {
+        qCDebug(BEZEL_KWIN, "bezel: down %d at %.0f,%.0f on no window", id, pos.x(), pos.y());
+    }
     Touch &t = m_touches[id];
     t = Touch{pos, origin, inBoundEdge(pos), false};
     m_lastPos = pos;

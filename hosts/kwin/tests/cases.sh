@@ -143,7 +143,24 @@ run_kwin_latency() {
 	done
 }
 
+# R3's affordance drawn (src/affordance.cpp), after the table's defer row: KWin's log says the
+# plugin's bar was painted, after libbezel's "affordance shown", where the other hosts put it
+# (bezel_demo_affordance_box on 1080x1920: 388x11 px, centred, 16 px above the bottom edge).
+# The plugin logs the paint of its window; KWin composites it as an internal window (seen in the
+# Plasma Mobile demo's screenshot, scripts/demo-plasma-mobile.sh --defer).
+check_affordance_drawn() {
+	local log=$OUT/defer/host.log shown drawn
+	shown=$(grep -n -m1 "bezel: affordance shown edge=2 output=0" "$log" 2>/dev/null | cut -d: -f1)
+	drawn=$(grep -n -m1 "bezel: affordance drawn edge=2 output=0 at 346,1893 388x11" "$log" 2>/dev/null | cut -d: -f1)
+	if [ -n "$shown" ] && [ -n "$drawn" ] && [ "$shown" -lt "$drawn" ]; then
+		pass "affordance (R3): after the deferred swipe KWin drew the plugin's bar at the bottom edge (388x11 at 346,1893)"
+	else
+		fail "affordance (R3): no bar drawn at the bottom edge after 'affordance shown' (see $log)"
+	fi
+}
+
 run_kwin_cases() {
+	want defer && check_affordance_drawn
 	want drag && case_drag_lift
 	want info && case_info
 	want dbus && case_dbus
