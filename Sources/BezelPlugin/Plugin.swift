@@ -36,6 +36,9 @@ final class Plugin {
         var pendingRegion: DeferredRegionRequest?
         /// The committed region (surface-local rects, as read), or `nil` for the whole surface.
         var committedRegion: [bezel_rect]?
+        /// The rectangles of a pending `.rects` region; the storage of the region committed before
+        /// the last one, reused (`commitRegion` trades it with the committed one).
+        var pendingRects: [bezel_rect] = []
         /// `set_back_handling` (version 4) received since the last commit.
         var pendingBack: Bool?
         /// The committed back handling (R10), replayed when the host adds the surface later.
@@ -284,7 +287,7 @@ final class Plugin {
         guard let node = r.node else { return }
         if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
         if r.committedObject, let kinds = r.committedKinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
-        if r.committedObject, let region = r.committedRegion { router.commitDeferredRegion(Self.routerRects(region), surface: node, time: time) }
+        if r.committedObject, let region = r.committedRegion { sendRegion(region, surface: node, time: time) }
         if r.committedObject, r.committedBack { router.commitBackHandling(true, surface: node, time: time) }
     }
 
