@@ -30,29 +30,28 @@ extension Plugin {
             r.pendingRegion = .wholeSurface
             return .ok
         }
-        guard let n = readRegion(region) else {
+        // Read straight into the pending buffer (the storage of the region committed before
+        // last, traded back by `commitRegion`): a changed region is never copied again here.
+        guard let n = readRegion(region, into: &r.pendingRects) else {
             r.pendingRegion = .wholeSurface
             return .ok
         }
-        regionScratch.withUnsafeBufferPointer { read in
-            let rects = UnsafeBufferPointer(rebasing: read[0..<n])
-            if r.committedObject, let committed = r.committedRegion, Self.sameRects(committed, rects) {
-                r.pendingRegion = .committed
-            } else {
-                // Into the storage of the region committed before last (`commitRegion`): no allocation.
-                r.pendingRects.removeAll(keepingCapacity: true)
-                r.pendingRects.append(contentsOf: rects)
-                r.pendingRegion = .rects
-            }
+        r.pendingRects.removeLast(r.pendingRects.count - n)
+        if r.committedObject, let committed = r.committedRegion,
+           r.pendingRects.withUnsafeBufferPointer({ Self.sameRects(committed, $0) }) {
+            r.pendingRegion = .committed
+        } else {
+            r.pendingRegion = .rects
         }
         return .ok
     }
 
     /// The rectangles of a wl_region, through the host's reader; `nil` (taken as null, with a
     /// log line) when the host has no reader or the reader refuses the resource. The reader
-    /// writes into `regionScratch`, sized by the largest region read so far; the result is how
-    /// many of its rectangles were read.
-    func readRegion(_ region: OpaquePointer) -> Int? {
+    /// writes into `buffer`, first given back the room its storage has (at least 64 rectangles,
+    /// at most `DeferredRegion.maxRects`), and grown and read again only when the region is
+    /// larger; the result is how many of its first rectangles were read.
+    func readRegion(_ region: OpaquePointer, into buffer: inout [bezel_rect]) -> Int? {
         guard let reader = regionReader else {
             if !warnedNoRegionReader {
                 warnedNoRegionReader = true
@@ -61,17 +60,19 @@ extension Plugin {
             return nil
         }
         let limit = DeferredRegion.maxRects
-        var total = regionScratch.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
-        if total > Int32(regionScratch.count) {
-            regionScratch = [bezel_rect](repeating: bezel_rect(), count: min(Int(total), limit))
-            total = regionScratch.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
+        let room = min(max(buffer.capacity, 64), limit)
+        if buffer.count < room { buffer.append(contentsOf: repeatElement(bezel_rect(), count: room - buffer.count)) }
+        var total = buffer.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
+        if total > Int32(buffer.count), buffer.count < limit {
+            buffer.append(contentsOf: repeatElement(bezel_rect(), count: min(Int(total), limit) - buffer.count))
+            total = buffer.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
         }
         guard total >= 0 else {
             log(.warning, "set_deferred_region: the host could not read wl_region@\(wl_resource_get_id(region)); taken as null, the whole surface")
             return nil
         }
         if Int(total) > limit { log(.warning, "set_deferred_region: \(total) rectangles, only the first \(limit) kept") }
-        return min(Int(total), regionScratch.count)
+        return min(Int(total), buffer.count)
     }
 
     /// Applies a pending region at the surface's commit (`node` is nil while the router does
