@@ -4,9 +4,11 @@
 ///
 /// A client may commit a region of 4,096 rectangles at every frame, so a commit is made cheap:
 /// the router refills a surface's region in place (`refill`), in the storage its previous region
-/// had, so that a region that changes at every commit allocates nothing after its first; and the
-/// extents along the edges, which only a `deferred_cap_mm` reads, are built only while one is
-/// configured (the router builds them for every region when a cap comes with a new configuration).
+/// had, so that a region that changes at every commit allocates nothing after its first; the
+/// whole-pixel rectangles of a wl_region are kept as they come (16 bytes each, no conversion);
+/// and the extents along the edges, which only a `deferred_cap_mm` reads, are built only while
+/// one is configured (the router builds them for every region when a cap comes with a new
+/// configuration).
 public struct DeferredRegion: Hashable, Sendable {
     /// The most rectangles kept; the rest of a larger region is dropped with a log line, so a
     /// hostile client cannot make its own touch-downs arbitrarily slow to judge.
@@ -30,14 +32,19 @@ public struct DeferredRegion: Hashable, Sendable {
         }
     }
 
-    /// The rectangles (surface-local px), empty ones and non-finite ones left out.
-    public private(set) var rects: ContiguousArray<Rect> = []
+    /// The rectangles committed as whole pixels (the Wayland path), kept as given: 16 bytes
+    /// each, so a refill is a filtered copy with no conversion.
+    private var pixelRects: ContiguousArray<PixelRect> = []
+    /// The rectangles committed as `Rect`s (scenarios, recordings, the Swift interface).
+    private var exactRects: ContiguousArray<Rect> = []
+    /// The region was last filled from whole pixels (`pixelRects` holds it, `exactRects` is empty).
+    private var fromPixels = false
     /// The region's extent along the x axis (what the top and bottom edges see): sorted,
     /// disjoint, non-touching `[start, end)` intervals. Built only with `hasExtents`.
     private(set) var extentX: ContiguousArray<Interval> = []
     /// The region's extent along the y axis (what the left and right edges see).
     private(set) var extentY: ContiguousArray<Interval> = []
-    /// `extentX` and `extentY` are built for `rects` (`buildExtents`).
+    /// `extentX` and `extentY` are built for the rectangles (`buildExtents`).
     private(set) var hasExtents = false
 
     struct Interval: Hashable, Sendable {
@@ -59,6 +66,18 @@ public struct DeferredRegion: Hashable, Sendable {
     /// An empty region, to be filled by `refill`.
     init() {}
 
+    /// The rectangles (surface-local px), empty ones and non-finite ones left out. Built on each
+    /// read from whole-pixel rectangles: for tests and diagnostics, not for the touch path.
+    public var rects: ContiguousArray<Rect> {
+        guard fromPixels else { return exactRects }
+        return ContiguousArray(pixelRects.lazy.map(Self.rect))
+    }
+
+    /// The `Rect` of a whole-pixel rectangle: the same integers.
+    private static func rect(_ r: PixelRect) -> Rect {
+        Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
+    }
+
     /// Two regions are equal when they have the same rectangles (the extents follow from them).
     public static func == (a: DeferredRegion, b: DeferredRegion) -> Bool { a.rects == b.rects }
 
@@ -69,40 +88,44 @@ public struct DeferredRegion: Hashable, Sendable {
     /// `maxRects`), in the storage the region already has, and builds the extents if `extents`
     /// (otherwise they are dropped, and `buildExtents` builds them when they are needed).
     mutating func refill(from source: UnsafeBufferPointer<Rect>, extents: Bool) {
-        fill(count: source.count) { out, n in
-            for r in source where n < out.count {
-                guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite,
-                      r.width > 0, r.height > 0 else { continue }
-                out[n] = r
-                n += 1
-            }
+        pixelRects.removeAll(keepingCapacity: true)
+        fromPixels = false
+        Self.copyUsable(source, into: &exactRects) {
+            $0.x.isFinite && $0.y.isFinite && $0.width.isFinite && $0.height.isFinite && $0.width > 0 && $0.height > 0
         }
         finishRefill(extents: extents)
     }
 
     /// `refill` from whole-pixel rectangles (the Wayland path: what the host's wl_region reader
-    /// gave). Each is kept exactly, as a `Rect` of the same integers.
+    /// gave), kept as they are.
     mutating func refill(from source: UnsafeBufferPointer<PixelRect>, extents: Bool) {
-        fill(count: source.count) { out, n in
-            for r in source where n < out.count {
-                guard r.width > 0, r.height > 0 else { continue }
-                out[n] = Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
-                n += 1
-            }
-        }
+        exactRects.removeAll(keepingCapacity: true)
+        fromPixels = true
+        Self.copyUsable(source, into: &pixelRects) { $0.width > 0 && $0.height > 0 }
         finishRefill(extents: extents)
     }
 
-    /// Gives `write` room for the first `maxRects` of `count` rectangles (the storage grows only
-    /// past its largest region so far) and keeps the `n` it wrote.
-    private mutating func fill(count: Int, _ write: (UnsafeMutableBufferPointer<Rect>, inout Int) -> Void) {
-        let room = min(count, Self.maxRects)
-        if rects.count < room {
-            rects.append(contentsOf: repeatElement(Rect(x: 0, y: 0, width: 0, height: 0), count: room - rects.count))
+    /// Copies the first `maxRects` of `source` that are `usable` into `out`, in its storage (which
+    /// grows only past its largest region so far). Each rectangle is written, and kept by
+    /// counting it: no branch on the data.
+    private static func copyUsable<T>(_ source: UnsafeBufferPointer<T>, into out: inout ContiguousArray<T>,
+                                      _ usable: (T) -> Bool) {
+        let room = min(source.count, maxRects)
+        guard room > 0 else {
+            out.removeAll(keepingCapacity: true)
+            return
         }
+        if out.count < room { out.append(contentsOf: source[out.count..<room]) }
         var n = 0
-        rects.withUnsafeMutableBufferPointer { write(UnsafeMutableBufferPointer(rebasing: $0[0..<room]), &n) }
-        rects.removeLast(rects.count - n)
+        out.withUnsafeMutableBufferPointer { buffer in
+            let o = buffer.baseAddress!
+            for r in source {
+                o[n] = r
+                n &+= usable(r) ? 1 : 0
+                if n == room { break }
+            }
+        }
+        out.removeLast(out.count - n)
     }
 
     private mutating func finishRefill(extents: Bool) {
@@ -120,14 +143,21 @@ public struct DeferredRegion: Hashable, Sendable {
     mutating func buildExtents() {
         extentX.removeAll(keepingCapacity: true)
         extentY.removeAll(keepingCapacity: true)
-        extentX.reserveCapacity(rects.count)
-        extentY.reserveCapacity(rects.count)
         var xSorted = true, ySorted = true
-        for r in rects {
+        func add(_ r: Rect) {
             if let last = extentX.last, last.start > r.x { xSorted = false }
             if let last = extentY.last, last.start > r.y { ySorted = false }
             extentX.append(Interval(start: r.x, end: r.x + r.width))
             extentY.append(Interval(start: r.y, end: r.y + r.height))
+        }
+        if fromPixels {
+            extentX.reserveCapacity(pixelRects.count)
+            extentY.reserveCapacity(pixelRects.count)
+            for r in pixelRects { add(Self.rect(r)) }
+        } else {
+            extentX.reserveCapacity(exactRects.count)
+            extentY.reserveCapacity(exactRects.count)
+            for r in exactRects { add(r) }
         }
         Self.merge(&extentX, sorted: xSorted)
         Self.merge(&extentY, sorted: ySorted)
@@ -135,8 +165,12 @@ public struct DeferredRegion: Hashable, Sendable {
     }
 
     /// `true` if the surface-local point `p` lies in one of the rectangles.
-    @inlinable public func contains(_ p: Point) -> Bool {
-        for r in rects where r.contains(p) { return true }
+    public func contains(_ p: Point) -> Bool {
+        if fromPixels {
+            for r in pixelRects where Self.rect(r).contains(p) { return true }
+        } else {
+            for r in exactRects where r.contains(p) { return true }
+        }
         return false
     }
 
