@@ -12,8 +12,9 @@ import Musl
 enum DeferredRegionRequest {
     /// `null`: the whole surface.
     case wholeSurface
-    /// The union of these surface-local rectangles, as the host's reader gave them.
-    case rects([bezel_rect])
+    /// The union of the surface-local rectangles in the record's `pendingRects`, as the host's
+    /// reader gave them.
+    case rects
     /// The same rectangles as the region committed when the request came: nothing to copy.
     case committed
 }
@@ -29,26 +30,28 @@ extension Plugin {
             r.pendingRegion = .wholeSurface
             return .ok
         }
-        guard let n = readRegion(region) else {
+        // Read straight into the pending buffer (the storage of the region committed before
+        // last, traded back by `commitRegion`): a changed region is never copied again here.
+        guard let n = readRegion(region, into: &r.pendingRects) else {
             r.pendingRegion = .wholeSurface
             return .ok
         }
-        regionScratch.withUnsafeBufferPointer { read in
-            let rects = UnsafeBufferPointer(rebasing: read[0..<n])
-            if r.committedObject, let committed = r.committedRegion, Self.sameRects(committed, rects) {
-                r.pendingRegion = .committed
-            } else {
-                r.pendingRegion = .rects(Array(rects))
-            }
+        r.pendingRects.removeLast(r.pendingRects.count - n)
+        if r.committedObject, let committed = r.committedRegion,
+           r.pendingRects.withUnsafeBufferPointer({ Self.sameRects(committed, $0) }) {
+            r.pendingRegion = .committed
+        } else {
+            r.pendingRegion = .rects
         }
         return .ok
     }
 
     /// The rectangles of a wl_region, through the host's reader; `nil` (taken as null, with a
     /// log line) when the host has no reader or the reader refuses the resource. The reader
-    /// writes into `regionScratch`, sized by the largest region read so far; the result is how
-    /// many of its rectangles were read.
-    func readRegion(_ region: OpaquePointer) -> Int? {
+    /// writes into `buffer`, first given back the room its storage has (at least 64 rectangles,
+    /// at most `DeferredRegion.maxRects`), and grown and read again only when the region is
+    /// larger; the result is how many of its first rectangles were read.
+    func readRegion(_ region: OpaquePointer, into buffer: inout [bezel_rect]) -> Int? {
         guard let reader = regionReader else {
             if !warnedNoRegionReader {
                 warnedNoRegionReader = true
@@ -57,46 +60,57 @@ extension Plugin {
             return nil
         }
         let limit = DeferredRegion.maxRects
-        var total = regionScratch.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
-        if total > Int32(regionScratch.count) {
-            regionScratch = [bezel_rect](repeating: bezel_rect(), count: min(Int(total), limit))
-            total = regionScratch.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
+        let room = min(max(buffer.capacity, 64), limit)
+        if buffer.count < room { buffer.append(contentsOf: repeatElement(bezel_rect(), count: room - buffer.count)) }
+        var total = buffer.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
+        if total > Int32(buffer.count), buffer.count < limit {
+            buffer.append(contentsOf: repeatElement(bezel_rect(), count: min(Int(total), limit) - buffer.count))
+            total = buffer.withUnsafeMutableBufferPointer { reader(regionReaderData, region, $0.baseAddress, $0.count) }
         }
         guard total >= 0 else {
             log(.warning, "set_deferred_region: the host could not read wl_region@\(wl_resource_get_id(region)); taken as null, the whole surface")
             return nil
         }
         if Int(total) > limit { log(.warning, "set_deferred_region: \(total) rectangles, only the first \(limit) kept") }
-        return min(Int(total), regionScratch.count)
+        return min(Int(total), buffer.count)
     }
 
     /// Applies a pending region at the surface's commit (`node` is nil while the router does
     /// not have the surface yet: `replay` sends it later). A region equal to the one committed
-    /// before changes nothing, so the router is not asked to rebuild it.
+    /// before changes nothing, so the router is not asked to rebuild it. The pending and the
+    /// committed rectangles trade storage: a region that changes at every commit is never copied
+    /// here, and allocates nothing once the two buffers have grown to its size.
     func commitRegion(_ request: DeferredRegionRequest, of r: SurfaceRecord, node: NodeTree.NodeID?, time: Milliseconds) {
         r.pendingRegion = nil
-        let next: [bezel_rect]?
         switch request {
-        case .wholeSurface: next = nil
-        case .rects(let rects): next = rects
-        case .committed: return
+        case .committed:
+            return
+        case .wholeSurface:
+            if r.committedObject, r.committedRegion == nil { return }
+            r.committedRegion = nil
+        case .rects:
+            if r.committedObject, let committed = r.committedRegion,
+               r.pendingRects.withUnsafeBufferPointer({ Self.sameRects(committed, $0) }) { return }
+            let previous = r.committedRegion ?? []
+            r.committedRegion = r.pendingRects
+            r.pendingRects = previous
         }
-        if r.committedObject, Self.sameRegion(r.committedRegion, next) { return }
-        r.committedRegion = next
         r.committedObject = true
-        if let node { router.commitDeferredRegion(Self.routerRects(next), surface: node, time: time) }
+        if let node { sendRegion(r.committedRegion, surface: node, time: time) }
     }
 
-    /// The router's rectangles for a committed region (`nil`: the whole surface).
-    static func routerRects(_ region: [bezel_rect]?) -> [Rect]? {
-        guard let region else { return nil }
-        return region.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) }
-    }
-
-    /// The two regions have the same rectangles in the same order (both `nil`: whole surface).
-    static func sameRegion(_ a: [bezel_rect]?, _ b: [bezel_rect]?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return b.withUnsafeBufferPointer { sameRects(a, $0) }
+    /// Gives the router a committed region (`nil`: the whole surface), its rectangles read
+    /// where they lie (`bezel_rect` has the layout of `DeferredRegion.PixelRect`).
+    func sendRegion(_ region: [bezel_rect]?, surface node: NodeTree.NodeID, time: Milliseconds) {
+        guard let region else {
+            router.commitDeferredRegion(pixels: nil, surface: node, time: time)
+            return
+        }
+        region.withUnsafeBufferPointer { rects in
+            rects.withMemoryRebound(to: DeferredRegion.PixelRect.self) {
+                router.commitDeferredRegion(pixels: $0, surface: node, time: time)
+            }
+        }
     }
 
     /// `a` holds the rectangles of `b`, byte for byte (one memcmp: no per-rectangle work).

@@ -36,6 +36,10 @@ final class Plugin {
         var pendingRegion: DeferredRegionRequest?
         /// The committed region (surface-local rects, as read), or `nil` for the whole surface.
         var committedRegion: [bezel_rect]?
+        /// Where the host's reader writes a `set_deferred_region`'s rectangles (those of a pending
+        /// `.rects` region): the storage of the region committed before the last one, reused
+        /// (`commitRegion` trades it with the committed one).
+        var pendingRects: [bezel_rect] = []
         /// `set_back_handling` (version 4) received since the last commit.
         var pendingBack: Bool?
         /// The committed back handling (R10), replayed when the host adds the surface later.
@@ -109,8 +113,6 @@ final class Plugin {
     var gestureEntries: [(key: String, value: String)] = []
     /// The event log (`struct bezel_event_log *`), or `nil`.
     var eventLog: OpaquePointer?
-    /// Where the host's reader writes a wl_region's rectangles (grown to the largest read).
-    var regionScratch = [bezel_rect](repeating: bezel_rect(), count: 64)
     /// The host's wl_region reader (`bezel_plugin_set_region_reader`) and its data.
     var regionReader: bezel_region_reader?
     var regionReaderData: UnsafeMutableRawPointer?
@@ -284,7 +286,7 @@ final class Plugin {
         guard let node = r.node else { return }
         if r.committedObject { router.commitDeferredEdges(r.committedEdges, surface: node, time: time) }
         if r.committedObject, let kinds = r.committedKinds { router.commitDeferredGestures(kinds, surface: node, time: time) }
-        if r.committedObject, let region = r.committedRegion { router.commitDeferredRegion(Self.routerRects(region), surface: node, time: time) }
+        if r.committedObject, let region = r.committedRegion { sendRegion(region, surface: node, time: time) }
         if r.committedObject, r.committedBack { router.commitBackHandling(true, surface: node, time: time) }
     }
 

@@ -35,6 +35,7 @@
  * round failed.
  *
  *   hostile-client region-flood SECONDS
+ *   hostile-client changing-region-flood SECONDS
  *   hostile-client input-region-flood SECONDS
  *   hostile-client roundtrips SECONDS
  *
@@ -44,8 +45,10 @@
  * a region that changes at every commit cost ("region-cost-us input I same S changed C", each
  * the median extra µs over a bare commit round trip), prints "flooding", then sends
  * set_deferred_region + commit pairs (the same region) as fast as the socket takes them for
- * SECONDS ("flooded N commits in S s"). `input-region-flood` floods set_input_region + commit
- * with the same rectangles instead: what the compositor's own commits cost, the control.
+ * SECONDS ("flooded N commits in S s"). `changing-region-flood` floods two regions in turn
+ * (every commit a changed region, rebuilt by the router). `input-region-flood` floods
+ * set_input_region + commit with the same rectangles instead: what the compositor's own
+ * commits cost, the control.
  * `roundtrips` times wl_display roundtrips for
  * SECONDS: "roundtrip-ms median M p99 P max X count N".
  */
@@ -427,7 +430,9 @@ static uint64_t timed_commits(struct wl_surface *s, struct bezel_gesture_surface
 	return t[n / 2];
 }
 
-static int region_flood(int seconds, bool input_only)
+/* What a region flood sends with each commit. */
+enum flood_kind { FLOOD_SAME_REGION, FLOOD_CHANGING_REGION, FLOOD_INPUT_REGION };
+static int region_flood(int seconds, enum flood_kind kind)
 {
 	static const struct kit_global extra[] = {
 		{ &bezel_system_gestures_manager_v1_interface, 3, &manager },
@@ -481,8 +486,10 @@ static int region_flood(int seconds, bool input_only)
 	int flush_bound_ms = bound_env && atoi(bound_env) > 0 ? atoi(bound_env) : 5000;
 	while (kit_now_us() < end) {
 		for (int i = 0; i < FLOOD_BATCH / 2; i++, commits++) {
-			if (input_only)
+			if (kind == FLOOD_INPUT_REGION)
 				wl_surface_set_input_region(top.surface, a);
+			else if (kind == FLOOD_CHANGING_REGION)
+				bezel_gesture_surface_v1_set_deferred_region(g, commits % 2 ? b : a);
 			else
 				bezel_gesture_surface_v1_set_deferred_region(g, a);
 			wl_surface_commit(top.surface);
@@ -533,13 +540,15 @@ int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 3 && !strcmp(argv[1], "region-flood"))
-		return region_flood(atoi(argv[2]), false);
+		return region_flood(atoi(argv[2]), FLOOD_SAME_REGION);
+	if (argc == 3 && !strcmp(argv[1], "changing-region-flood"))
+		return region_flood(atoi(argv[2]), FLOOD_CHANGING_REGION);
 	if (argc == 3 && !strcmp(argv[1], "input-region-flood"))
-		return region_flood(atoi(argv[2]), true);
+		return region_flood(atoi(argv[2]), FLOOD_INPUT_REGION);
 	if (argc == 3 && !strcmp(argv[1], "roundtrips"))
 		return roundtrips(atoi(argv[2]));
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s SEED ROUNDS | region-flood SECONDS | input-region-flood SECONDS | roundtrips SECONDS\n", argv[0]);
+		fprintf(stderr, "usage: %s SEED ROUNDS | region-flood SECONDS | changing-region-flood SECONDS | input-region-flood SECONDS | roundtrips SECONDS\n", argv[0]);
 		return 2;
 	}
 	unsigned seed = (unsigned)strtoul(argv[1], NULL, 0);

@@ -5,17 +5,36 @@ extension RouterCore {
     /// `nil` for the whole surface. `honored_edges` is unchanged by a region, so nothing is
     /// emitted. Touches already down keep the decision made at their down (§4.3).
     mutating func commitDeferredRegion(_ rects: [Rect]?, surface: NodeTree.NodeID, time: Milliseconds) {
+        guard let rects else { return applyDeferredRegion(count: nil, surface: surface, time: time) { _, _ in } }
+        rects.withUnsafeBufferPointer { source in
+            applyDeferredRegion(count: source.count, surface: surface, time: time) { $0.refill(from: source, extents: $1) }
+        }
+    }
+
+    /// `commitDeferredRegion` for whole-pixel rectangles as the host's wl_region reader gives
+    /// them (the Wayland path): read where they lie, with no copy of them beforehand.
+    mutating func commitDeferredRegion(pixels: UnsafeBufferPointer<DeferredRegion.PixelRect>?,
+                                       surface: NodeTree.NodeID, time: Milliseconds) {
+        guard let pixels else { return applyDeferredRegion(count: nil, surface: surface, time: time) { _, _ in } }
+        applyDeferredRegion(count: pixels.count, surface: surface, time: time) { $0.refill(from: pixels, extents: $1) }
+    }
+
+    /// Sets the region of `surface` to what `fill` writes (given the region and whether to build
+    /// its extents: only while an edge has a `deferred_cap_mm`, the one reader of them), or resets
+    /// it to the whole surface when `count` is `nil`.
+    private mutating func applyDeferredRegion(count: Int?, surface: NodeTree.NodeID, time: Milliseconds,
+                                              _ fill: (inout DeferredRegion, Bool) -> Void) {
         beginInstant(time)
         guard acceptsDeferral(surface, request: "deferred region") else { return }
-        var region: DeferredRegion?
-        if let rects {
-            let r = DeferredRegion(rects)
-            if rects.count > DeferredRegion.maxRects {
-                logger.log(.warning, "deferred region of \(surface): \(rects.count) rectangles, only the first \(DeferredRegion.maxRects) kept")
-            }
-            region = r
+        guard let count else {
+            deferredRegions.remove(surface)
+            return
         }
-        deferredRegions.set(region, for: surface)
+        if count > DeferredRegion.maxRects {
+            logger.log(.warning, "deferred region of \(surface): \(count) rectangles, only the first \(DeferredRegion.maxRects) kept")
+        }
+        let extents = config.hasDeferredCap
+        deferredRegions.refill(surface) { fill(&$0, extents) }
     }
 
     /// The committed region of `surface`, or `nil` for the whole surface.
@@ -61,7 +80,7 @@ extension RouterCore {
 }
 
 extension SystemGestureConfig {
-    /// `true` if any edge has a `deferred_cap_mm`.
+    /// `true` if any edge has a `deferred_cap_mm` (the regions' extents are built only then).
     var hasDeferredCap: Bool {
         for t in thresholds where t.deferredCap_mm.isFinite { return true }
         return false

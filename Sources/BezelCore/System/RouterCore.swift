@@ -102,6 +102,8 @@ struct RouterCore {
     mutating func setConfig(_ config: SystemGestureConfig) {
         self.config = config.keepingGestureIndices(of: self.config)
         edgeReach_mm = Self.edgeReach(of: self.config)
+        // A cap reads the regions' extents at every down from now on: built here, off the touch path.
+        if self.config.hasDeferredCap { deferredRegions.buildExtents() }
         if !(multiFinger?.matches(self.config) ?? self.config.multiFinger.isEmpty) {
             replaceMultiFinger(with: self.config)
         }

@@ -14,6 +14,14 @@ extension SystemGestureRouter {
         core.commitDeferredRegion(rects, surface: surface, time: time)
     }
 
+    /// `commitDeferredRegion` for whole-pixel rectangles as a host's wl_region reader gives them
+    /// (the Wayland path): they are read where they lie, and the surface's region is refilled in
+    /// the storage it had, so a region committed at every frame costs one pass and no allocation.
+    public func commitDeferredRegion(pixels: UnsafeBufferPointer<DeferredRegion.PixelRect>?,
+                                     surface: NodeTree.NodeID, time: Milliseconds) {
+        core.commitDeferredRegion(pixels: pixels, surface: surface, time: time)
+    }
+
     /// The committed deferred region of `surface`, or `nil` for the whole surface.
     public func deferredRegion(surface: NodeTree.NodeID) -> DeferredRegion? {
         core.deferredRegion(surface: surface)

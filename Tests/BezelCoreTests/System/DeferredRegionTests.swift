@@ -195,4 +195,66 @@ struct DeferredRegionTests {
         #expect(a.extent(along: .bottom, before: 2000) == 64 * 8 && b.extent(along: .bottom, before: 2000) == 64 * 8)
         #expect(a.extent(along: .left, before: 20) == 12 && b.extent(along: .left, before: 20) == 12)
     }
+
+    @Test("deferred_cap_mm: a region committed before a cap is configured is measured along the edge once the cap comes")
+    func capConfiguredAfterTheRegion() throws {
+        var config = SystemGestureConfig()
+        config.bindings[Edge.left.index] = [EdgeSegment(gesture: config.gestureIndexAdding("back"), from: 0, to: 1)]
+        // The same bands as `cap`, committed while no edge has a cap (no extents are built then).
+        let (r, app) = router(edges: [.left], region: [Rect(x: 0, y: 1000, width: 1080, height: 1000),
+                                                        Rect(x: 0, y: 200, width: 1080, height: 200)],
+                              config: config)
+        config.thresholds[Edge.left.index].deferredCap_mm = 30
+        r.setConfig(config)
+        #expect(r.deferredRegion(surface: app)?.hasExtents == true)
+        let right = Point(x: 1, y: 0)
+        #expect(deferredSwipe(swipe(r, from: Point(x: 2, y: 300), inward: right, at: 0)))
+        #expect(deferredSwipe(swipe(r, id: 1, from: Point(x: 2, y: 1200), inward: right, at: 5000)))
+        #expect(systemBegan(swipe(r, id: 2, from: Point(x: 2, y: 1300), inward: right, at: 10000)))
+    }
+
+    /// The extents as they were first computed: every rectangle's span, sorted, then merged.
+    private static func referenceExtent(_ rects: [Rect], alongX: Bool) -> [DeferredRegion.Interval] {
+        let spans = rects.prefix(DeferredRegion.maxRects).map { r in
+            alongX ? DeferredRegion.Interval(start: r.x, end: r.x + r.width) : DeferredRegion.Interval(start: r.y, end: r.y + r.height)
+        }.sorted { $0.start < $1.start }
+        var merged: [DeferredRegion.Interval] = []
+        for s in spans {
+            if let last = merged.last, s.start <= last.end {
+                merged[merged.count - 1].end = max(last.end, s.end)
+            } else {
+                merged.append(s)
+            }
+        }
+        return merged
+    }
+
+    @Test("deferred_cap_mm: the extents of random regions, built at the commit or later, refilled or new, are the sorted merged spans")
+    func extentsOfRandomRegions() {
+        var seed: UInt64 = 0x5eed
+        func next(_ n: Int) -> Int32 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int32(truncatingIfNeeded: (seed >> 33) % UInt64(n))
+        }
+        var refilled = DeferredRegion()
+        for round in 0..<200 {
+            let count = Int(next(round % 10 == 0 ? 5000 : 60)) + 1
+            let pixels = (0..<count).map { _ in
+                DeferredRegion.PixelRect(x: next(1200) - 100, y: next(2400) - 100, width: next(300), height: next(300))
+            }
+            let rects = pixels.filter { $0.width > 0 && $0.height > 0 }.map {
+                Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+            }
+            let built = DeferredRegion(rects)
+            pixels.withUnsafeBufferPointer { refilled.refill(from: $0, extents: false) }
+            #expect(!refilled.hasExtents && refilled.rects == built.rects)
+            refilled.buildExtents()
+            for region in [built, refilled] {
+                #expect(Array(region.extentX) == Self.referenceExtent(rects, alongX: true))
+                #expect(Array(region.extentY) == Self.referenceExtent(rects, alongX: false))
+            }
+            let at = Double(next(2600) - 150)
+            #expect(built.extent(along: .top, before: at) == refilled.extent(along: .bottom, before: at))
+        }
+    }
 }
