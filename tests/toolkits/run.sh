@@ -21,7 +21,8 @@
 #
 # Each app, on each host, must show (R3 deferral, R4 swipe twice):
 #   - "honored 2" before the replay starts;
-#   - exactly one deferred_swipe, of the bottom edge;
+#   - exactly one deferred_swipe, of the bottom edge, and the host's affordance shown (its
+#     event log) before the dock began;
 #   - the touches of the first swipe and of the tap, none of the second swipe or of the cover
 #     sheet swipe (which the host's event log shows as the dock and the cover sheet).
 # The Kirigami app also slides up a panel of its own at the deferred swipe, once (not at the
@@ -57,13 +58,15 @@
 #
 # usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|kirigami|example|back]... (or --only APP;
 #   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
-#   [--except APP]... (an app left out)
+#   [--except APP]... (an app left out; APP@HOST: left out on HOST only)
 #   [--hosts HOST,...] the hosts, of weston, wlroots (bezel-compositor) and phoc (default
 #   weston,wlroots); the cases of a host not named do not run. phoc is phoc with its patch
 #   series (hosts/phoc, the Debian release's version: 0.46 on Debian 13), built against the
 #   installed product and started as hosts/phoc/tests/run.sh starts it (hosts/patched/tests/lib.sh:
-#   an unprivileged user, its test rig, its session client); there every app runs the demo
-#   recording (the checks above, the Kirigami app's panel without the screenshot).
+#   an unprivileged user, its test rig, its session client); there every app but SDL2 runs
+#   the demo recording (the checks above, the Kirigami app's panel without the screenshot; SDL2:
+#   a SKIP line, phoc 0.46 never shows its window), the GTK 4 app and the Qt example their
+#   region cases, and examples/gtk4-back.c the back gesture (without the screenshot).
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits, or
 #   .build-toolkits-debian13 inside the Debian 13 root: both may run at once); the product is
 #   installed through meson-shim (tests/lib/product.sh)
