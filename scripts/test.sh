@@ -287,8 +287,13 @@ group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the insta
 group --limit 4 "weston@14: latency of 1,000 taps, libinput to wl_touch, with bezel-weston.so against without" "${d13[@]}" hosts/weston/tests/run.sh --latency 1000
 group "sdl3@3.2 (Debian 13): bezel-sdl3.h app on bezel-compositor (wlroots 0.18), demo recording and the back gesture; SDL's dummy driver" "${d13[@]}" tests/toolkits/sdl3-run.sh
 # The toolkit suite of Debian 12's group, every case, on Debian 13's toolkits and hosts (its
-# scratch is .build-toolkits-debian13, beside Debian 12's), and the Kirigami app.
-group "toolkits@debian13 (GTK 4.18 C and Python, GTK 3.24, SDL2, Qt 6.8 C++, QML and Kirigami 6.13) on weston 14 and bezel-compositor (wlroots 0.18), demo recording and the back gesture" "${d13[@]}" tests/toolkits/run.sh
+# scratch is .build-toolkits-debian13, beside Debian 12's), and the Kirigami app; also on patched
+# phoc 0.46 (phosh's compositor, built in the suite's scratch against its debug product): every
+# app's demo recording, the region cases and the back gesture. SDL2's app is left out on phoc:
+# it asks for full screen before its window's first commit, and phoc 0.46, patched or not, then
+# schedules a configure on the uninitialised xdg_surface (wlroots 0.18's critical) and never
+# shows the window (hosts/phoc/README.md).
+group "toolkits@debian13 (GTK 4.18 C and Python, GTK 3.24, SDL2, Qt 6.8 C++, QML and Kirigami 6.13) on weston 14, bezel-compositor (wlroots 0.18) and patched phoc 0.46, demo recording and the back gesture" "${d13[@]}" tests/toolkits/run.sh --hosts weston,wlroots,phoc --except sdl2@phoc
 group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wayfire/tests/run.sh
 group "wayfire@0.9: hostile clients while touches play" "${d13[@]}" hosts/wayfire/tests/run.sh --release --hostile
 group "wayfire@0.9: hostile scale (idle surfaces, creation, 500 toplevels; release build)" "${d13[@]}" hosts/wayfire/tests/run.sh --release --scale --toplevels 500

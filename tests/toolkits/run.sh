@@ -21,7 +21,8 @@
 #
 # Each app, on each host, must show (R3 deferral, R4 swipe twice):
 #   - "honored 2" before the replay starts;
-#   - exactly one deferred_swipe, of the bottom edge;
+#   - exactly one deferred_swipe, of the bottom edge, and the host's affordance shown (its
+#     event log) before the dock began;
 #   - the touches of the first swipe and of the tap, none of the second swipe or of the cover
 #     sheet swipe (which the host's event log shows as the dock and the cover sheet).
 # The Kirigami app also slides up a panel of its own at the deferred swipe, once (not at the
@@ -57,7 +58,15 @@
 #
 # usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|kirigami|example|back]... (or --only APP;
 #   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
-#   [--except APP]... (an app left out)
+#   [--except APP]... (an app left out; APP@HOST: left out on HOST only)
+#   [--hosts HOST,...] the hosts, of weston, wlroots (bezel-compositor) and phoc (default
+#   weston,wlroots); the cases of a host not named do not run. phoc is phoc with its patch
+#   series (hosts/phoc, the Debian release's version: 0.46 on Debian 13), built against the
+#   installed product and started as hosts/phoc/tests/run.sh starts it (hosts/patched/tests/lib.sh:
+#   an unprivileged user, its test rig, its session client); there every app but SDL2 runs
+#   the demo recording (the checks above, the Kirigami app's panel without the screenshot; SDL2:
+#   a SKIP line, phoc 0.46 never shows its window), the GTK 4 app and the Qt example their
+#   region cases, and examples/gtk4-back.c the back gesture (without the screenshot).
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits, or
 #   .build-toolkits-debian13 inside the Debian 13 root: both may run at once); the product is
 #   installed through meson-shim (tests/lib/product.sh)
@@ -71,7 +80,11 @@ OUT=$SCRATCH/toolkit-tests
 . "$ROOT/tests/lib/host.sh"
 . "$ROOT/hosts/weston/tests/lib.sh"
 . "$ROOT/tests/toolkits/lib.sh"
+RUNNER_EXTRA_OPTS="--hosts"
 runner_args "$@"
+IFS=, read -ra HOSTS <<<"${RUNNER_OPT[--hosts]:-weston,wlroots}"
+# use_host HOST: HOST is among --hosts.
+use_host() { [[ " ${HOSTS[*]} " == *" $1 "* ]]; }
 APPS=()
 for app in gtk4 python gtk3 sdl2 qt6 qml kirigami; do
 	want "$app" || continue
@@ -161,65 +174,72 @@ done
 export XDG_RUNTIME_DIR=$OUT/xdg
 mkdir -p "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
+if use_host phoc && ! phoc_host_setup; then
+	HOSTS=("${HOSTS[@]/phoc/}")
+fi
 
 # ---- the library's own promises, on weston: private-queue binding, checked setters ----
-if start_host weston api tap-bottom; then
-	WAYLAND_DISPLAY=$SOCK timeout 20 "$OUT/client-api-test" >"$DIR/api.out" 2>&1
-	rc=$?
-	stop_host
-	if [ $rc = 0 ]; then
-		while read -r line; do pass "libbezel-client: $line"; done < <(sed -n 's/^ok //p' "$DIR/api.out")
+if use_host weston; then
+	if start_host weston api tap-bottom; then
+		WAYLAND_DISPLAY=$SOCK timeout 20 "$OUT/client-api-test" >"$DIR/api.out" 2>&1
+		rc=$?
+		stop_host_and_apps
+		if [ $rc = 0 ]; then
+			while read -r line; do pass "libbezel-client: $line"; done < <(sed -n 's/^ok //p' "$DIR/api.out")
+		else
+			fail "libbezel-client API checks (exit $rc): $(grep -v '^ok ' "$DIR/api.out" | head -3 | tr '\n' ' ')"
+		fi
 	else
-		fail "libbezel-client API checks (exit $rc): $(grep -v '^ok ' "$DIR/api.out" | head -3 | tr '\n' ' ')"
+		stop_host_and_apps
+		fail "weston did not start for the API checks (see $DIR)"
 	fi
-else
-	stop_host
-	fail "weston did not start for the API checks (see $DIR)"
 fi
 
 # ---- each app on each host, while the demo recording plays ----
 for app in "${APPS[@]}"; do
 	[ "$app" = kirigami ] && [ -n "$KIRIGAMI_SKIP" ] && continue
 	[ -n "${APP_CMD[$app]:-}" ] || { fail "$app: not built (see $OUT/$app-build.log)"; continue; }
-	for host in weston wlroots; do
-		run_demo "$app" "$host"
+	for host in "${HOSTS[@]}"; do
+		[ -n "$host" ] && run_demo "$app" "$host"
 	done
 done
 
 # ---- desktop-shell: hide and show, a change while shown, a windowed app (GTK apps) ----
 for app in gtk4 python gtk3 qml kirigami; do
-	want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
+	use_host weston && want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
 	run_hide_show "$app"
 done
 if want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ]; then
-	run_windowed gtk4
+	use_host weston && run_windowed gtk4
 	# ---- protocol version 3: the bottom edge deferred over part of the window only ----
-	for host in weston wlroots; do
+	for host in weston wlroots phoc; do
+		use_host "$host" || continue
 		run_region gtk4 "$host" inside
 		run_region gtk4 "$host" outside
 	done
 fi
 # The same through libbezel-qt6 (Bezel::Gestures::setDeferredRegion), the Qt example's --region.
 if want qt6 && [ -n "${APP_CMD[qt6]:-}" ]; then
-	for host in weston wlroots; do
+	for host in weston wlroots phoc; do
+		use_host "$host" || continue
 		run_region qt6 "$host" inside
 		run_region qt6 "$host" outside
 	done
 fi
 # ---- protocol version 4: the back gesture, shown by the app (R10) ----
-for host in weston wlroots; do
-	[ -n "${APP_CMD[example]:-}" ] && run_back example "$host"
+for host in weston wlroots phoc; do
+	use_host "$host" && [ -n "${APP_CMD[example]:-}" ] && run_back example "$host"
 done
-if { want back || want python; } && [ -n "${APP_CMD[python]:-}" ]; then
+if use_host weston && { want back || want python; } && [ -n "${APP_CMD[python]:-}" ]; then
 	run_back python weston
 fi
-if { want back || want gtk3; } && [ -n "${APP_CMD[gtk3]:-}" ]; then
+if use_host wlroots && { want back || want gtk3; } && [ -n "${APP_CMD[gtk3]:-}" ]; then
 	run_back gtk3 wlroots
 fi
-if { want back || want qml; } && [ -n "${APP_CMD[qml]:-}" ]; then
+if use_host weston && { want back || want qml; } && [ -n "${APP_CMD[qml]:-}" ]; then
 	run_back qml weston
 fi
-if { want back || want sdl2; } && [ -n "${APP_CMD[sdl2]:-}" ]; then
+if use_host wlroots && { want back || want sdl2; } && [ -n "${APP_CMD[sdl2]:-}" ]; then
 	run_back sdl2 wlroots
 fi
 # ---- not Wayland: the GTK apps on X11 (Python asks for the back gesture too) ----

@@ -29,7 +29,9 @@
 #   comp_clients (optional): builds the runner's own clients into OUT; COMP_CLIENTS names them
 #       in the pass line. COMP_FILES (optional): more files the user must be able to read.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
-. "$ROOT/tests/lib/host.sh"
+# A suite that runs a patched compositor among other hosts (tests/toolkits) has the runners'
+# library loaded already: loading it again would reset its counters.
+declare -F runner_args >/dev/null || . "$ROOT/tests/lib/host.sh"
 . "$ROOT/tests/lib/touchscreen.sh"
 RUNNER_EXTRA_OPTS="--version"
 runner_folders "$COMP_LABEL"
@@ -141,6 +143,24 @@ comp_why_not_started() {
 }
 
 # ---- the build ----
+# comp_build ARG...: hosts/COMP_LABEL/build.sh ARG... at the version the command line asks for
+# (--version V), its build folder SCRATCH/COMP_LABEL (the patched source tree in it:
+# SCRATCH/COMP_LABEL/src-patched); prints the last line (the binary's path) and returns the
+# script's status.
+comp_build() {
+	local build=("$ROOT/hosts/$COMP_LABEL/build.sh") printed rc
+	[ -n "${RUNNER_OPT[--version]:-}" ] && build+=(--version "${RUNNER_OPT[--version]}")
+	printed=$(env "BEZEL_${COMP_LABEL^^}_BUILD=$SCRATCH/$COMP_LABEL" "${build[@]}" "$@")
+	rc=$?
+	echo "${printed##*$'\n'}"
+	return $rc
+}
+
+# comp_series_size: "with the series patches/COMP_VERSION (N lines added)".
+comp_series_size() {
+	echo "with the series patches/$COMP_VERSION ($(cat "$ROOT/hosts/$COMP_LABEL/patches/$COMP_VERSION"/*.patch | grep '^+' | grep -vc '^+++') lines added)"
+}
+
 # patched_setup: the product (release: the compositor's Bezel, and the probe), the compositor
 # patched against it and unpatched at COMP_VERSION (hosts/NAME/build.sh, cached in SCRATCH), the
 # protocol code, the rig, the session client, the shared clients and the runner's
@@ -148,25 +168,22 @@ comp_why_not_started() {
 # COMP_SRC (the patched source tree), PROBE; finishes the run on failure, and after the build
 # with --build-only.
 patched_setup() {
-	local build_var start_s build=("$ROOT/hosts/$COMP_LABEL/build.sh")
+	local start_s
 	if [ "$VALGRIND" = 1 ] || [ "$COURSE" = scale ]; then
 		echo "$0: --valgrind and --scale do not run on patched $COMP_LABEL (hosts/README.md)" >&2
 		exit 2
 	fi
-	[ -n "${RUNNER_OPT[--version]:-}" ] && build+=(--version "${RUNNER_OPT[--version]}")
-	COMP_VERSION=$("${build[@]}" --print-version 2>&1) || { fail "hosts/$COMP_LABEL/build.sh: $COMP_VERSION"; finish; }
+	COMP_VERSION=$(comp_build --print-version 2>&1) || { fail "hosts/$COMP_LABEL/build.sh: $COMP_VERSION"; finish; }
 	product_install release || { fail "the product install through meson-shim (tests/lib/product.sh)"; finish; }
 	mkdir -p "$OUT"
-	build_var=BEZEL_${COMP_LABEL^^}_BUILD
-	export "$build_var=$SCRATCH/$COMP_LABEL"
-	COMP_SRC=${!build_var}/src-patched
+	COMP_SRC=$SCRATCH/$COMP_LABEL/src-patched
 	start_s=$(date +%s)
-	if COMP_BIN=$("${build[@]}" --bezel "$PRODUCT_PREFIX" "$OUT/prefix" | tail -1) &&
-		COMP_PLAIN_BIN=$("${build[@]}" --unpatched "$OUT/prefix-unpatched" | tail -1) &&
+	if COMP_BIN=$(comp_build --bezel "$PRODUCT_PREFIX" "$OUT/prefix") &&
+		COMP_PLAIN_BIN=$(comp_build --unpatched "$OUT/prefix-unpatched") &&
 		[ -x "$COMP_BIN" ] && [ -x "$COMP_PLAIN_BIN" ]; then
-		pass "hosts/$COMP_LABEL/build.sh builds $COMP_LABEL $COMP_VERSION with the series patches/$COMP_VERSION ($(cat "$ROOT/hosts/$COMP_LABEL/patches/$COMP_VERSION"/*.patch | grep '^+' | grep -vc '^+++') lines added) and without it, in $(($(date +%s) - start_s)) s"
+		pass "hosts/$COMP_LABEL/build.sh builds $COMP_LABEL $COMP_VERSION $(comp_series_size) and without it, in $(($(date +%s) - start_s)) s"
 	else
-		fail "hosts/$COMP_LABEL/build.sh (logs in ${!build_var})"
+		fail "hosts/$COMP_LABEL/build.sh (logs in $SCRATCH/$COMP_LABEL)"
 		finish
 	fi
 	host_protocol_code "$OUT" || { fail "wayland-scanner"; finish; }

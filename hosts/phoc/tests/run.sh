@@ -31,38 +31,9 @@
 set -u
 COMP_LABEL=phoc
 . "$(dirname "$0")/../../patched/tests/lib.sh"
+. "$ROOT/hosts/phoc/tests/lib.sh"
 runner_args "$@"
 GEN_TOUCH=$ROOT/hosts/phoc/tests/gen-touch-phoc.py
-
-# The compositor of comp_start: patched phoc with DIR/phoc.ini ([bezel] included), or
-# (VARIANT=unpatched) the tarball's phoc, whose phoc.ini has no [bezel]. The session is
-# primary-client (maps nothing) under `timeout`; phoc ends when it ends. PHOC_SCALE: the
-# output's scale; PHOC_SCALE_TO_FIT=1: phoc's scale-to-fit setting on (a keyfile GSettings
-# backend in the case's HOME instead of the memory one).
-comp_prepare() {
-	local backend=memory
-	if [ "${PHOC_SCALE_TO_FIT:-0}" = 1 ]; then
-		backend=keyfile
-		mkdir -p "$DIR/.config/glib-2.0/settings"
-		printf '[sm/puri/phoc]\nscale-to-fit=true\n' >"$DIR/.config/glib-2.0/settings/keyfile"
-	fi
-	{
-		echo "[core]"
-		echo "xwayland=false"
-		echo "[output:HEADLESS-1]"
-		echo "scale=${PHOC_SCALE:-1}"
-		if [ "${VARIANT:-patched}" != unpatched ]; then
-			echo "[bezel]"
-			bezel_settings
-		fi
-	} >"$DIR/phoc.ini"
-	# phoc 0.24 runs the session through sh -c; 0.46 splits it into a command line itself.
-	local session="exec timeout 900 $PRIMARY"
-	[ "$COMP_VERSION" = 0.24 ] || session="timeout 900 $PRIMARY"
-	COMP_CMD=(env GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR="$SCHEMAS" "$(comp_variant_bin)" -C "$DIR/phoc.ini"
-		-E "$session")
-	COMP_READY=$PRIMARY_READY
-}
 
 # phoc's own clients: a panel made draggable with phoc's layer-shell effects (protocol XML from
 # the patched source tree), a lock client holding wlr's input inhibitor, an oversized window.
@@ -74,7 +45,6 @@ comp_clients() {
 			wayland-scanner private-code "$xml" "$OUT/$(basename "$xml" .xml)-protocol.c" || return 1
 	done
 	DRAG_PANEL=$OUT/drag-panel
-	SCHEMAS=$OUT/prefix/share/glib-2.0/schemas
 	COMP_FILES=("$SCHEMAS/gschemas.compiled")
 	phoc_client drag-panel phoc-layer-shell-effects-unstable-v1-protocol.c wlr-layer-shell-unstable-v1-protocol.c &&
 		phoc_client lock-client input-inhibitor-protocol.c && phoc_client big-client
