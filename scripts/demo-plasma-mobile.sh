@@ -20,8 +20,9 @@
 # and after the lift (plasmashell's isTaskSwitcherVisible) and the app saw no touch.
 #
 # --defer: the full-screen app defers the bottom edge (the kwin tests' bezel-defer-client), and
-# two swipes up start 25 px above the bottom, over plasmashell's 12 px bottom panel (at y 1908)
-# yet inside Bezel's 3.5 mm bottom zone: a fast one, which the app gets with deferred_swipe while
+# two swipes up start 10 px above the bottom, on plasmashell's 12 px reveal strip (at y 1908),
+# which gives way to Bezel's bottom zone over the full-screen app (hosts/kwin/README.md, Plasma
+# Mobile 6.3): a fast one, which the app gets with deferred_swipe while
 # the plugin draws Bezel's affordance at the bottom edge (R3), then, within the 2 s the edge stays
 # armed, the swipe and hold, which is Bezel's dock and opens the task switcher (R4). Screenshot
 # demo-out/plasma-mobile-deferred.png after the first swipe: the affordance over the app. Exits
@@ -72,9 +73,9 @@ chmod 700 "$DIR/xdg"
 SOCK=bezel-plasma-mobile
 W=1080 H=1920
 if [ $defer = 1 ]; then
-	# Above plasmashell's 12 px bottom panel, inside Bezel's bottom zone (3.5 mm: 55 px here).
-	# BEZEL_DEMO_BOTTOM_INSET=10 starts them on the panel instead (the other hosts' start).
-	inset=${BEZEL_DEMO_BOTTOM_INSET:-25}
+	# On plasmashell's 12 px reveal strip, inside Bezel's bottom zone (3.5 mm: 55 px here), as
+	# on the other hosts. BEZEL_DEMO_BOTTOM_INSET=25 starts them above the strip instead.
+	inset=${BEZEL_DEMO_BOTTOM_INSET:-10}
 	python3 tests/hosts/gen-touch.py defer-once "$DIR/touch-first.evemu" --size ${W}x$H --bottom-inset "$inset" >/dev/null || exit 1
 	python3 tests/hosts/gen-touch.py dock-rest "$DIR/touch.evemu" --size ${W}x$H --bottom-inset "$inset" >/dev/null || exit 1
 else

@@ -8,6 +8,9 @@
 #include "touch-filter.h"
 
 #include "clock.h"
+#if QT_VERSION_MAJOR >= 6 // Plasma Mobile 6's reveal strip (KWin 6 only)
+#include "reveal-strip.h"
+#endif
 #include "shell.h"
 #include "surfaces.h"
 
@@ -29,6 +32,8 @@
 #include "wayland_server.h"
 #include "window.h"
 #include "workspace.h"
+
+#include <QMatrix4x4>
 
 #include <cstring>
 #include <typeinfo>
@@ -78,12 +83,18 @@ void TouchFilter::watchDrags()
     });
 }
 
+// The edges bound now, as libbezel parsed them (bind-* keys or their defaults).
+uint32_t TouchFilter::boundEdges() const
+{
+    uint32_t bound = 0;
+    bezel_plugin_get_bindings(m_bezel, 0, &bound, nullptr, 0, nullptr);
+    return bound;
+}
+
 // Does a touch at layout `pos` start in KWin's own touch edge strip of an edge Bezel binds?
 bool TouchFilter::inBoundEdge(const QPointF &pos) const
 {
-    // The edges bound now, as libbezel parsed them (bind-* keys or their defaults).
-    uint32_t bound = 0;
-    bezel_plugin_get_bindings(m_bezel, 0, &bound, nullptr, 0, nullptr);
+    const uint32_t bound = boundEdges();
     for (KWin::Output *o : KWin::workspace()->outputs()) {
         const QRectF g = o->geometry();
         if (!g.contains(pos)) {
@@ -131,6 +142,14 @@ bool TouchFilter::touchDown(qint32 id, const QPointF &pos, std::chrono::microsec
     }
 #if QT_VERSION_MAJOR >= 6 // KWin 6.0: every finger goes to the window under it
     KWin::Window *window = KWin::input()->findToplevel(pos);
+    // Plasma Mobile's reveal strip over a full-screen app gives way on a bound edge: the app's
+    // surface decides, and gets the down if delivered (deliverDown).
+    KWin::Window *below = revealstrip::windowBelow(window, pos, boundEdges());
+    if (below) {
+        qCDebug(BEZEL_KWIN, "bezel: down %d at %.0f,%.0f on %s's reveal strip: decided on the full-screen window below",
+                id, pos.x(), pos.y(), qPrintable(window->resourceClass()));
+        window = below;
+    }
 #else
     // KWin sends every finger of a sequence to the surface the first finger chose.
     KWin::Window *window = KWin::input()->touch()->focus();
@@ -157,6 +176,9 @@ bool TouchFilter::touchDown(qint32 id, const QPointF &pos, std::chrono::microsec
     }
     Touch &t = m_touches[id];
     t = Touch{pos, origin, inBoundEdge(pos), false};
+#if QT_VERSION_MAJOR >= 6
+    t.target = below;
+#endif
     m_lastPos = pos;
     bezel_touch_down_layout_on_surface(m_bezel, id, pos.x(), pos.y(), surface, feedTime(time));
     return true;
@@ -230,7 +252,17 @@ void TouchFilter::deliverDown(wl_resource *, int32_t id, double sx, double sy, u
     t.origin = t.down - QPointF(sx, sy);
     const QPointF pos = t.down;
     const auto when = replayTime(time);
+#if QT_VERSION_MAJOR >= 6
+    KWin::Window *target = t.target;
+#endif
     t.delivered = replay([&](KWin::InputEventFilter *f) {
+#if QT_VERSION_MAJOR >= 6
+        // The seat's forward filter would pick the window under the finger (the reveal strip):
+        // the down goes to the window that decided, as that filter would send it.
+        if (target && filterIs(f, "ForwardInputFilter")) {
+            return forwardDownTo(target, id, pos, when);
+        }
+#endif
         return f->touchDown(id, pos, when);
     }, t.inEdge);
     if (t.delivered) {
@@ -243,6 +275,32 @@ void TouchFilter::deliverDown(wl_resource *, int32_t id, double sx, double sy, u
         bezel_touch_refused(m_bezel, id);
     }
 }
+
+#if QT_VERSION_MAJOR >= 6
+// ForwardInputFilter::touchDown with the window given: KWin's seat starts the touch point on
+// `window`'s surface; its motions, up and frame follow that point by id.
+bool TouchFilter::forwardDownTo(KWin::Window *window, qint32 id, const QPointF &pos, std::chrono::microseconds time)
+{
+    KWaylandServer::SeatInterface *seat = KWin::waylandServer()->seat();
+    if (!window->surface()) {
+        return false;
+    }
+    seat->setTimestamp(time);
+    KWin::TouchPoint *point = seat->notifyTouchDown(window->surface(), window->bufferGeometry().topLeft(), id, pos);
+    if (!point) {
+        return false;
+    }
+    // As the forward filter, the point follows the window's moves (a rotation). The point is
+    // the seat's and goes at the touch's end, the connection with it. TouchPoint is not
+    // exported: its setSurfacePosition is written out.
+    connect(window, &KWin::Window::bufferGeometryChanged, point, [window, point] {
+        point->offset = window->bufferGeometry().topLeft();
+        point->transformation = QMatrix4x4();
+        point->transformation.translate(-point->offset.x(), -point->offset.y());
+    });
+    return true;
+}
+#endif
 
 void TouchFilter::deliverMotion(int32_t id, double sx, double sy, uint32_t time)
 {

@@ -12,6 +12,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointF>
+#include <QPointer>
 #include <QSet>
 
 #include <bezel.h>
@@ -48,7 +49,11 @@ public:
     }
 
 private:
+    uint32_t boundEdges() const;
     bool inBoundEdge(const QPointF &pos) const;
+#if QT_VERSION_MAJOR >= 6
+    bool forwardDownTo(KWin::Window *window, qint32 id, const QPointF &pos, std::chrono::microseconds time);
+#endif
     template<class Call>
     bool replay(Call call, bool skipEdges);
     void watchDrags();
@@ -65,6 +70,10 @@ private:
         bool inEdge = false; // went down on the strip of an edge Bezel binds
         bool delivered = false;
         quint32 serial = 0; // KWin's seat serial of the delivered down (drags name it)
+#if QT_VERSION_MAJOR >= 6
+        // The window that decided instead of Plasma Mobile's reveal strip under the finger.
+        QPointer<KWin::Window> target;
+#endif
     };
     QHash<qint32, Touch> m_touches;
     // Touches on KWin's internal (QML) windows: left to KWin's own filters.
