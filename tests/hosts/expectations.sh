@@ -45,6 +45,16 @@ declare -gA HOST_SKIP=()
 count() { grep -c -- "$2" "$1" 2>/dev/null || true; }
 
 # line_of FILE PATTERN: first line number of PATTERN in FILE (empty if absent)
+# runner_window_wider KEY=VALUE: true when KEY is a timing window (a "-ms" key) that the runner's
+# own EXTRA_INI already sets at least as wide. A row widens a window for a loaded machine
+# (hold-window-ms=1000); it must not narrow what a runner widened further (valgrind's 2000).
+runner_window_wider() {
+	local key=${1%%=*} value=${1#*=} own
+	case $key in *-ms) ;; *) return 1 ;; esac
+	own=$(printf '%s\n' "${EXTRA_INI:-}" | sed -n "s/^$key=//p" | tail -1)
+	[ -n "$own" ] && [ "$own" -ge "$value" ] 2>/dev/null
+}
+
 line_of() { grep -n -m1 -- "$2" "$1" 2>/dev/null | cut -d: -f1 || true; }
 
 # R2: a tap at the bottom edge is held and released at its up, with its original time; the
@@ -505,7 +515,9 @@ run_host_expectations() {
 				host:transform=*) transform=${line#host:transform=} ;;
 				host:rotate=*) rotate=${line#host:rotate=} ;;
 				host:unplug=*) unplug=${line#host:unplug=} ;;
-				?*) ini="${ini:+$ini$'\n'}$line" ;; # after the runner's own (EXTRA_INI, e.g. valgrind's)
+				# After the runner's own (EXTRA_INI, e.g. valgrind's), unless the runner's
+				# window for the same key is already as wide (memcheck's slowness needs it).
+				?*) runner_window_wider "$line" || ini="${ini:+$ini$'\n'}$line" ;;
 				esac
 			done < <(printf '%b\n' "$keys")
 		fi
