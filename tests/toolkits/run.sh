@@ -177,6 +177,10 @@ chmod 700 "$XDG_RUNTIME_DIR"
 if use_host phoc && ! phoc_host_setup; then
 	HOSTS=("${HOSTS[@]/phoc/}")
 fi
+# After phoc's: KWin's library brings its own host_start (tests/toolkits/lib.sh kwin_host_setup).
+if use_host kwin && ! kwin_host_setup; then
+	HOSTS=("${HOSTS[@]/kwin/}")
+fi
 
 # ---- the library's own promises, on weston: private-queue binding, checked setters ----
 if use_host weston; then
