@@ -59,14 +59,19 @@
 # usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|kirigami|example|back]... (or --only APP;
 #   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
 #   [--except APP]... (an app left out; APP@HOST: left out on HOST only)
-#   [--hosts HOST,...] the hosts, of weston, wlroots (bezel-compositor) and phoc (default
+#   [--hosts HOST,...] the hosts, of weston, wlroots (bezel-compositor), phoc and kwin (default
 #   weston,wlroots); the cases of a host not named do not run. phoc is phoc with its patch
 #   series (hosts/phoc, the Debian release's version: 0.46 on Debian 13), built against the
 #   installed product and started as hosts/phoc/tests/run.sh starts it (hosts/patched/tests/lib.sh:
 #   an unprivileged user, its test rig, its session client); there every app but SDL2 runs
 #   the demo recording (the checks above, the Kirigami app's panel without the screenshot; SDL2:
 #   a SKIP line, phoc 0.46 never shows its window), the GTK 4 app and the Qt example their
-#   region cases, and examples/gtk4-back.c the back gesture (without the screenshot).
+#   region cases, and examples/gtk4-back.c the back gesture (without the screenshot). kwin is
+#   KWin (Debian's kwin_wayland, KWin 6.3 on Debian 13) with bezel-kwin.so, built and started as
+#   hosts/kwin/tests/run.sh does (hosts/kwin/tests/lib.sh: --virtual, its own session bus); its
+#   touches come from the kwin tests' feeder (org_kde_kwin_fake_input), which plays the same
+#   recording, not from libinput. There every app runs the demo recording (the checks above, the
+#   Kirigami app's panel without the screenshot).
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits, or
 #   .build-toolkits-debian13 inside the Debian 13 root: both may run at once); the product is
 #   installed through meson-shim (tests/lib/product.sh)
