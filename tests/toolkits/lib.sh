@@ -277,7 +277,7 @@ start_kwin() {
 	local name=$1 scenario=$2 apps_xdg=$XDG_RUNTIME_DIR rc
 	OPEN_SIGNAL=USR2
 	UP_LINE="fake-input up"
-	EXTRA_INI="$LAG_INI${HOST_INI:+$'\n'$HOST_INI}" host_start "$name" "$scenario"
+	KWIN_GENERATOR=${GENERATOR:-} EXTRA_INI="$LAG_INI${HOST_INI:+$'\n'$HOST_INI}" host_start "$name" "$scenario"
 	rc=$?
 	# host_start exports the case's runtime folder, KWin's.
 	export XDG_RUNTIME_DIR=$apps_xdg

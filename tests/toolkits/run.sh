@@ -71,8 +71,8 @@
 #   hosts/kwin/tests/run.sh does (hosts/kwin/tests/lib.sh: --virtual, its own session bus); its
 #   touches come from the kwin tests' feeder (org_kde_kwin_fake_input), which plays the same
 #   recording, not from libinput. There every app runs the demo recording (the checks above, the
-#   Kirigami app's panel without the screenshot), and the GTK 4 app and the Qt example their
-#   region cases; the back gesture does not run there yet.
+#   Kirigami app's panel without the screenshot), the GTK 4 app and the Qt example their region
+#   cases, and examples/gtk4-back.c the back gesture (without the screenshot).
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits, or
 #   .build-toolkits-debian13 inside the Debian 13 root: both may run at once); the product is
 #   installed through meson-shim (tests/lib/product.sh)
@@ -237,7 +237,7 @@ if want qt6 && [ -n "${APP_CMD[qt6]:-}" ]; then
 	done
 fi
 # ---- protocol version 4: the back gesture, shown by the app (R10) ----
-for host in weston wlroots phoc; do
+for host in weston wlroots phoc kwin; do
 	use_host "$host" && [ -n "${APP_CMD[example]:-}" ] && run_back example "$host"
 done
 if use_host weston && { want back || want python; } && [ -n "${APP_CMD[python]:-}" ]; then

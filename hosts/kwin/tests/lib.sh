@@ -47,7 +47,8 @@ kwin_binaries() {
 
 # host_start NAME RECORDING [MODE]: KWin with the plugin (PLUGIN=0: without), the feeder
 # connected and waiting. Sets DIR, SOCK, KPID, HOST_PID (the feeder: its SIGUSR2 starts the
-# replay), CONTACTS. EXTRA_INI: more [Bezel] lines; EXTRA_KWINRC: more kwinrc groups;
+# replay), CONTACTS. KWIN_GENERATOR: the recording's generator instead of tests/hosts/gen-touch.py
+# (called as GENERATOR RECORDING OUT.evemu); EXTRA_INI: more [Bezel] lines; EXTRA_KWINRC: more kwinrc groups;
 # KWIN_ARGS: arguments instead of the defaults; KWIN_LOCKSCREEN=1: KWin's lock screen on (no
 # --no-lockscreen). $DIR/bus holds the private session bus's address.
 host_start() {
@@ -58,6 +59,9 @@ host_start() {
 	chmod 700 "$DIR/xdg"
 	if [ "$rec" = none ]; then
 		CONTACTS=0
+	elif [ -n "${KWIN_GENERATOR:-}" ]; then
+		# A generator of its own W x H recordings (the toolkit suite's back gesture).
+		CONTACTS=$(python3 "$KWIN_GENERATOR" "$rec" "$DIR/touch.evemu") || return 1
 	else
 		CONTACTS=$(python3 "$ROOT/tests/hosts/gen-touch.py" "$rec" "$DIR/touch.evemu" --size ${W}x$H) || return 1
 	fi
