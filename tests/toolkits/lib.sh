@@ -131,12 +131,14 @@ build_kirigami_app() {
 	fi
 }
 
-# start_host weston|wlroots|phoc NAME SCENARIO: a host with the recording SCENARIO (real time), its
+# start_host weston|wlroots|phoc|kwin NAME SCENARIO: a host with the recording SCENARIO (real time), its
 # touchscreen opening on OPEN_SIGNAL (SIGUSR2; weston 14's rig SIGUSR1: hosts/weston/tests/lib.sh).
 # weston runs desktop-shell; phoc (phoc_host_setup) runs with its session client, as the
 # patched hosts' library starts it, and its socket is linked into the apps' XDG_RUNTIME_DIR.
-# Sets DIR, SOCK (a name in XDG_RUNTIME_DIR), HOST_PID (the compositor), WRAP_PID (umockdev-run),
-# CONTACTS, HOST_LOG, OPEN_SIGNAL, HOST_KIND (HOST).
+# kwin (kwin_host_setup) runs as the kwin tests start it, its touches played by their feeder.
+# Sets DIR, SOCK (a name in XDG_RUNTIME_DIR), HOST_PID (the compositor; on kwin the feeder, which
+# OPEN_SIGNAL starts), WRAP_PID (umockdev-run), CONTACTS, HOST_LOG, OPEN_SIGNAL, HOST_KIND (HOST),
+# UP_LINE (the event log's line for a lifted contact).
 #   HOST_INI: more lines for the [bezel] section (both hosts); WESTON_INI: more sections of
 #   weston.ini (instead of WESTON_SHELL_INI: give its [shell] too); WESTON_ARGS: more weston options;
 #   GENERATOR: the recording's generator (make_touch_device; tests/hosts/gen-touch.py unless set).
@@ -147,7 +149,9 @@ start_host() {
 	HOST_PID=
 	WRAP_PID=
 	HOST_KIND=$host
+	UP_LINE="libinput up"
 	[ "$host" = phoc ] && { start_phoc "$name" "$scenario"; return; }
+	[ "$host" = kwin ] && { start_kwin "$name" "$scenario"; return; }
 	rm -rf "$DIR"
 	mkdir -p "$DIR"
 	make_touch_device "$ROOT" "$PROBE" "$scenario" "$DIR" $NODE realtime ${GENERATOR:-} || return 1
@@ -243,6 +247,46 @@ start_phoc() {
 	SOCK=bezel-tk-$name
 }
 
+# ---- KWin (hosts/kwin), through its test library (hosts/kwin/tests/lib.sh) ----
+# kwin_host_setup: bezel-kwin.so built by hosts/kwin/build.sh for the installed KWin (its build
+# folder SCRATCH/kwin), the fake_input feeder and the copy of kwin_wayland in OUT/kwin. The
+# library's host_start and host_stop are the kwin tests' own: source it after the patched hosts'
+# library (whose host_start this suite does not call). Returns 1 after a fail line when something
+# does not build.
+kwin_host_setup() {
+	local start_s
+	. "$ROOT/hosts/kwin/tests/lib.sh"
+	mkdir -p "$OUT/kwin"
+	start_s=$(date +%s)
+	KWIN_VERSION=$(dpkg-query -W -f '${Version}' kwin-wayland 2>/dev/null | sed 's/^[0-9]*://; s/-.*//')
+	if ! kwin_build_plugin "$SCRATCH/kwin/meson" "$SCRATCH/kwin/prefix" "$OUT/kwin/build.err"; then
+		fail "kwin: hosts/kwin/build.sh (see $OUT/kwin/build.err)"
+	elif ! kwin_build_feeder "$OUT/kwin" >"$OUT/kwin/feeder-build.log" 2>&1 || ! kwin_binaries "$OUT/kwin"; then
+		fail "kwin: the fake_input feeder does not build (see $OUT/kwin/feeder-build.log)"
+	else
+		pass "kwin: hosts/kwin/build.sh builds bezel-kwin.so for KWin ${KWIN_VERSION:-?}, with the kwin tests' fake_input feeder, in $(($(date +%s) - start_s)) s"
+		return 0
+	fi
+	return 1
+}
+
+# start_kwin NAME SCENARIO: start_host's kwin: host_start (hosts/kwin/tests/lib.sh) with the
+# suite's [Bezel] lines; the feeder plays the recording (in real time) on OPEN_SIGNAL. KWin's
+# socket, in its case's own runtime folder, is linked as SOCK into the apps' XDG_RUNTIME_DIR.
+start_kwin() {
+	local name=$1 scenario=$2 apps_xdg=$XDG_RUNTIME_DIR rc
+	OPEN_SIGNAL=USR2
+	UP_LINE="fake-input up"
+	KWIN_GENERATOR=${GENERATOR:-} EXTRA_INI="$LAG_INI${HOST_INI:+$'\n'$HOST_INI}" host_start "$name" "$scenario"
+	rc=$?
+	# host_start exports the case's runtime folder, KWin's.
+	export XDG_RUNTIME_DIR=$apps_xdg
+	HOST_LOG=$DIR/host.log WRAP_PID=$KPID
+	[ $rc = 0 ] || return 1
+	ln -sfn "$DIR/xdg/$SOCK" "$XDG_RUNTIME_DIR/bezel-tk-$name"
+	SOCK=bezel-tk-$name
+}
+
 # stop_host_and_apps [PID...]: stops the compositor, then the apps PID... (their `timeout` wrappers);
 # every stop is bounded (tests/lib/bounded.sh: SIGTERM, a bounded wait, stacks, SIGKILL).
 stop_host_and_apps() {
@@ -251,9 +295,15 @@ stop_host_and_apps() {
 		comp_stop "$@"
 		return 0
 	fi
+	local p
+	if [ "${HOST_KIND:-}" = kwin ]; then
+		rm -f "$XDG_RUNTIME_DIR/$SOCK"
+		host_stop
+		for p in "$@"; do stop_process app "$p" "$p" 10; done
+		return 0
+	fi
 	stop_process compositor "${HOST_PID:-$WRAP_PID}" "${WRAP_PID:-$HOST_PID}" ||
 		fail "the compositor did not stop within its bound after SIGTERM (stacks above)"
-	local p
 	for p in "$@"; do stop_process app "$p" "$p" 10; done
 	return 0
 }
@@ -313,6 +363,7 @@ host_label() {
 	case $1 in
 	weston) echo "weston (desktop-shell)" ;;
 	phoc) echo "phoc $COMP_VERSION (patched)" ;;
+	kwin) echo "KWin $KWIN_VERSION" ;;
 	*) echo "bezel-compositor (wlroots)" ;;
 	esac
 }
@@ -354,7 +405,7 @@ run_demo() {
 		PNG=$(screenshot "$DIR" "$SOCK")
 	fi
 	local played=0
-	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 && played=1
+	wait_for "$DIR/events.log" "$UP_LINE" "$CONTACTS" 30 && played=1
 	# The tap's end is the app's last touch: waiting for it lets its output settle.
 	wait_for "$c" "^touch end" 2 10
 	stop_host_and_apps "$APP_PID"
@@ -486,7 +537,7 @@ run_region() {
 		return
 	fi
 	kill -"$OPEN_SIGNAL" "$HOST_PID"
-	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "the swipe's up in the event log"
+	wait_for "$DIR/events.log" "$UP_LINE" "$CONTACTS" 30 "the swipe's up in the event log"
 	[ "$where" = inside ] && wait_for "$c" "^touch end" 1 10 "the app's touch end"
 	stop_host_and_apps "$APP_PID"
 	if [ "$where" = inside ]; then
@@ -542,7 +593,7 @@ run_back() {
 		wait_for "$c" "^back_changed 0\.[3-9]" 1 20 "a back_changed line with progress 0.3 or more"; then
 		PNG=$(screenshot "$DIR" "$SOCK")
 	fi
-	wait_for "$DIR/events.log" "libinput up" "$CONTACTS" 30 "the recording's last up in the event log"
+	wait_for "$DIR/events.log" "$UP_LINE" "$CONTACTS" 30 "the recording's last up in the event log"
 	wait_for "$c" "^back_invoked" 1 10 "the app's back_invoked line"
 	[ "$app" = example ] && wait_for "$c" "^page Message" 1 10 "the example's page Message line"
 	stop_host_and_apps "$APP_PID"

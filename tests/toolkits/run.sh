@@ -59,14 +59,22 @@
 # usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|kirigami|example|back]... (or --only APP;
 #   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
 #   [--except APP]... (an app left out; APP@HOST: left out on HOST only)
-#   [--hosts HOST,...] the hosts, of weston, wlroots (bezel-compositor) and phoc (default
+#   [--hosts HOST,...] the hosts, of weston, wlroots (bezel-compositor), phoc and kwin (default
 #   weston,wlroots); the cases of a host not named do not run. phoc is phoc with its patch
 #   series (hosts/phoc, the Debian release's version: 0.46 on Debian 13), built against the
 #   installed product and started as hosts/phoc/tests/run.sh starts it (hosts/patched/tests/lib.sh:
 #   an unprivileged user, its test rig, its session client); there every app but SDL2 runs
 #   the demo recording (the checks above, the Kirigami app's panel without the screenshot; SDL2:
 #   a SKIP line, phoc 0.46 never shows its window), the GTK 4 app and the Qt example their
-#   region cases, and examples/gtk4-back.c the back gesture (without the screenshot).
+#   region cases, and examples/gtk4-back.c the back gesture (without the screenshot). kwin is
+#   KWin (Debian's kwin_wayland, KWin 6.3 on Debian 13) with bezel-kwin.so, built and started as
+#   hosts/kwin/tests/run.sh does (hosts/kwin/tests/lib.sh: --virtual, its own session bus); its
+#   touches come from the kwin tests' feeder (org_kde_kwin_fake_input), which plays the same
+#   recording, not from libinput. There every app runs the demo recording (the checks above, the
+#   Kirigami app's panel without the screenshot), and examples/gtk4-back.c the back gesture
+#   (without the screenshot). The region cases do not run there: in one run of three, the GTK 4
+#   app's swipe inside the region got no touch end in 10 s although the plugin had passed KWin
+#   the up (its event log's "send up"), not explained yet.
 #   BEZEL_TOOLKITS_SCRATCH: SwiftPM scratch path (default .build-toolkits, or
 #   .build-toolkits-debian13 inside the Debian 13 root: both may run at once); the product is
 #   installed through meson-shim (tests/lib/product.sh)
@@ -177,6 +185,10 @@ chmod 700 "$XDG_RUNTIME_DIR"
 if use_host phoc && ! phoc_host_setup; then
 	HOSTS=("${HOSTS[@]/phoc/}")
 fi
+# After phoc's: KWin's library brings its own host_start (tests/toolkits/lib.sh kwin_host_setup).
+if use_host kwin && ! kwin_host_setup; then
+	HOSTS=("${HOSTS[@]/kwin/}")
+fi
 
 # ---- the library's own promises, on weston: private-queue binding, checked setters ----
 if use_host weston; then
@@ -227,7 +239,7 @@ if want qt6 && [ -n "${APP_CMD[qt6]:-}" ]; then
 	done
 fi
 # ---- protocol version 4: the back gesture, shown by the app (R10) ----
-for host in weston wlroots phoc; do
+for host in weston wlroots phoc kwin; do
 	use_host "$host" && [ -n "${APP_CMD[example]:-}" ] && run_back example "$host"
 done
 if use_host weston && { want back || want python; } && [ -n "${APP_CMD[python]:-}" ]; then
