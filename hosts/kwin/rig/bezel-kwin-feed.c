@@ -23,6 +23,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -136,9 +137,27 @@ static int turn_output(struct wl_display *dpy, int t)
 	}
 	kde_output_configuration_v2_apply(c);
 	configured = 0;
-	while (!configured)
-		if (wl_display_dispatch(dpy) < 0)
+	/* KWin's answer, within 10 s: a feeder that never hears it says so instead of blocking. */
+	uint64_t deadline = now_us() + 10 * 1000000ull;
+	while (!configured) {
+		while (wl_display_prepare_read(dpy) != 0)
+			if (wl_display_dispatch_pending(dpy) < 0)
+				return -1;
+		if (configured) {
+			wl_display_cancel_read(dpy);
+			break;
+		}
+		wl_display_flush(dpy);
+		uint64_t now = now_us();
+		struct pollfd pfd = { .fd = wl_display_get_fd(dpy), .events = POLLIN };
+		if (now >= deadline || poll(&pfd, 1, (int)((deadline - now) / 1000) + 1) <= 0) {
+			wl_display_cancel_read(dpy);
+			fprintf(stderr, "bezel-kwin-feed: KWin did not answer the output configuration within 10 s\n");
 			return -1;
+		}
+		if (wl_display_read_events(dpy) < 0 || wl_display_dispatch_pending(dpy) < 0)
+			return -1;
+	}
 	kde_output_configuration_v2_destroy(c);
 	if (configured < 0) {
 		fprintf(stderr, "bezel-kwin-feed: KWin refused to turn its output to %d quarter turns\n", t);
