@@ -33,7 +33,7 @@ if [ "${1:-}" = --list ]; then
 			kwin-wayland kwin-dev plasma-wayland-protocols dbus qt6-wayland layer-shell-qt \
 			libweston-14-dev weston-dev \
 			libsdl3-dev \
-			libgtk-4-dev gir1.2-gtk-4.0 libgtk-3-dev gir1.2-gtk-3.0 gobject-introspection libgirepository1.0-dev python3-gi \
+			libgtk-4-dev gir1.2-gtk-4.0 libgtk-3-dev gir1.2-gtk-3.0 gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo \
 			libsdl2-dev qt6-base-dev qt6-base-private-dev qt6-declarative-dev cmake xvfb \
 			qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript \
 			qml6-module-org-kde-kirigami \
@@ -66,8 +66,9 @@ packages=(
     kwin-wayland kwin-dev qtbase5-dev libkf5config-dev libkf5coreaddons-dev libkf5windowsystem-dev
     plasma-wayland-protocols dbus qtwayland5     # KWin 5.27 host: bezel-kwin.so, its headless tests (fake_input XML;
                                                  # qtwayland5: the Qt platform of KWin's lock screen greeter)
-    libgtk-4-dev gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi
+    libgtk-4-dev gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi python3-gi-cairo
                                                  # libbezel-gtk4, its BezelGtk-1.0 typelib, the Python app
+                                                 # (gi-cairo: its cairo.Region for the deferred region)
     libgtk-3-dev gir1.2-gtk-3.0                  # libbezel-gtk3, its BezelGtk3-1.0 typelib
     libsdl2-dev                                  # bezel-sdl2.h and the SDL2 app of the toolkit suite
     qt6-base-dev qt6-base-private-dev qt6-wayland qt6-declarative-dev cmake

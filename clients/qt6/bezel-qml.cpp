@@ -3,6 +3,7 @@
 #include "bezel-qml.h"
 
 #include <QQmlExtensionPlugin>
+#include <QRectF>
 #include <QWindow>
 
 BezelAttached *BezelQml::qmlAttachedProperties(QObject *object)
@@ -58,6 +59,30 @@ void BezelAttached::setDeferredGestures(int kinds)
         return;
     m_gestures->setDeferredGestures(Bezel::GestureKinds::fromInt(unsigned(kinds)));
     Q_EMIT deferredGesturesChanged();
+}
+
+QVariantList BezelAttached::deferredRegion() const
+{
+    QVariantList rects;
+    if (m_gestures) {
+        for (const QRect &r : m_gestures->deferredRegion())
+            rects.append(QRectF(r));
+    }
+    return rects;
+}
+
+// Each rect rounded out to whole pixels: the protocol's regions are integer.
+void BezelAttached::setDeferredRegion(const QVariantList &rects)
+{
+    if (!m_gestures)
+        return;
+    QRegion region;
+    for (const QVariant &v : rects)
+        region += v.toRectF().toAlignedRect();
+    if (region == m_gestures->deferredRegion())
+        return;
+    m_gestures->setDeferredRegion(region);
+    Q_EMIT deferredRegionChanged();
 }
 
 bool BezelAttached::backHandling() const

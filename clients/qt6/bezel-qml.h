@@ -2,6 +2,7 @@
 //
 //   Window {
 //       Bezel.deferredEdges: Bezel.Bottom
+//       Bezel.deferredRegion: [Qt.rect(0, 200, width, height - 200)]  // optional: over the board only
 //       Bezel.backHandling: true
 //       Bezel.onBackChanged: (progress, x, y) => page.x = progress * width
 //   }
@@ -9,6 +10,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QVariantList>
 #include <QtQml/qqml.h>
 
 #include "bezel-qt6.h"
@@ -35,6 +37,11 @@ class BezelAttached : public QObject
     Q_OBJECT
     Q_PROPERTY(int deferredEdges READ deferredEdges WRITE setDeferredEdges NOTIFY deferredEdgesChanged)
     Q_PROPERTY(int deferredGestures READ deferredGestures WRITE setDeferredGestures NOTIFY deferredGesturesChanged)
+    // Where on the window the deferred edges apply (protocol version 3): a list of rects in
+    // window coordinates (Qt.rect); empty, the default: the whole window. A swipe from a
+    // deferred edge that starts inside stays with the app, one beside it is the system's.
+    // Ignored below version 3 (the whole window then). Reads back the rects of the region set.
+    Q_PROPERTY(QVariantList deferredRegion READ deferredRegion WRITE setDeferredRegion NOTIFY deferredRegionChanged)
     Q_PROPERTY(bool backHandling READ backHandling WRITE setBackHandling NOTIFY backHandlingChanged)
     Q_PROPERTY(int honoredEdges READ honoredEdges NOTIFY honoredEdgesChanged)
     Q_PROPERTY(int honoredGestures READ honoredGestures NOTIFY honoredGesturesChanged)
@@ -47,6 +54,8 @@ public:
     void setDeferredEdges(int edges);
     int deferredGestures() const;
     void setDeferredGestures(int kinds);
+    QVariantList deferredRegion() const;
+    void setDeferredRegion(const QVariantList &rects);
     bool backHandling() const;
     void setBackHandling(bool enabled);
     int honoredEdges() const;
@@ -57,6 +66,7 @@ public:
 Q_SIGNALS:
     void deferredEdgesChanged();
     void deferredGesturesChanged();
+    void deferredRegionChanged();
     void backHandlingChanged();
     // Each report of the compositor (Bezel::Gestures::honoredEdgesChanged).
     void honoredEdgesChanged();

@@ -7,6 +7,8 @@
  *   SDL_Window *w = SDL_CreateWindow(..., SDL_WINDOW_FULLSCREEN);
  *   SDL_Renderer *r = SDL_CreateRenderer(w, -1, 0);       // first: it may replace the surface
  *   bezel_sdl_window_defer_edges(w, BEZEL_CLIENT_EDGE_BOTTOM);
+ *   SDL_Rect board = { 0, 200, 1080, 1720 };               // optional (protocol version 3):
+ *   bezel_sdl_window_set_deferred_region(w, &board, 1);   // the bottom edge over the board only
  *   ...
  *   if (e.type == bezel_sdl_deferred_swipe_event()) ... e.user.code is the edge
  *   ...
@@ -50,6 +52,7 @@
 /* What SDL2's SDL_RegisterEvents returns when no user event types are left. */
 #define BEZEL_SDL_NO_EVENT ((Uint32)-1)
 #include "bezel-sdl-events.h"
+#include "bezel-sdl-region.h"
 
 /* The window's state, made on first use; NULL (with SDL_SetError) when it cannot be. */
 static inline struct bezel_sdl_window *bezel_sdl_window_state(SDL_Window *window)
@@ -114,6 +117,29 @@ static inline int bezel_sdl_window_defer_gestures(SDL_Window *window, Uint32 kin
 		return SDL_SetError("bezel-sdl2: the compositor speaks protocol version 1 only");
 	if (rc != 0)
 		return SDL_SetError("bezel-sdl2: kinds 0x%x name no gesture kind", (unsigned)kinds);
+	return 0;
+}
+
+/*
+ * Limits the deferred edges to RECTS (COUNT rectangles in WINDOW's coordinates; COUNT 0: the
+ * whole window), protocol version 3: a swipe from a deferred edge that starts inside stays with
+ * the app, one beside it is the system's. The surface is committed at once. Returns 0, or -1
+ * with SDL_GetError() saying why: below version 3 nothing is sent and the edges stay deferred
+ * over the whole window.
+ */
+static inline int bezel_sdl_window_set_deferred_region(SDL_Window *window, const SDL_Rect *rects, int count)
+{
+	struct bezel_sdl_window *w = bezel_sdl_window_state(window);
+	if (!w)
+		return -1;
+	int rc = bezel_sdl_send_region(w, rects, count);
+	if (rc == BEZEL_CLIENT_ENOTSUP)
+		return SDL_SetError("bezel-sdl2: the compositor speaks protocol version %u; a deferred region needs 3",
+			(unsigned)bezel_client_get_version(bezel_sdl_state.client));
+	if (rc == BEZEL_CLIENT_EINVAL)
+		return SDL_SetError("bezel-sdl2: %d rectangles", count);
+	if (rc != 0)
+		return SDL_SetError("bezel-sdl2: no wl_region (the display has no wl_compositor)");
 	return 0;
 }
 

@@ -7,6 +7,8 @@
  *   SDL_Window *w = SDL_CreateWindow("app", 0, 0, SDL_WINDOW_FULLSCREEN);
  *   SDL_Renderer *r = SDL_CreateRenderer(w, NULL);   // first: it may replace the surface
  *   if (!bezel_sdl_window_defer_edges(w, BEZEL_CLIENT_EDGE_BOTTOM)) SDL_Log("%s", SDL_GetError());
+ *   SDL_Rect board = { 0, 200, 1080, 1720 };               // optional (protocol version 3):
+ *   bezel_sdl_window_set_deferred_region(w, &board, 1);   // the bottom edge over the board only
  *   ...
  *   if (e.type == bezel_sdl_deferred_swipe_event()) ... e.user.code is the edge
  *
@@ -45,6 +47,7 @@
 /* What SDL 3's SDL_RegisterEvents returns when no user event types are left. */
 #define BEZEL_SDL_NO_EVENT 0u
 #include "bezel-sdl-events.h"
+#include "bezel-sdl-region.h"
 
 /* The property's cleanup: at SDL_DestroyWindow, or when the property is cleared. */
 static inline void SDLCALL bezel_sdl_window_free(void *userdata, void *value)
@@ -117,6 +120,28 @@ static inline bool bezel_sdl_window_defer_gestures(SDL_Window *window, Uint32 ki
 		return SDL_SetError("bezel-sdl3: the compositor speaks protocol version 1 only");
 	if (rc != 0)
 		return SDL_SetError("bezel-sdl3: kinds 0x%x name no gesture kind", (unsigned)kinds);
+	return true;
+}
+
+/*
+ * Limits the deferred edges to RECTS (COUNT rectangles in WINDOW's coordinates; COUNT 0: the
+ * whole window), protocol version 3: a swipe from a deferred edge that starts inside stays with
+ * the app, one beside it is the system's. The surface is committed at once. Below version 3
+ * nothing is sent (false): the edges stay deferred over the whole window.
+ */
+static inline bool bezel_sdl_window_set_deferred_region(SDL_Window *window, const SDL_Rect *rects, int count)
+{
+	struct bezel_sdl_window *w = bezel_sdl_window_state(window);
+	if (!w)
+		return false;
+	int rc = bezel_sdl_send_region(w, rects, count);
+	if (rc == BEZEL_CLIENT_ENOTSUP)
+		return SDL_SetError("bezel-sdl3: the compositor speaks protocol version %u; a deferred region needs 3",
+			(unsigned)bezel_client_get_version(bezel_sdl_state.client));
+	if (rc == BEZEL_CLIENT_EINVAL)
+		return SDL_SetError("bezel-sdl3: %d rectangles", count);
+	if (rc != 0)
+		return SDL_SetError("bezel-sdl3: no wl_region (the display has no wl_compositor)");
 	return true;
 }
 

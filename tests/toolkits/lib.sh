@@ -370,18 +370,24 @@ host_label() {
 
 # run_demo APP HOST: the demo recording plays into APP, full screen on HOST; the checks of
 # the header of run.sh.
-run_demo() {
-	local app=$1 host=$2 label c begins shot= shown began
-	label="$app on $(host_label "$host")"
+# shown_on APP HOST LABEL: whether HOST can show APP; if not, a line says why (not run, or SKIP).
+shown_on() {
+	local app=$1 host=$2 label=$3
 	# --except APP@HOST: an app the group's host cannot show (its line in scripts/test.sh says why).
 	if [[ " ${EXCEPT[*]:-} " == *" $app@$host "* ]]; then
 		echo "not run: $label (left out with --except $app@$host)"
-		return
+		return 1
 	fi
 	if [ "$host" = phoc ] && [ "$app" = sdl2 ]; then
 		skip "$label: not run: SDL 2 asks for full screen before its window's first commit; phoc $COMP_VERSION, patched or not, then schedules a configure on the uninitialised xdg_surface (wlroots' critical in its log) and never shows the window"
-		return
+		return 1
 	fi
+}
+
+run_demo() {
+	local app=$1 host=$2 label c begins shot= shown began
+	label="$app on $(host_label "$host")"
+	shown_on "$app" "$host" "$label" || return 0
 	# The Kirigami app on weston: a screenshot of its affordance while the dock rests (weston's
 	# screenshooter needs --debug and a renderer).
 	[ "$app" = kirigami ] && [ "$host" = weston ] && shot=1
@@ -515,14 +521,18 @@ run_windowed() {
 	fi
 }
 
-# run_region APP HOST WHERE: APP defers the bottom edge over part of its window only (protocol
-# version 3: bezel_gtk_window_set_deferred_region, or libbezel-qt6's setDeferredRegion), and one swipe up from the bottom middle
+# run_region APP HOST WHERE: APP (any app of the suite, with --region X,Y,W,H) defers the bottom
+# edge over part of its window only (protocol version 3: bezel_gtk_window_set_deferred_region,
+# libbezel-qt6's setDeferredRegion, Bezel.deferredRegion in QML or
+# bezel_sdl_window_set_deferred_region), and one swipe up from the bottom middle
 # (x 540) plays. WHERE "inside": the region (0,1000 720x920) holds the swipe: the app keeps it
 # and gets deferred_swipe, the dock fails 'deferred'. WHERE "outside": the region (720,0
-# 360x1920) is beside it: the dock begins and the app sees nothing of the touch.
+# 360x1920) is beside it: the dock begins and the app sees nothing of the touch. Returns 1 when
+# HOST cannot show APP (shown_on), 0 once the case ran.
 run_region() {
 	local app=$1 host=$2 where=$3 label c rect
 	label="$app on $(host_label "$host"), region $where"
+	shown_on "$app" "$host" "$label" || return 1
 	[ "$where" = inside ] && rect=0,1000,720,920 || rect=720,0,360,1920
 	if ! start_host "$host" "$app-region-$where-$host" swipe-up; then
 		stop_host_and_apps

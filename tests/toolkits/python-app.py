@@ -7,13 +7,16 @@ and with --hide-show: hides the window once the bottom edge is honoured, shows i
 defers the top edge too while shown, and prints "done" when that is honoured;
 and with --back: takes the back gesture (protocol version 4) and prints the back lines of
 examples/gtk4-back.c: back_handling 1|0, back_edges N, back_began EDGE X Y,
-back_changed PROGRESS X Y, back_invoked, back_cancelled.
+back_changed PROGRESS X Y, back_invoked, back_cancelled;
+and with --region X,Y,W,H: defers the bottom edge over that rectangle of the window only
+(protocol version 3), as a cairo.Region (python3-gi-cairo).
 
-usage: python-app.py [--windowed] [--hide-show] [--back]
+usage: python-app.py [--windowed] [--hide-show] [--back] [--region X,Y,W,H]
 (GI_TYPELIB_PATH and LD_LIBRARY_PATH name the install's folders when it is not in /usr.)
 """
 import sys
 
+import cairo
 import gi
 
 gi.require_version("Gtk", "4.0")
@@ -24,6 +27,9 @@ sys.stdout.reconfigure(line_buffering=True)
 windowed = "--windowed" in sys.argv
 hide_show = "--hide-show" in sys.argv
 back = "--back" in sys.argv
+region = None
+if "--region" in sys.argv[:-1]:
+    region = [int(v) for v in sys.argv[sys.argv.index("--region") + 1].split(",")]
 step = 0
 frames = 0
 Edges = BezelGtk.Edges
@@ -90,6 +96,9 @@ def activate(app):
     gestures.connect("notify::honored-edges", on_honored, win)
     gestures.connect("deferred-swipe", lambda _g, edge: print(f"deferred_swipe {edge_name(edge)}"))
     gestures.connect("gesture-taken", lambda _g, edge: print(f"gesture_taken {edge_name(edge)}"))
+    if region:
+        # Only over the canvas: a swipe from the bottom beside it is the system's.
+        BezelGtk.window_set_deferred_region(win, cairo.Region(cairo.RectangleInt(*region)))
     # PyGObject passes no GdkEvent to Gtk.EventControllerLegacy: a touch-only drag gesture
     # reports each touch sequence instead (they do not overlap here).
     touches = Gtk.GestureDrag(touch_only=True)

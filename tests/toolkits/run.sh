@@ -221,23 +221,25 @@ for app in gtk4 python gtk3 qml kirigami; do
 	use_host weston && want "$app" && [ -n "${APP_CMD[$app]:-}" ] || continue
 	run_hide_show "$app"
 done
-if want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ]; then
-	use_host weston && run_windowed gtk4
-	# ---- protocol version 3: the bottom edge deferred over part of the window only ----
-	for host in weston wlroots phoc; do
+want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ] && use_host weston && run_windowed gtk4
+# ---- protocol version 3: the bottom edge deferred over part of the window only ----
+# Every app, through its own library's call (the header says which). The swipe inside the
+# region runs on each host of REGION_HOSTS; the swipe beside it on each for the GTK 4 app and the
+# Qt example, on the first of them only for the others (the same check of the host's side, kept
+# within the group's time).
+REGION_HOSTS="weston wlroots phoc"
+for app in gtk4 python gtk3 sdl2 qt6 qml kirigami; do
+	[[ " ${APPS[*]} " == *" $app "* ]] && [ -n "${APP_CMD[$app]:-}" ] || continue
+	beside=
+	for host in $REGION_HOSTS; do
 		use_host "$host" || continue
-		run_region gtk4 "$host" inside
-		run_region gtk4 "$host" outside
+		run_region "$app" "$host" inside || continue
+		if [ "$app" = gtk4 ] || [ "$app" = qt6 ] || [ -z "$beside" ]; then
+			run_region "$app" "$host" outside
+			beside=1
+		fi
 	done
-fi
-# The same through libbezel-qt6 (Bezel::Gestures::setDeferredRegion), the Qt example's --region.
-if want qt6 && [ -n "${APP_CMD[qt6]:-}" ]; then
-	for host in weston wlroots phoc; do
-		use_host "$host" || continue
-		run_region qt6 "$host" inside
-		run_region qt6 "$host" outside
-	done
-fi
+done
 # ---- protocol version 4: the back gesture, shown by the app (R10) ----
 for host in weston wlroots phoc kwin; do
 	use_host "$host" && [ -n "${APP_CMD[example]:-}" ] && run_back example "$host"

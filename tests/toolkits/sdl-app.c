@@ -4,12 +4,14 @@
  * EDGE, gesture_taken EDGE, touch begin X Y / touch end, ready). With --back it also takes the
  * back gesture (protocol version 4) and prints the back lines of gtk-app.c: back_handling 1|0,
  * back_edges N, back_began EDGE X Y, back_changed PROGRESS X Y, back_invoked, back_cancelled.
+ * With --region X,Y,W,H it defers the bottom edge over that rectangle of the window only
+ * (protocol version 3).
  * One source for SDL 2 and SDL 3.2, apart where their calls differ (SDL 3 returns bool).
  *
  * Build: cc -o sdl2-app sdl-app.c $(pkg-config --cflags --libs bezel-client sdl2)
  *    or: cc -o sdl3-app sdl-app.c $(pkg-config --cflags --libs bezel-client sdl3)
- * Run:   SDL_VIDEODRIVER=wayland sdl2-app [--back]
- *        SDL_VIDEO_DRIVER=wayland sdl3-app [--back]
+ * Run:   SDL_VIDEODRIVER=wayland sdl2-app [--back] [--region X,Y,W,H]
+ *        SDL_VIDEO_DRIVER=wayland sdl3-app [--back] [--region X,Y,W,H]
  */
 /* SDL 2's pkg-config puts its own folder (SDL.h) on the path; SDL 3's headers are in SDL3/. */
 #if __has_include(<SDL.h>)
@@ -41,6 +43,14 @@ static const char *edge_name(Sint32 edge)
 
 int main(int argc, char **argv)
 {
+	bool back = false, has_region = false;
+	SDL_Rect region = { 0, 0, 0, 0 };
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--back") == 0)
+			back = true;
+		else if (strcmp(argv[i], "--region") == 0 && i + 1 < argc)
+			has_region = sscanf(argv[++i], "%d,%d,%d,%d", &region.x, &region.y, &region.w, &region.h) == 4;
+	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 #if SDL_MAJOR_VERSION >= 3
 	if (!SDL_Init(SDL_INIT_VIDEO)) {
@@ -72,7 +82,17 @@ int main(int argc, char **argv)
 #endif
 	if (!deferred)
 		fprintf(stderr, "no deferral: %s\n", SDL_GetError());
-	if (argc > 1 && strcmp(argv[1], "--back") == 0) {
+	if (has_region) {
+		/* Only over the board: a swipe from the bottom beside it is the system's. */
+#if SDL_MAJOR_VERSION >= 3
+		bool limited = bezel_sdl_window_set_deferred_region(window, &region, 1);
+#else
+		bool limited = bezel_sdl_window_set_deferred_region(window, &region, 1) == 0;
+#endif
+		if (!limited)
+			fprintf(stderr, "no deferred region: %s\n", SDL_GetError());
+	}
+	if (back) {
 #if SDL_MAJOR_VERSION >= 3
 		bool taken = bezel_sdl_window_set_back_handling(window, true);
 #else

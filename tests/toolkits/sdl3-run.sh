@@ -5,7 +5,9 @@
 # demo recording plays, as tests/toolkits/run.sh runs the SDL2 app (R3, R4: honored 2, exactly
 # one deferred_swipe of the bottom edge, the first swipe's and the tap's touches only), then
 # with the left edge bound to back (R10: began, changed, cancelled; began, changed, invoked;
-# app_handled in the host's log); and with SDL's dummy video driver (not Wayland), where the
+# app_handled in the host's log), then deferring the bottom edge over part of its window only
+# (protocol version 3, bezel_sdl_window_set_deferred_region: a swipe inside the region stays
+# with the app, R3); and with SDL's dummy video driver (not Wayland), where the
 # calls return false, say why, and the app runs as before.
 #
 # usage: tests/toolkits/sdl3-run.sh   (BEZEL_TOOLKITS_SCRATCH: as run.sh; by default the wlroots
@@ -45,6 +47,9 @@ chmod 700 "$XDG_RUNTIME_DIR"
 
 run_demo sdl3 wlroots
 run_back sdl3 wlroots
+# Protocol version 3: the swipe inside a region of the window stays with the app (run.sh runs
+# the rest of the region cases for the other apps).
+run_region sdl3 wlroots inside
 
 # Not Wayland: SDL's dummy driver. The app draws its frames; the calls say why they do nothing.
 DIR=$OUT/sdl3-dummy

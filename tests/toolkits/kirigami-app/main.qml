@@ -1,7 +1,8 @@
 // A Kirigami app that defers the bottom edge through the QML module Bezel, as a Plasma Mobile
 // app would: the swipe up from the bottom that stays with the app slides up a panel of its own
 // (the affordance), and a second swipe is the system's. It prints the lines of the QML app
-// (what it is told, which touches it gets; --hide-show as there) and "affordance shown".
+// (what it is told, which touches it gets; --hide-show and --region as there) and
+// "affordance shown".
 import QtQuick
 import QtQuick.Controls as Controls
 import org.kde.kirigami as Kirigami
@@ -20,6 +21,12 @@ Kirigami.ApplicationWindow {
 
     title: "Bezel on Kirigami"
     readonly property bool hideShow: Qt.application.arguments.indexOf("--hide-show") >= 0
+    // --region X,Y,W,H: the bottom edge deferred over that rectangle only (protocol version 3).
+    readonly property var region: {
+        const args = Qt.application.arguments, i = args.indexOf("--region")
+        return i >= 0 && i + 1 < args.length ? args[i + 1].split(",").map(Number) : null
+    }
+    Bezel.deferredRegion: region ? [Qt.rect(region[0], region[1], region[2], region[3])] : []
     property int step: 0
     property int frames: 0
 

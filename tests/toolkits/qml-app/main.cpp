@@ -1,7 +1,8 @@
 // Runs main.qml (QML_FILE: this folder's, or kirigami-app/main.qml for the Kirigami app) and
 // prints its console.info lines on stdout, the lines of gtk-app.c that the toolkit suite reads
 // (Qt's own messages stay on stderr).
-//   usage: bezel-qml-app [--hide-show] [--back]; bezel-kirigami-app [--hide-show]
+//   usage: bezel-qml-app [--hide-show] [--back] [--region X,Y,W,H];
+//          bezel-kirigami-app [--hide-show] [--region X,Y,W,H]
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 #include <bezel-qt6.h>

@@ -1,6 +1,6 @@
 // A QML app that defers the bottom edge through the QML module Bezel, and prints what it is
-// told and which touches it gets (the lines of gtk-app.c; with --hide-show and --back, what
-// python-app.py does with them).
+// told and which touches it gets (the lines of gtk-app.c; with --hide-show, --back and
+// --region X,Y,W,H, what python-app.py does with them).
 import QtQuick
 import Bezel
 
@@ -9,6 +9,11 @@ Window {
     color: "#3380b3"
     readonly property bool hideShow: Qt.application.arguments.indexOf("--hide-show") >= 0
     readonly property bool back: Qt.application.arguments.indexOf("--back") >= 0
+    // --region X,Y,W,H: the bottom edge deferred over that rectangle only (protocol version 3).
+    readonly property var region: {
+        const args = Qt.application.arguments, i = args.indexOf("--region")
+        return i >= 0 && i + 1 < args.length ? args[i + 1].split(",").map(Number) : null
+    }
     property int step: 0
     property int frames: 0
 
@@ -17,6 +22,8 @@ Window {
     }
 
     Bezel.deferredEdges: Bezel.Bottom
+    // Only over the canvas: a swipe from the bottom beside it is the system's.
+    Bezel.deferredRegion: region ? [Qt.rect(region[0], region[1], region[2], region[3])] : []
     Bezel.backHandling: back
     Bezel.onDeferredSwipe: (edge) => console.info("deferred_swipe " + edgeName(edge))
     Bezel.onGestureTaken: (edge) => console.info("gesture_taken " + edgeName(edge))
