@@ -370,24 +370,18 @@ host_label() {
 
 # run_demo APP HOST: the demo recording plays into APP, full screen on HOST; the checks of
 # the header of run.sh.
-# shown_on APP HOST LABEL: whether HOST can show APP; if not, a line says why (not run, or SKIP).
-shown_on() {
-	local app=$1 host=$2 label=$3
-	# --except APP@HOST: an app the group's host cannot show (its line in scripts/test.sh says why).
-	if [[ " ${EXCEPT[*]:-} " == *" $app@$host "* ]]; then
-		echo "not run: $label (left out with --except $app@$host)"
-		return 1
-	fi
-	if [ "$host" = phoc ] && [ "$app" = sdl2 ]; then
-		skip "$label: not run: SDL 2 asks for full screen before its window's first commit; phoc $COMP_VERSION, patched or not, then schedules a configure on the uninitialised xdg_surface (wlroots' critical in its log) and never shows the window"
-		return 1
-	fi
-}
-
 run_demo() {
 	local app=$1 host=$2 label c begins shot= shown began
 	label="$app on $(host_label "$host")"
-	shown_on "$app" "$host" "$label" || return 0
+	# --except APP@HOST: an app the group's host cannot show (its line in scripts/test.sh says why).
+	if [[ " ${EXCEPT[*]:-} " == *" $app@$host "* ]]; then
+		echo "not run: $label (left out with --except $app@$host)"
+		return
+	fi
+	if [ "$host" = phoc ] && [ "$app" = sdl2 ]; then
+		skip "$label: not run: SDL 2 asks for full screen before its window's first commit; phoc $COMP_VERSION, patched or not, then schedules a configure on the uninitialised xdg_surface (wlroots' critical in its log) and never shows the window"
+		return
+	fi
 	# The Kirigami app on weston: a screenshot of its affordance while the dock rests (weston's
 	# screenshooter needs --debug and a renderer).
 	[ "$app" = kirigami ] && [ "$host" = weston ] && shot=1
@@ -528,11 +522,15 @@ run_windowed() {
 # (x 540) plays. WHERE "inside": the region (0,1000 720x920) holds the swipe: the app keeps it
 # and gets deferred_swipe, the dock fails 'deferred'. WHERE "outside": the region (720,0
 # 360x1920) is beside it: the dock begins and the app sees nothing of the touch. Returns 1 when
-# HOST cannot show APP (shown_on), 0 once the case ran.
+# APP is left out on HOST (--except APP@HOST), 0 once the case ran.
 run_region() {
 	local app=$1 host=$2 where=$3 label c rect
 	label="$app on $(host_label "$host"), region $where"
-	shown_on "$app" "$host" "$label" || return 1
+	# --except APP@HOST, as run_demo.
+	if [[ " ${EXCEPT[*]:-} " == *" $app@$host "* ]]; then
+		echo "not run: $label (left out with --except $app@$host)"
+		return 1
+	fi
 	[ "$where" = inside ] && rect=0,1000,720,920 || rect=720,0,360,1920
 	if ! start_host "$host" "$app-region-$where-$host" swipe-up; then
 		stop_host_and_apps
@@ -551,7 +549,8 @@ run_region() {
 	[ "$where" = inside ] && wait_for "$c" "^touch end" 1 10 "the app's touch end"
 	stop_host_and_apps "$APP_PID"
 	if [ "$where" = inside ]; then
-		if grep -q '^touch begin 540 19' "$c" && grep -q '^deferred_swipe bottom$' "$c" && grep -q '^touch end' "$c" &&
+		# Within a pixel of x 540: SDL 3 scales its normalised finger position back to 541.
+		if grep -qE '^touch begin 5(39|40|41) 19' "$c" && grep -q '^deferred_swipe bottom$' "$c" && grep -q '^touch end' "$c" &&
 			! grep -q '^touch cancel' "$c" && grep -q "gesture failed dock.*reason=deferred" "$DIR/events.log" &&
 			! grep -q "gesture began dock" "$DIR/events.log"; then
 			pass "$label: the swipe inside the region ($rect) stays with the app: touch begin to end, deferred_swipe bottom; the dock failed 'deferred' (R3)"

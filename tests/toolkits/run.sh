@@ -68,8 +68,9 @@
 #   installed product and started as hosts/phoc/tests/run.sh starts it (hosts/patched/tests/lib.sh:
 #   an unprivileged user, its test rig, its session client); there every app but SDL2 runs
 #   the demo recording (the checks above, the Kirigami app's panel without the screenshot; SDL2:
-#   a SKIP line, phoc 0.46 never shows its window), the region cases as above (SDL2: the same
-#   SKIP line), and examples/gtk4-back.c the back gesture (without the screenshot). kwin is
+#   a SKIP line, phoc 0.46 never shows its window), the region cases as above (not SDL2:
+#   the Debian 13 group leaves it out there with --except sdl2@phoc), and examples/gtk4-back.c
+#   the back gesture (without the screenshot). kwin is
 #   KWin (Debian's kwin_wayland, KWin 6.3 on Debian 13) with bezel-kwin.so, built and started as
 #   hosts/kwin/tests/run.sh does (hosts/kwin/tests/lib.sh: --virtual, its own session bus); its
 #   touches come from the kwin tests' feeder (org_kde_kwin_fake_input), which plays the same
@@ -229,9 +230,10 @@ want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ] && use_host weston && run_windowed gtk4
 # Every app, through its own library's call (the header says which). The swipe inside the
 # region runs on each host of REGION_HOSTS; the swipe beside it on each for the GTK 4 app and the
 # Qt example, on the first of them only for the others (the same check of the host's side, kept
-# within the group's time).
+# within the group's time). sdl3, the SDL 3 app, where APPS has it (tests/toolkits/sdl3-run.sh
+# runs its swipe inside the region on bezel-compositor).
 REGION_HOSTS="weston wlroots phoc"
-for app in gtk4 python gtk3 sdl2 qt6 qml kirigami; do
+for app in gtk4 python gtk3 sdl2 sdl3 qt6 qml kirigami; do
 	[[ " ${APPS[*]} " == *" $app "* ]] && [ -n "${APP_CMD[$app]:-}" ] || continue
 	beside=
 	for host in $REGION_HOSTS; do
