@@ -83,7 +83,7 @@
 #   .build-toolkits-debian13 inside the Debian 13 root: both may run at once); the product is
 #   installed through meson-shim (tests/lib/product.sh)
 # Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
-# gobject-introspection, python3-gi, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb; the
+# gobject-introspection, python3-gi, python3-gi-cairo, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb; the
 # Debian 13 root's in its own list there, qml6-module-org-kde-kirigami among them).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
