@@ -37,9 +37,8 @@
 # app's --region: bezel_gtk_window_set_deferred_region in C and through the typelib,
 # Bezel::Gestures::setDeferredRegion, Bezel.deferredRegion in QML and Kirigami,
 # bezel_sdl_window_set_deferred_region), on the hosts of REGION_HOSTS (weston, wlroots, phoc):
-# a swipe inside the region stays with the app (deferred_swipe) on each of them; the same swipe
-# beside it is the dock's, on each for the GTK 4 app and the Qt example, on the first host run
-# for the other apps (the host's side is the same check; it keeps the groups within their time).
+# on each of them, a swipe inside the region stays with the app (deferred_swipe) and the same
+# swipe beside it is the dock's.
 # The back gesture (protocol version 4, R10), with the left edge bound to back
 # (bind-left=back:0.0:1.0): examples/gtk4-back.c (built with pkg-config bezel-gtk4 alone) on
 # both hosts, the Python app through the typelib on weston and the SDL2 app on
@@ -227,22 +226,17 @@ for app in gtk4 python gtk3 qml kirigami; do
 done
 want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ] && use_host weston && run_windowed gtk4
 # ---- protocol version 3: the bottom edge deferred over part of the window only ----
-# Every app, through its own library's call (the header says which). The swipe inside the
-# region runs on each host of REGION_HOSTS; the swipe beside it on each for the GTK 4 app and the
-# Qt example, on the first of them only for the others (the same check of the host's side, kept
-# within the group's time). sdl3, the SDL 3 app, where APPS has it (tests/toolkits/sdl3-run.sh
-# runs its swipe inside the region on bezel-compositor).
+# Every app, through its own library's call (the header says which), on each host of
+# REGION_HOSTS: the swipe inside the region stays with the app, and the one beside it is the
+# dock's (only that one shows the region reached the host: a helper that sent none would defer
+# the whole window). sdl3, the SDL 3 app, where APPS has it.
 REGION_HOSTS="weston wlroots phoc"
 for app in gtk4 python gtk3 sdl2 sdl3 qt6 qml kirigami; do
 	[[ " ${APPS[*]} " == *" $app "* ]] && [ -n "${APP_CMD[$app]:-}" ] || continue
-	beside=
 	for host in $REGION_HOSTS; do
 		use_host "$host" || continue
 		run_region "$app" "$host" inside || continue
-		if [ "$app" = gtk4 ] || [ "$app" = qt6 ] || [ -z "$beside" ]; then
-			run_region "$app" "$host" outside
-			beside=1
-		fi
+		run_region "$app" "$host" outside
 	done
 done
 # ---- protocol version 4: the back gesture, shown by the app (R10) ----
