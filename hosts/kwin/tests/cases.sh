@@ -52,8 +52,8 @@ case_info() {
 		fail "info: plugin not loaded, or weston-simple-touch's taps not delivered (see $DIR)"
 	fi
 	# The rig's touchscreen stays plugged in (bezel-kwin-feed --stay): were KWin's fake touch
-	# device to go with the last up, a client reading the seat lose touch in the same dispatch
-	# as that up would drop it (GTK 4 never ends its touch; hosts/kwin/README.md).
+	# device to go with the last up, a client that reads the seat's loss of touch in the same
+	# dispatch as that up drops it (GTK 4 never ends its touch; hosts/kwin/README.md).
 	if grep -A2 "'wl_seat'" "$DIR/wayland-info-after.out" | grep -q "capabilities:.* touch"; then
 		pass "info: after the last tap's up, KWin's seat still offers touch: the feeder's touch device stays as a touchscreen does, the clients' last touch end is not raced by its removal"
 	else
