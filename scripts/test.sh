@@ -294,10 +294,10 @@ group "sdl3@3.2 (Debian 13): bezel-sdl3.h app on bezel-compositor (wlroots 0.18)
 # schedules a configure on the uninitialised xdg_surface (wlroots 0.18's critical) and never
 # shows the window (hosts/phoc/README.md). And on KWin 6.3 (Plasma Mobile's compositor) with
 # bezel-kwin.so, started as the kwin tests start it, the recording played through their
-# fake_input feeder: every app's demo recording and the example's back gesture (about 45 s,
-# and the plugin's build in the suite's scratch; tests/toolkits/run.sh says why the region
-# cases do not run there).
-group "toolkits@debian13 (GTK 4.18 C and Python, GTK 3.24, SDL2, Qt 6.8 C++, QML and Kirigami 6.13) on weston 14, bezel-compositor (wlroots 0.18), patched phoc 0.46 and KWin 6.3, demo recording and the back gesture" "${d13[@]}" tests/toolkits/run.sh --hosts weston,wlroots,phoc,kwin --except sdl2@phoc
+# fake_input feeder: every app's demo recording, every app's region
+# cases and the example's back gesture (about 50 s, and the plugin's build in the suite's
+# scratch).
+group "toolkits@debian13 (GTK 4.18 C and Python, GTK 3.24, SDL2, Qt 6.8 C++, QML and Kirigami 6.13) on weston 14, bezel-compositor (wlroots 0.18), patched phoc 0.46 and KWin 6.3, demo recording, regions and the back gesture" "${d13[@]}" tests/toolkits/run.sh --hosts weston,wlroots,phoc,kwin --except sdl2@phoc
 group "wayfire@0.9 (Debian 13) with libbezel-wayfire.so headless, real clients, libinput under umockdev" "${d13[@]}" hosts/wayfire/tests/run.sh
 group "wayfire@0.9: hostile clients while touches play" "${d13[@]}" hosts/wayfire/tests/run.sh --release --hostile
 group "wayfire@0.9: hostile scale (idle surfaces, creation, 500 toplevels; release build)" "${d13[@]}" hosts/wayfire/tests/run.sh --release --scale --toplevels 500

@@ -3,8 +3,8 @@
  * (tests/hosts/gen-touch.py) into KWin through org_kde_kwin_fake_input version 4, KWin's own
  * path for injected touches (the same TouchInputRedirection a libinput device feeds).
  *
- *   bezel-kwin-feed [--log FILE] [--wait-usr2] [--turns N W H] [--rotate-after N T] RECORDING
- *   bezel-kwin-feed [--log FILE] --taps N X Y    (N taps, 10 ms apart; latency runs)
+ *   bezel-kwin-feed [--log FILE] [--wait-usr2] [--stay] [--turns N W H] [--rotate-after N T] RECORDING
+ *   bezel-kwin-feed [--log FILE] [--stay] --taps N X Y    (N taps, 10 ms apart; latency runs)
  *
  * --turns N W H: the recording is a W x H panel's (device axes = panel pixels) on an output KWin
  * turned by N quarter turns (its OutputTransform Rotate90 is 1): each point is turned into
@@ -20,6 +20,11 @@
  * by a line in the event log FILE: "fake-input down|motion id=N time_us=U", "fake-input up
  * id=N time_us=U" (CLOCK_MONOTONIC, when the request was flushed). Exits 0 after a roundtrip
  * that follows the last event.
+ * --stay: after that roundtrip ("feed done"), stays connected until KWin hangs up or a signal
+ * ends it. KWin's fake touch device lives as long as this connection: when it goes, KWin drops
+ * the seat's touch capability, and a client that reads that in the same dispatch as the last
+ * up (GTK 4 releases its wl_touch and forgets the queued touch end) never ends its touch. A
+ * touchscreen stays plugged in after a swipe; so does this one.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -260,12 +265,14 @@ static int taps(struct wl_display *dpy, int n, int x, int y)
 int main(int argc, char **argv)
 {
 	const char *log_path = NULL, *recording = NULL;
-	int wait_usr2 = 0, ntaps = 0, tx = 0, ty = 0;
+	int wait_usr2 = 0, stay = 0, ntaps = 0, tx = 0, ty = 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--log") && i + 1 < argc)
 			log_path = argv[++i];
 		else if (!strcmp(argv[i], "--wait-usr2"))
 			wait_usr2 = 1;
+		else if (!strcmp(argv[i], "--stay"))
+			stay = 1;
 		else if (!strcmp(argv[i], "--turns") && i + 3 < argc)
 			turns = atoi(argv[i + 1]) & 3, panel_w = atoi(argv[i + 2]), panel_h = atoi(argv[i + 3]), i += 3;
 		else if (!strcmp(argv[i], "--rotate-after") && i + 2 < argc)
@@ -276,7 +283,7 @@ int main(int argc, char **argv)
 			recording = argv[i];
 	}
 	if (!recording && !ntaps) {
-		fprintf(stderr, "usage: %s [--log FILE] [--wait-usr2] [--turns N W H] [--rotate-after N T] RECORDING | --taps N X Y\n", argv[0]);
+		fprintf(stderr, "usage: %s [--log FILE] [--wait-usr2] [--stay] [--turns N W H] [--rotate-after N T] RECORDING | [--stay] --taps N X Y\n", argv[0]);
 		return 2;
 	}
 	/* Blocked before anything else: a SIGUSR2 sent early stays pending for sigwait. */
@@ -324,5 +331,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("feed done\n");
+	fflush(stdout);
+	while (stay && wl_display_dispatch(dpy) >= 0)
+		;
 	return 0;
 }

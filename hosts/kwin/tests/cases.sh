@@ -20,7 +20,9 @@ write_edge_tap() {
 # Design §6 (global on KWin's display): wayland-info lists bezel_system_gestures_manager_v1 at
 # the version libbezel advertises (3: the plugin reads wl_regions), beside org_kde_kwin_fake_input
 # (version 4 on KWin 5.27, 5 on 6.3); weston-simple-touch (a plain wl_touch client) gets a tap in
-# the middle through the plugin, and KWin logs the plugin.
+# the middle through the plugin, and KWin logs the plugin. After the last tap the seat still
+# offers touch: the rig's touchscreen stays plugged in, so a client's last touch end (R3: a
+# deferred swipe is the client's down to up) is not raced by the device's removal.
 case_info() {
 	if ! host_start info taps-3; then
 		host_stop
@@ -32,6 +34,8 @@ case_info() {
 	wait_for "$DIR/events.log" "surface add" 1 20 "weston-simple-touch's surface in the event log"
 	kill -USR2 "$HOST_PID"
 	feed_done 30
+	# After the last up: the seat as a client that connects now sees it.
+	run_bounded 20 wayland-info env WAYLAND_DISPLAY="$SOCK" wayland-info >"$DIR/wayland-info-after.out" 2>&1
 	host_stop "$CPID_t"
 	local v fake=4
 	[ "$KWIN_MAJOR" = 6 ] && fake=5 # KWin 6 advertises version 5 (its destroy request)
@@ -46,6 +50,14 @@ case_info() {
 		pass "info: KWin loaded the plugin from QT_PLUGIN_PATH; weston-simple-touch was sent its 3 taps (3 downs, 3 ups) through it"
 	else
 		fail "info: plugin not loaded, or weston-simple-touch's taps not delivered (see $DIR)"
+	fi
+	# The rig's touchscreen stays plugged in (bezel-kwin-feed --stay): were KWin's fake touch
+	# device to go with the last up, a client that reads the seat's loss of touch in the same
+	# dispatch as that up drops it (GTK 4 never ends its touch; hosts/kwin/README.md).
+	if grep -A2 "'wl_seat'" "$DIR/wayland-info-after.out" | grep -q "capabilities:.* touch"; then
+		pass "info: after the last tap's up, KWin's seat still offers touch: the feeder's touch device stays as a touchscreen does, the clients' last touch end is not raced by its removal"
+	else
+		fail "info: KWin's seat lost touch after the last tap (the feeder's device went with it): $(grep -A2 "'wl_seat'" "$DIR/wayland-info-after.out" | tr '\n\t' '  ') (see $DIR)"
 	fi
 }
 

@@ -113,7 +113,7 @@ host_start() {
 # start_feed ARGS...: the feeder under `timeout`, connected and waiting for SIGUSR2; sets
 # FEED_PID (timeout's, for stops) and HOST_PID (the feeder's own: timeout does not pass SIGUSR2).
 start_feed() {
-	WAYLAND_DISPLAY=$SOCK timeout -k 5 600 "$FEED" --log "$DIR/events.log" --wait-usr2 "$@" >"$DIR/feed.out" 2>&1 &
+	WAYLAND_DISPLAY=$SOCK timeout -k 5 600 "$FEED" --log "$DIR/events.log" --wait-usr2 --stay "$@" >"$DIR/feed.out" 2>&1 &
 	FEED_PID=$!
 	bounded_track $FEED_PID "feeder ($(basename "$DIR"))"
 	wait_while_alive $FEED_PID "$DIR/feed.out" "feed ready" 1 "$KWIN_WAIT_S" "the feeder's ready line" || return 1
@@ -121,8 +121,8 @@ start_feed() {
 	[ -n "$HOST_PID" ]
 }
 
-# feed_done TIMEOUT_S: waits for the feeder's last roundtrip; the feeder exits right after its
-# line, so a "gone" from wait_while_alive is checked against the file once more.
+# feed_done TIMEOUT_S: waits for the feeder's last roundtrip (its "feed done" line; a feeder
+# gone since is checked against the file once more).
 feed_done() {
 	wait_while_alive "$FEED_PID" "$DIR/feed.out" "feed done" 1 "$1" "the feeder's last roundtrip" ||
 		grep -q "feed done" "$DIR/feed.out"
@@ -130,14 +130,12 @@ feed_done() {
 
 host_why_not_started() { tail -3 "$DIR/host.log" 2>/dev/null | tr '\n' ' '; }
 
-# host_stop [CLIENT PIDS...]: the feeder ends by itself after its last roundtrip; then KWin
-# stops (SIGTERM to dbus-run-session's child through timeout) and the clients see the hang-up.
+# host_stop [CLIENT PIDS...]: the feeder stops (its touch device goes), then KWin stops (SIGTERM
+# to dbus-run-session's child through timeout) and the clients see the hang-up.
 host_stop() {
-	# A replay still under way (the hostile course stops while its cycle plays) ends now.
-	if [ -n "${FEED_PID:-}" ] && ! grep -q "feed done" "$DIR/feed.out" 2>/dev/null; then
-		stop_process "feeder" "$FEED_PID" "$FEED_PID" 10
-	fi
-	[ -n "${FEED_PID:-}" ] && reap_process "feeder" "$FEED_PID" 60
+	# Done or not (the hostile course stops while its cycle plays): the feeder stays connected
+	# after its last roundtrip (--stay, start_feed), so it is stopped here.
+	[ -n "${FEED_PID:-}" ] && stop_process "feeder" "$FEED_PID" "$FEED_PID" 10
 	FEED_PID= HOST_PID=
 	if [ -n "${KPID:-}" ]; then
 		# timeout (KPID) passes SIGTERM to its process group: dbus-run-session, the bus,
