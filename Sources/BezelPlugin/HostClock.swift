@@ -20,6 +20,12 @@ import Musl
 /// CLOCK_MONOTONIC, at most `maxInputLag` (docs/design.md E18). So a timer never overtakes input
 /// stamped before its deadline that is still on its way: a finger that moved 8 ms after its
 /// down does not fail `still` because the down was read 300 ms late.
+///
+/// A clamped time still goes out to clients as the host stamped it (R2: a held touch keeps its
+/// original time). Now can run ahead of a touch that arrives later than the one before it (its
+/// lag is larger), so its instant is clamped to a timer's now; `hostMsec(_:)` gives such an
+/// instant's own host time back. Each clamped instant is made unique (1 µs after the latest) so
+/// that it names one host time.
 final class HostClock {
     /// What `instant(hostMsec:)` had to do to the host's time.
     enum Adjustment: Equatable {
@@ -27,7 +33,7 @@ final class HostClock {
         case none
         /// Further than `plausibleSkew` from the monotonic clock: replaced by now.
         case implausible(hostMsec: UInt32)
-        /// Before the latest instant handed out: clamped to it (by this many ms).
+        /// Before the latest instant handed out (by this many ms): placed just after it.
         case clamped(byMs: Double)
     }
 
@@ -42,6 +48,14 @@ final class HostClock {
     private let monotonicMs: () -> Double
     /// What happened to the last host time given to `instant(hostMsec:)`.
     private(set) var lastAdjustment = Adjustment.none
+    /// How far after the latest instant a clamped time is placed, so it names one host time.
+    static let clampStepMs = 0.001
+    /// The latest clamped instants with the host times they stand for, in a ring: a clamped
+    /// touch is delivered within a hold window, long before this many more clamps happen.
+    private var clampedInstants = [Double](repeating: -.infinity, count: 16)
+    private var clampedHostMsec = [UInt32](repeating: 0, count: 16)
+    private var nextClamped = 0
+    private var anyClamped = false
 
     /// A clock reading `monotonicMs` (CLOCK_MONOTONIC by default).
     init(monotonicMs: @escaping () -> Double = HostClock.monotonic) {
@@ -78,15 +92,32 @@ final class HostClock {
         let t = Milliseconds(plausible ? mono - age : mono)
         // An implausible time says nothing of how late input is: now is the truth again.
         inputLagMs = plausible ? min(max(age, 0), HostClock.maxInputLag) : 0
-        let result = note(t)
         if !plausible {
             lastAdjustment = .implausible(hostMsec: hostMsec)
-        } else if result > t {
-            lastAdjustment = .clamped(byMs: (result - t).value)
-        } else {
-            lastAdjustment = .none
+            return note(t)
         }
+        if t >= last {
+            lastAdjustment = .none
+            return note(t)
+        }
+        lastAdjustment = .clamped(byMs: (last - t).value)
+        let result = note(Milliseconds(last.value + HostClock.clampStepMs))
+        clampedInstants[nextClamped] = result.value
+        clampedHostMsec[nextClamped] = hostMsec
+        nextClamped = (nextClamped + 1) % clampedInstants.count
+        anyClamped = true
         return result
+    }
+
+    /// The wl_touch timestamp of a touch at instant `t`: the host's own time if `t` is a time
+    /// this clock clamped, else `t`'s low 32 bits (`msec(_:)`).
+    func hostMsec(_ t: Milliseconds) -> UInt32 {
+        if anyClamped {
+            for i in 0..<clampedInstants.count where clampedInstants[i] == t.value {
+                return clampedHostMsec[i]
+            }
+        }
+        return HostClock.msec(t)
     }
 
     /// A router instant as a wl_touch timestamp (its low 32 bits; 0 for a negative or

@@ -37,17 +37,17 @@ extension Plugin {
         switch decision.event {
         case let .clientDown(_, surface, id, p, t):
             guard let res = surfaceByNode[surface] else { return dropped("down", id) }
-            deliverDown(res, id, p, HostClock.msec(t))
+            deliverDown(res, id, p, clock.hostMsec(t))
         case let .clientMotion(_, surface, id, p, t):
             guard let res = surfaceByNode[surface] else { return dropped("motion", id) }
             if isRefused(id) { return }
-            host.touch_motion?(d, res, id, p.x, p.y, HostClock.msec(t))
-            bzl_evlog_touch(eventLog, 1, Int32(BZL_EVLOG_MOTION.rawValue), id, p.x, p.y, HostClock.msec(t))
+            host.touch_motion?(d, res, id, p.x, p.y, clock.hostMsec(t))
+            bzl_evlog_touch(eventLog, 1, Int32(BZL_EVLOG_MOTION.rawValue), id, p.x, p.y, clock.hostMsec(t))
         case let .clientUp(_, surface, id, t):
             guard let res = surfaceByNode[surface] else { return dropped("up", id) }
             if forgetRefused(id) { return }
-            host.touch_up?(d, res, id, HostClock.msec(t))
-            bzl_evlog_touch(eventLog, 1, Int32(BZL_EVLOG_UP.rawValue), id, 0, 0, HostClock.msec(t))
+            host.touch_up?(d, res, id, clock.hostMsec(t))
+            bzl_evlog_touch(eventLog, 1, Int32(BZL_EVLOG_UP.rawValue), id, 0, 0, clock.hostMsec(t))
         case let .clientFrame(client):
             // A client that disconnected is no longer in the table: nothing to send.
             guard let c = clientByID[client] else { return }

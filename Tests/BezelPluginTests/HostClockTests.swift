@@ -27,14 +27,35 @@ struct HostClockTests {
         #expect(c.lastAdjustment == .none)
     }
 
-    @Test("a time before the latest one is clamped to it, and says by how much")
+    @Test("a time before the latest one is placed just after it, and says how far back it was")
     func backwardsIsClamped() {
         let (c, _) = clock(at: 50_000)
         _ = c.instant(hostMsec: 50_000)
-        #expect(c.instant(hostMsec: 49_000) == Milliseconds(50_000))
+        let clamped = c.instant(hostMsec: 49_000)
+        #expect(clamped == Milliseconds(50_000 + HostClock.clampStepMs))
         #expect(c.lastAdjustment == .clamped(byMs: 1000))
         #expect(c.instant(hostMsec: 50_010) == Milliseconds(50_010))
         #expect(c.lastAdjustment == .none)
+    }
+
+    @Test("R2: a touch clamped to a timer's now still goes out with the time the host gave it")
+    func clampedTouchKeepsItsHostTime() {
+        let (c, fake) = clock(at: 50_000.2)
+        // The first touch arrives with no lag; a timer runs 1.5 ms later on the input's clock.
+        #expect(c.instant(hostMsec: 50_000) == Milliseconds(50_000))
+        fake.ms = 50_001.7
+        let timerNow = c.now()
+        // A down stamped 50_001 that reached the plugin 3 ms late is placed after the timer's
+        // now, yet its wl_touch time is 50_001; so is a second clamped touch's own time.
+        fake.ms = 50_004.1
+        let down = c.instant(hostMsec: 50_001)
+        let second = c.instant(hostMsec: 50_001)
+        #expect(down > timerNow && second > down)
+        #expect(c.hostMsec(down) == 50_001 && c.hostMsec(second) == 50_001)
+        // An instant not clamped is its own time.
+        let later = c.instant(hostMsec: 50_004)
+        #expect(c.lastAdjustment == .none && c.hostMsec(later) == 50_004)
+        #expect(c.hostMsec(Milliseconds(50_007.9)) == 50_007)
     }
 
     @Test("a time from another clock (further than 10 s away) is replaced by now")
