@@ -13,7 +13,8 @@
 # bezel-qt6.pc), a QML app (CMake, find_package(BezelQt6), `import Bezel`) and a Kirigami app
 # built the same way (a Kirigami.ApplicationWindow, Plasma Mobile's kind of app; Qt 6 has
 # Kirigami on Debian 13 only: elsewhere a SKIP line says so, and Debian 12's group leaves it out
-# with --except kirigami). The client libraries are built with meson (clients/) and installed into a scratch prefix; the apps are built against that.
+# with --except kirigami). The client libraries are built with meson (clients/) and installed
+# into a scratch prefix; the apps are built against that.
 # Hosts: headless weston 10 with bezel-weston.so under desktop-shell (each app full screen;
 # under kiosk-shell GTK's frame clock stalls), and bezel-compositor (wlroots 0.15). Inside the
 # Debian 13 root (scripts/distro.sh debian13 run -- tests/toolkits/run.sh) the same cases run on
@@ -71,8 +72,8 @@
 #   SDL2 app with SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR=0, SDL's own hint (README): phoc answers
 #   xdg-decoration with client-side (its choice when the client names no mode), SDL 2.32 then
 #   destroys its toplevel and remakes it through libdecor, acks that toplevel's first configure
-#   and then waits in SDL_CreateWindow for an event phoc never sends, with or without a libdecor
-#   plugin; SDL 3.2 shows its window without the hint. The GTK 4 app and the Qt example their
+#   and then waits in SDL_CreateWindow for an event that does not come, with libdecor's cairo
+#   plugin or with none; SDL 3.2 shows its window without the hint. The GTK 4 app and the Qt example their
 #   region cases, and examples/gtk4-back.c the back gesture (without the screenshot). kwin is
 #   KWin (Debian's kwin_wayland, KWin 6.3 on Debian 13) with bezel-kwin.so, built and started as
 #   hosts/kwin/tests/run.sh does (hosts/kwin/tests/lib.sh: --virtual, its own session bus); its
