@@ -288,10 +288,10 @@ group "weston@14: meson-shim -Dweston=enabled install: weston 14 loads the insta
 group --limit 4 "weston@14: latency of 1,000 taps, libinput to wl_touch, with bezel-weston.so against without" "${d13[@]}" hosts/weston/tests/run.sh --latency 1000
 # The toolkit suite of Debian 12's group, every case, on Debian 13's toolkits and hosts (its
 # scratch is .build-toolkits-debian13, beside Debian 12's), with the Kirigami app and the SDL 3
-# app (bezel-sdl3.h on SDL 3.2); also on patched
-# phoc 0.46 (phosh's compositor, built in the suite's scratch against its debug product): every
-# app's demo recording, the region cases and the back gesture (SDL 2's app with
-# SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR=0 there: tests/toolkits/run.sh says why). And on KWin 6.3 (Plasma Mobile's compositor) with
+# app (bezel-sdl3.h on SDL 3.2); also on patched phoc 0.46 (phosh's compositor, built in the
+# suite's scratch against its debug product): every app's demo recording, the region cases and
+# the back gesture (SDL 2's app with SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR=0 there:
+# tests/toolkits/run.sh says why). And on KWin 6.3 (Plasma Mobile's compositor) with
 # bezel-kwin.so, started as the kwin tests start it, the recording played through their
 # fake_input feeder: every app's demo recording and the example's back gesture (about 45 s,
 # and the plugin's build in the suite's scratch; tests/toolkits/run.sh says why the region
