@@ -7,16 +7,18 @@
 # Apps (tests/toolkits/, examples/qt6/): a GTK 4 app in C built with nothing but
 # `pkg-config --cflags --libs bezel-gtk4`, the same app in Python through the BezelGtk-1.0
 # typelib, a GTK 3 app built with `pkg-config --cflags --libs bezel-gtk3` alone, an SDL2 app on
-# bezel-sdl2.h, the Qt 6 example on libbezel-qt6 (meson, bezel-qt6.pc), a QML app (CMake,
-# find_package(BezelQt6), `import Bezel`) and a Kirigami app built the same way (a
-# Kirigami.ApplicationWindow, Plasma Mobile's kind of app; Qt 6 has Kirigami on Debian 13 only:
-# elsewhere a SKIP line says so, and Debian 12's group leaves it out with --except kirigami).
-# The client libraries are built
-# with meson (clients/) and installed into a scratch prefix; the apps are built against that.
+# bezel-sdl2.h, the same app (sdl-app.c) on SDL 3.2 through bezel-sdl3.h (`pkg-config --cflags
+# --libs bezel-client sdl3`; SDL 3.2 is in Debian 13 only: elsewhere a SKIP line says so, and
+# Debian 12's group leaves it out with --except sdl3), the Qt 6 example on libbezel-qt6 (meson,
+# bezel-qt6.pc), a QML app (CMake, find_package(BezelQt6), `import Bezel`) and a Kirigami app
+# built the same way (a Kirigami.ApplicationWindow, Plasma Mobile's kind of app; Qt 6 has
+# Kirigami on Debian 13 only: elsewhere a SKIP line says so, and Debian 12's group leaves it out
+# with --except kirigami). The client libraries are built with meson (clients/) and installed
+# into a scratch prefix; the apps are built against that.
 # Hosts: headless weston 10 with bezel-weston.so under desktop-shell (each app full screen;
 # under kiosk-shell GTK's frame clock stalls), and bezel-compositor (wlroots 0.15). Inside the
 # Debian 13 root (scripts/distro.sh debian13 run -- tests/toolkits/run.sh) the same cases run on
-# weston 14 and wlroots 0.18, with GTK 4.18, GTK 3.24, SDL 2.32, Qt 6.8, Kirigami 6.13 and
+# weston 14 and wlroots 0.18, with GTK 4.18, GTK 3.24, SDL 2.32, SDL 3.2, Qt 6.8, Kirigami 6.13 and
 # PyGObject 3.50.
 #
 # Each app, on each host, must show (R3 deferral, R4 swipe twice):
@@ -41,7 +43,7 @@
 # swipe beside it is the dock's.
 # The back gesture (protocol version 4, R10), with the left edge bound to back
 # (bind-left=back:0.0:1.0): examples/gtk4-back.c (built with pkg-config bezel-gtk4 alone) on
-# both hosts, the Python app through the typelib on weston and the SDL2 app on
+# both hosts, the Python app through the typelib on weston and the SDL2 and SDL 3 apps on
 # bezel-compositor take it (tests/toolkits/lib.sh run_back): told back_edges 4, they get a
 # swipe that rests half way and goes back out as began, changed (progress in [0, 1]),
 # cancelled, and a full one as began, changed, invoked; the host marks both app_handled. The
@@ -49,6 +51,8 @@
 # aside over the one below (docs/gtk4-back-mid-swipe.png is one). On X11 the Python app's
 # bezel_gtk_window_set_back_handling returns FALSE; on a binding below version 4
 # libbezel-client refuses set_back_handling before anything is sent (client-api-test.c).
+# Not Wayland, the SDL apps (2 and 3) on SDL's dummy video driver: they draw as before, both
+# calls return false and SDL_GetError() says 'not a Wayland window'.
 #
 # Also: libbezel-client's own promises (client-api-test.c), what libbezel-client.so links and
 # exports, bezel-protocols.pc, the README's toolkit snippets (still in these apps, word for
@@ -58,18 +62,20 @@
 # Every wait polls a file with a bound (hosts/weston/tests/lib.sh wait_for); every app runs
 # under `timeout`; processes are stopped by their PID. Ends with "N passed, N failed".
 #
-# usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|qt6|qml|kirigami|example|back]... (or --only APP;
+# usage: tests/toolkits/run.sh [gtk4|python|gtk3|sdl2|sdl3|qt6|qml|kirigami|example|back]... (or --only APP;
 #   tests/lib/args.sh; back: the back gesture cases alone, with the apps they need)
 #   [--except APP]... (an app left out; APP@HOST: left out on HOST only)
 #   [--hosts HOST,...] the hosts, of weston, wlroots (bezel-compositor), phoc and kwin (default
 #   weston,wlroots); the cases of a host not named do not run. phoc is phoc with its patch
 #   series (hosts/phoc, the Debian release's version: 0.46 on Debian 13), built against the
 #   installed product and started as hosts/phoc/tests/run.sh starts it (hosts/patched/tests/lib.sh:
-#   an unprivileged user, its test rig, its session client); there every app but SDL2 runs
-#   the demo recording (the checks above, the Kirigami app's panel without the screenshot; SDL2:
-#   a SKIP line, phoc 0.46 never shows its window), the region cases as above (not SDL2:
-#   the Debian 13 group leaves it out there with --except sdl2@phoc), and examples/gtk4-back.c
-#   the back gesture (without the screenshot). kwin is
+#   an unprivileged user, its test rig, its session client); there every app runs
+#   the demo recording (the checks above, the Kirigami app's panel without the screenshot), the
+#   SDL2 app with SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR=0, SDL's own hint (README): phoc answers
+#   xdg-decoration with client-side (its choice when the client names no mode), SDL 2.32 then
+#   destroys its toplevel and remakes it through libdecor, acks that toplevel's first configure
+#   and then waits in SDL_CreateWindow for an event that does not come, with libdecor's cairo
+#   plugin or with none; SDL 3.2 shows its window without the hint. Every app its region cases (as above), and examples/gtk4-back.c the back gesture (without the screenshot). kwin is
 #   KWin (Debian's kwin_wayland, KWin 6.3 on Debian 13) with bezel-kwin.so, built and started as
 #   hosts/kwin/tests/run.sh does (hosts/kwin/tests/lib.sh: --virtual, its own session bus); its
 #   touches come from the kwin tests' feeder (org_kde_kwin_fake_input), which plays the same
@@ -84,7 +90,7 @@
 #   installed through meson-shim (tests/lib/product.sh)
 # Debian packages: scripts/install-deps.sh (weston, wlroots, umockdev, libgtk-4-dev,
 # gobject-introspection, python3-gi, python3-gi-cairo, gir1.2-gtk-4.0, libsdl2-dev, qt6-*-dev, meson, xvfb; the
-# Debian 13 root's in its own list there, qml6-module-org-kde-kirigami among them).
+# Debian 13 root's in its own list there, qml6-module-org-kde-kirigami and libsdl3-dev among them).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SCRATCH=${BEZEL_TOOLKITS_SCRATCH:-$ROOT/.build-toolkits${BEZEL_DISTRO:+-$BEZEL_DISTRO}}
@@ -98,7 +104,7 @@ IFS=, read -ra HOSTS <<<"${RUNNER_OPT[--hosts]:-weston,wlroots}"
 # use_host HOST: HOST is among --hosts.
 use_host() { [[ " ${HOSTS[*]} " == *" $1 "* ]]; }
 APPS=()
-for app in gtk4 python gtk3 sdl2 qt6 qml kirigami; do
+for app in gtk4 python gtk3 sdl2 sdl3 qt6 qml kirigami; do
 	want "$app" || continue
 	# --except APP: an app the group's system has not (its line in scripts/test.sh says why).
 	case " ${EXCEPT[*]:-} " in *" $app "*) echo "not run: $app (left out with --except)"; continue ;; esac
@@ -214,6 +220,7 @@ fi
 # ---- each app on each host, while the demo recording plays ----
 for app in "${APPS[@]}"; do
 	[ "$app" = kirigami ] && [ -n "$KIRIGAMI_SKIP" ] && continue
+	[ "$app" = sdl3 ] && [ -n "$SDL3_SKIP" ] && continue
 	[ -n "${APP_CMD[$app]:-}" ] || { fail "$app: not built (see $OUT/$app-build.log)"; continue; }
 	for host in "${HOSTS[@]}"; do
 		[ -n "$host" ] && run_demo "$app" "$host"
@@ -253,13 +260,17 @@ fi
 if use_host weston && { want back || want qml; } && [ -n "${APP_CMD[qml]:-}" ]; then
 	run_back qml weston
 fi
-if use_host wlroots && { want back || want sdl2; } && [ -n "${APP_CMD[sdl2]:-}" ]; then
-	run_back sdl2 wlroots
-fi
+for app in sdl2 sdl3; do
+	use_host wlroots && { want back || want "$app"; } && [ -n "${APP_CMD[$app]:-}" ] && run_back "$app" wlroots
+done
 # ---- not Wayland: the GTK apps on X11 (Python asks for the back gesture too) ----
 want gtk4 && [ -n "${APP_CMD[gtk4]:-}" ] && run_x11 gtk4
 { want python || want back; } && [ -n "${APP_CMD[python]:-}" ] && run_x11 python --back
 { want gtk3 || want back; } && [ -n "${APP_CMD[gtk3]:-}" ] && run_x11 gtk3 --back
 { want qml || want back; } && [ -n "${APP_CMD[qml]:-}" ] && run_x11 qml --back
 want kirigami && [ -n "${APP_CMD[kirigami]:-}" ] && run_x11 kirigami
+# ---- not Wayland: the SDL apps on SDL's dummy video driver ----
+for app in sdl2 sdl3; do
+	{ want "$app" || want back; } && [ -n "${APP_CMD[$app]:-}" ] && run_sdl_dummy "$app"
+done
 finish
