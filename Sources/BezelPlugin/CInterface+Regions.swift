@@ -10,6 +10,18 @@ public func bezel_c_plugin_set_region_reader(_ handle: OpaquePointer?, _ reader:
                                              _ data: UnsafeMutableRawPointer?) -> Int32 {
     guard let p = plugin(handle) else { return refusal(handle) }
     p.regionReader = reader
+    p.regionBoxesReader = nil
+    p.regionReaderData = data
+    return OK
+}
+
+/// `bezel_plugin_set_region_boxes_reader`: a reader that lends the region's pixman boxes.
+@_cdecl("bezel_plugin_set_region_boxes_reader")
+public func bezel_c_plugin_set_region_boxes_reader(_ handle: OpaquePointer?, _ reader: bezel_region_boxes_reader?,
+                                                   _ data: UnsafeMutableRawPointer?) -> Int32 {
+    guard let p = plugin(handle) else { return refusal(handle) }
+    p.regionBoxesReader = reader
+    p.regionReader = nil
     p.regionReaderData = data
     return OK
 }
