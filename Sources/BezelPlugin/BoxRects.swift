@@ -1,68 +1,48 @@
 import BezelCore
 import CBezel
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A host's pixman boxes (`struct bezel_box`, corners) read as the router's rectangles
-/// (`DeferredRegion.PixelRect`, origin and size): compared and converted in one pass, so that a
-/// region sent again unchanged is read once and written nowhere.
+/// (`DeferredRegion.PixelRect`, origin and size). A region sent again is compared as the boxes
+/// the host lent (one memcmp with those of the committed region, nothing written); only a
+/// changed one is converted.
 enum BoxRects {
     /// A rectangle that covers nothing, for growing a buffer.
     static let empty = DeferredRegion.PixelRect(x: 0, y: 0, width: 0, height: 0)
 
-    /// A box or a rectangle as four lanes: x1, y1, x2, y2 or x, y, width, height (both types
-    /// are four `Int32`s, 16 bytes).
-    private typealias Lanes = SIMD4<Int32>
-
-    /// The rectangle of box `b` as lanes: its origin, and its far corner less its origin.
-    @inline(__always)
-    private static func rect(ofBox b: Lanes) -> Lanes {
-        Lanes(lowHalf: b.lowHalf, highHalf: b.highHalf &- b.lowHalf)
+    /// `a` holds the boxes of `b`, byte for byte.
+    static func same(_ a: ContiguousArray<bezel_box>, _ b: UnsafeBufferPointer<bezel_box>) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.isEmpty { return true }
+        return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, b.baseAddress!, a.count * MemoryLayout<bezel_box>.stride) == 0 }
     }
 
-    /// How many of the first `boxes` are the same rectangles as the first `rects`. Compared a
-    /// block at a time, four lanes at once, with no branch inside a block.
-    static func samePrefix(_ boxes: UnsafeBufferPointer<bezel_box>, _ rects: UnsafeBufferPointer<DeferredRegion.PixelRect>) -> Int {
-        let n = min(boxes.count, rects.count)
-        guard n > 0, let bp = boxes.baseAddress, let rp = rects.baseAddress else { return 0 }
-        let b = UnsafeRawPointer(bp), r = UnsafeRawPointer(rp)
-        let stride = MemoryLayout<Lanes>.stride
-        @inline(__always) func differs(_ i: Int) -> Lanes {
-            rect(ofBox: b.loadUnaligned(fromByteOffset: i * stride, as: Lanes.self))
-                ^ r.loadUnaligned(fromByteOffset: i * stride, as: Lanes.self)
-        }
-        let block = 16
-        var k = 0
-        while k + block <= n {
-            var diff = Lanes()
-            for i in k..<(k + block) { diff |= differs(i) }
-            if diff != Lanes() { break }
-            k += block
-        }
-        while k < n, differs(k) == Lanes() { k += 1 }
-        return k
+    /// Makes `boxes` a copy of `source`, in the storage it has (growing only past its largest
+    /// region so far).
+    static func copy(_ source: UnsafeBufferPointer<bezel_box>, into boxes: inout ContiguousArray<bezel_box>) {
+        boxes.removeAll(keepingCapacity: true)
+        boxes.append(contentsOf: source)
     }
 
-    /// Makes `buffer` the rectangles of `boxes`: the first `same` copied from `committed` (they
-    /// are the same), the rest converted from the boxes. `buffer` keeps its storage, growing
-    /// only past its largest region so far.
-    static func fill(_ buffer: inout ContiguousArray<DeferredRegion.PixelRect>, from boxes: UnsafeBufferPointer<bezel_box>,
-                     keeping same: Int, of committed: ContiguousArray<DeferredRegion.PixelRect>?) {
+    /// Makes `rects` the rectangles of `boxes`, in the storage it has.
+    static func convert(_ boxes: UnsafeBufferPointer<bezel_box>, into rects: inout ContiguousArray<DeferredRegion.PixelRect>) {
         let n = boxes.count
-        if buffer.count < n {
-            buffer.append(contentsOf: repeatElement(empty, count: n - buffer.count))
+        if rects.count < n {
+            rects.append(contentsOf: repeatElement(empty, count: n - rects.count))
         } else {
-            buffer.removeLast(buffer.count - n)
+            rects.removeLast(rects.count - n)
         }
         guard n > 0, let b = boxes.baseAddress else { return }
-        buffer.withUnsafeMutableBufferPointer { out in
+        rects.withUnsafeMutableBufferPointer { out in
             let o = out.baseAddress!
-            if same > 0, let committed {
-                committed.withUnsafeBufferPointer { o.update(from: $0.baseAddress!, count: same) }
-            }
-            let from = UnsafeRawPointer(b), to = UnsafeMutableRawPointer(o)
-            let stride = MemoryLayout<Lanes>.stride
-            for i in same..<n {
-                to.storeBytes(of: rect(ofBox: from.loadUnaligned(fromByteOffset: i * stride, as: Lanes.self)),
-                              toByteOffset: i * stride, as: Lanes.self)
+            for i in 0..<n {
+                let box = b[i]
+                o[i] = DeferredRegion.PixelRect(x: box.x1, y: box.y1, width: box.x2 &- box.x1, height: box.y2 &- box.y1)
             }
         }
     }

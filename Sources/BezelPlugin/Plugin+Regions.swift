@@ -30,22 +30,18 @@ extension Plugin {
             r.pendingRegion = .wholeSurface
             return .ok
         }
-        let committed = r.committedObject ? r.committedRegion : nil
         if regionBoxesReader != nil {
-            // Compared as it is read: an unchanged region is one read pass, with no write.
-            switch readBoxes(region, comparedWith: committed, into: &r.pendingRects) {
-            case nil: r.pendingRegion = .wholeSurface
-            case true?: r.pendingRegion = .committed
-            case false?: r.pendingRegion = .rects
-            }
+            r.pendingRegion = readBoxes(region, of: r)
             return .ok
         }
+        let committed = r.committedObject ? r.committedRegion : nil
         // Read straight into the pending buffer (the storage of the region committed before
         // last, traded back by `commitRegion`): a changed region is never copied again here.
         guard let n = readRegion(region, into: &r.pendingRects) else {
             r.pendingRegion = .wholeSurface
             return .ok
         }
+        r.pendingBoxes = nil
         r.pendingRects.removeLast(r.pendingRects.count - n)
         if let committed, Self.sameRects(committed, r.pendingRects) {
             r.pendingRegion = .committed
@@ -93,26 +89,30 @@ extension Plugin {
         }
     }
 
-    /// Reads a wl_region through the host's boxes reader into `buffer`, compared with
-    /// `committed` as it goes: `true` when the region is the committed one (nothing was
-    /// written), `false` when `buffer` now holds it, `nil` when the reader refused it (taken
-    /// as null, with a log line).
-    func readBoxes(_ region: OpaquePointer, comparedWith committed: ContiguousArray<DeferredRegion.PixelRect>?,
-                   into buffer: inout ContiguousArray<DeferredRegion.PixelRect>) -> Bool? {
-        guard let reader = regionBoxesReader else { return nil }
+    /// Reads a wl_region through the host's boxes reader for `r`'s pending region: `.committed`
+    /// when its boxes are those of the committed region (one memcmp, nothing written), `.rects`
+    /// when `r.pendingRects` now holds it (and `r.pendingBoxes` its boxes), `.wholeSurface`
+    /// when the reader refused it (with a log line).
+    func readBoxes(_ region: OpaquePointer, of r: SurfaceRecord) -> DeferredRegionRequest {
+        guard let reader = regionBoxesReader else { return .wholeSurface }
         var lent: UnsafePointer<bezel_box>?
         let total = reader(regionReaderData, region, &lent)
         guard total >= 0, total == 0 || lent != nil else {
             unreadable(region)
-            return nil
+            return .wholeSurface
         }
         let limit = DeferredRegion.maxRects
         if Int(total) > limit { log(.warning, "set_deferred_region: \(total) rectangles, only the first \(limit) kept") }
         let boxes = UnsafeBufferPointer(start: lent, count: min(Int(total), limit))
-        let same = committed.map { c in c.withUnsafeBufferPointer { BoxRects.samePrefix(boxes, $0) } } ?? 0
-        if let committed, same == boxes.count, committed.count == boxes.count { return true }
-        BoxRects.fill(&buffer, from: boxes, keeping: same, of: committed)
-        return false
+        if r.committedObject, r.committedRegion != nil, let committed = r.committedBoxes, BoxRects.same(committed, boxes) {
+            return .committed
+        }
+        var copy = r.pendingBoxes ?? []
+        r.pendingBoxes = nil // unique while it is written
+        BoxRects.copy(boxes, into: &copy)
+        r.pendingBoxes = copy
+        BoxRects.convert(boxes, into: &r.pendingRects)
+        return .rects
     }
 
     /// The host's reader refused `region`: logged, and the request taken as null.
@@ -133,11 +133,16 @@ extension Plugin {
         case .wholeSurface:
             if r.committedObject, r.committedRegion == nil { return }
             r.committedRegion = nil
+            r.committedBoxes = nil
         case .rects:
-            if r.committedObject, let committed = r.committedRegion, Self.sameRects(committed, r.pendingRects) { return }
+            if r.committedObject, let committed = r.committedRegion, Self.sameRects(committed, r.pendingRects) {
+                if r.committedBoxes == nil { swap(&r.committedBoxes, &r.pendingBoxes) }
+                return
+            }
             let previous = r.committedRegion ?? []
             r.committedRegion = r.pendingRects
             r.pendingRects = previous
+            swap(&r.committedBoxes, &r.pendingBoxes)
         }
         r.committedObject = true
         if let node { sendRegion(r.committedRegion, surface: node, time: time) }

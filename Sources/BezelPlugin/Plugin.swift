@@ -41,6 +41,11 @@ final class Plugin {
         /// `.rects` region): the storage of the region committed before the last one, reused
         /// (`commitRegion` trades it with the committed one).
         var pendingRects: ContiguousArray<DeferredRegion.PixelRect> = []
+        /// The boxes a boxes reader lent for the pending and the committed region (traded with
+        /// the rectangles), so that a region sent again is compared as it was lent; `nil` when
+        /// the region did not come from a boxes reader.
+        var pendingBoxes: ContiguousArray<bezel_box>?
+        var committedBoxes: ContiguousArray<bezel_box>?
         /// `set_back_handling` (version 4) received since the last commit.
         var pendingBack: Bool?
         /// The committed back handling (R10), replayed when the host adds the surface later.
@@ -306,6 +311,7 @@ final class Plugin {
             r.committedEdges = []
             r.committedKinds = nil
             r.committedRegion = nil
+            r.committedBoxes = nil
             r.committedBack = false
             if let node { router.destroyGestureObject(surface: node, time: time) }
         }
