@@ -25,8 +25,15 @@ enum BoxRects {
     /// Makes `boxes` a copy of `source`, in the storage it has (growing only past its largest
     /// region so far).
     static func copy(_ source: UnsafeBufferPointer<bezel_box>, into boxes: inout ContiguousArray<bezel_box>) {
-        boxes.removeAll(keepingCapacity: true)
-        boxes.append(contentsOf: source)
+        let n = source.count
+        if boxes.count < n {
+            boxes.append(contentsOf: repeatElement(bezel_box(), count: n - boxes.count))
+        } else {
+            boxes.removeLast(boxes.count - n)
+        }
+        guard n > 0, let from = source.baseAddress else { return }
+        // One memcpy: `append(contentsOf:)` copies box by box.
+        boxes.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress!, from, n * MemoryLayout<bezel_box>.stride) }
     }
 
     /// Makes `rects` the rectangles of `boxes`, in the storage it has.

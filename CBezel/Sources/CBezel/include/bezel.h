@@ -781,10 +781,11 @@ struct bezel_box {
  * A wl_region reader that lends the region's own rectangles instead of copying them (since
  * 0.7): stores in `*boxes` the region's rectangles, in the compositor's storage, and returns
  * how many there are (negative, as for bezel_region_reader, if `region` is not a wl_region
- * the host knows). The plugin reads them before the call's dispatch returns and compares
- * them with the committed region as it converts them, so a region sent again unchanged costs
- * one read of it, with nothing written. Called only from inside the request's dispatch; must
- * not call bezel_* functions.
+ * the host knows; at most 4096 are kept, as with bezel_region_reader). The plugin reads them
+ * before the request's dispatch returns: it compares them with the boxes of the surface's
+ * committed region (one memcmp) and converts them only when they differ, so a region sent
+ * again unchanged costs one read of it, with nothing written. Called only from inside the
+ * request's dispatch; must not call bezel_* functions.
  */
 typedef int (*bezel_region_boxes_reader)(void *data, struct wl_resource *region,
 					 const struct bezel_box **boxes);
