@@ -8,8 +8,22 @@ import CBezel
 @_cdecl("bezel_plugin_set_region_reader")
 public func bezel_c_plugin_set_region_reader(_ handle: OpaquePointer?, _ reader: bezel_region_reader?,
                                              _ data: UnsafeMutableRawPointer?) -> Int32 {
+    registerRegionReader(handle, copying: reader, lending: nil, data)
+}
+
+/// `bezel_plugin_set_region_boxes_reader`: a reader that lends the region's pixman boxes.
+@_cdecl("bezel_plugin_set_region_boxes_reader")
+public func bezel_c_plugin_set_region_boxes_reader(_ handle: OpaquePointer?, _ reader: bezel_region_boxes_reader?,
+                                                   _ data: UnsafeMutableRawPointer?) -> Int32 {
+    registerRegionReader(handle, copying: nil, lending: reader, data)
+}
+
+/// Registers one kind of wl_region reader (or none), removing the other.
+private func registerRegionReader(_ handle: OpaquePointer?, copying reader: bezel_region_reader?,
+                                  lending boxesReader: bezel_region_boxes_reader?, _ data: UnsafeMutableRawPointer?) -> Int32 {
     guard let p = plugin(handle) else { return refusal(handle) }
     p.regionReader = reader
+    p.regionBoxesReader = boxesReader
     p.regionReaderData = data
     return OK
 }

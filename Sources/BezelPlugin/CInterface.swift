@@ -12,9 +12,9 @@ import CWaylandServer
 // input a host or client can produce.
 
 /// The library version as `(major << 16) | (minor << 8) | micro`.
-public let bezelVersion: UInt32 = (0 << 16) | (6 << 8) | 0
+public let bezelVersion: UInt32 = (0 << 16) | (7 << 8) | 0
 
-private let versionString: StaticString = "0.6.0"
+private let versionString: StaticString = "0.7.0"
 
 func cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)

@@ -35,11 +35,17 @@ final class Plugin {
         /// `set_deferred_region` (version 3) received since the last commit, already copied.
         var pendingRegion: DeferredRegionRequest?
         /// The committed region (surface-local rects, as read), or `nil` for the whole surface.
-        var committedRegion: [bezel_rect]?
+        /// The router shares its storage (`commitDeferredRegion(pixelRects:)`): no copy of it.
+        var committedRegion: ContiguousArray<DeferredRegion.PixelRect>?
         /// Where the host's reader writes a `set_deferred_region`'s rectangles (those of a pending
         /// `.rects` region): the storage of the region committed before the last one, reused
         /// (`commitRegion` trades it with the committed one).
-        var pendingRects: [bezel_rect] = []
+        var pendingRects: ContiguousArray<DeferredRegion.PixelRect> = []
+        /// The boxes a boxes reader lent for the pending and the committed region (traded with
+        /// the rectangles), so that a region sent again is compared as it was lent; `nil` when
+        /// the region did not come from a boxes reader.
+        var pendingBoxes: ContiguousArray<bezel_box>?
+        var committedBoxes: ContiguousArray<bezel_box>?
         /// `set_back_handling` (version 4) received since the last commit.
         var pendingBack: Bool?
         /// The committed back handling (R10), replayed when the host adds the surface later.
@@ -115,6 +121,9 @@ final class Plugin {
     var eventLog: OpaquePointer?
     /// The host's wl_region reader (`bezel_plugin_set_region_reader`) and its data.
     var regionReader: bezel_region_reader?
+    /// The host's boxes reader (`bezel_plugin_set_region_boxes_reader`), used instead when set.
+    var regionBoxesReader: bezel_region_boxes_reader?
+    /// The data passed to whichever reader is registered.
     var regionReaderData: UnsafeMutableRawPointer?
     /// A version 3 region came without a reader: logged once.
     var warnedNoRegionReader = false
@@ -302,6 +311,7 @@ final class Plugin {
             r.committedEdges = []
             r.committedKinds = nil
             r.committedRegion = nil
+            r.committedBoxes = nil
             r.committedBack = false
             if let node { router.destroyGestureObject(surface: node, time: time) }
         }

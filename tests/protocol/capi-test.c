@@ -244,9 +244,9 @@ static struct wl_resource *new_surface(int client)
 
 static void test_versions(void)
 {
-	CHECK(bezel_version() == BEZEL_VERSION && BEZEL_VERSION_MINOR == 6 &&
-		      strcmp(bezel_version_string(), "0.6.0") == 0,
-	      "library and header agree on version 0.6.0 (%s)", bezel_version_string());
+	CHECK(bezel_version() == BEZEL_VERSION && BEZEL_VERSION_MINOR == 7 &&
+		      strcmp(bezel_version_string(), "0.7.0") == 0,
+	      "library and header agree on version 0.7.0 (%s)", bezel_version_string());
 	struct bezel_plugin *p = (struct bezel_plugin *)1;
 	CHECK(bezel_plugin_create(NULL, &host_v2, NULL, &p) == BEZEL_ERROR_INVALID_ARGUMENT && p == NULL,
 	      "create: NULL display is refused and *out is NULL");

@@ -344,23 +344,29 @@ region_ok=1
 rwant() { grep -qF -- "$2" "$1" || { region_ok=0; echo "    missing in $(basename "$1"): $2"; }; }
 runwanted() { ! grep -qF -- "$2" "$1" || { region_ok=0; echo "    unexpected in $(basename "$1"): $2"; }; }
 # Copied at the request (the client destroys the wl_region before its commit), applied at the commit.
-region_run requests "" "$OUT/test-client" v3-region
-grep -q '^FAIL' "$OUT/region-requests.log" && { region_ok=0; grep '^FAIL' "$OUT/region-requests.log"; }
-SEQ=$(grep -E 'deferred region|^region read' "$OUT/region-requests.out" | sed 's/wl_region@[0-9]*/wl_region/' | tr '\n' ';')
-WANT="after commit: deferred region whole surface;region read wl_region: 2 rectangles;after request: deferred region whole surface;after commit: deferred region 0,1000,540x920 600,1800,100x120;after commit: deferred region whole surface;"
-[ "$SEQ" = "$WANT" ] || { region_ok=0; echo "    compositor saw: $SEQ"; echo "    wanted:         $WANT"; }
+# The same region sent again changes nothing; one with its second rectangle changed is applied.
+# The same with a reader that lends the region's boxes (bezel_region_boxes_reader).
+WANT="after commit: deferred region whole surface;region read wl_region: 2 rectangles;after request: deferred region whole surface;after commit: deferred region 0,1000,540x920 600,1800,100x120;region read wl_region: 2 rectangles;after request: deferred region 0,1000,540x920 600,1800,100x120;region read wl_region: 2 rectangles;after request: deferred region 0,1000,540x920 600,1800,100x120;after commit: deferred region 0,1000,540x920 600,1800,100x60;after commit: deferred region whole surface;"
+for reader in requests boxes; do
+	region_run "$reader" "$([ "$reader" = boxes ] && echo --boxes-reader)" "$OUT/test-client" v3-region
+	grep -q '^FAIL' "$OUT/region-$reader.log" && { region_ok=0; grep '^FAIL' "$OUT/region-$reader.log"; }
+	SEQ=$(grep -E 'deferred region|^region read' "$OUT/region-$reader.out" | sed 's/wl_region@[0-9]*/wl_region/' | tr '\n' ';')
+	[ "$SEQ" = "$WANT" ] || { region_ok=0; echo "    compositor saw ($reader): $SEQ"; echo "    wanted:         $WANT"; }
+done
 # A v3 client defers the bottom edge over its left half: the swipe at x = 270 is deferred (it
 # keeps touch 0, gets deferred_swipe, the affordance shows); the one at x = 810 is the dock's.
-region_run v3 --demo-region-swipes "$OUT/bezel-defer-client" --version 3 --region 0,0,540,1920 --seconds 4
-rwant "$OUT/region-v3.log" 'bound at version 3'
-rwant "$OUT/region-v3.log" 'touch down id=0'
-rwant "$OUT/region-v3.log" 'deferred_swipe bottom'
-rwant "$OUT/region-v3.log" 'touch up id=0'
-runwanted "$OUT/region-v3.log" 'id=1'
-rwant "$OUT/region-v3.out" 'gesture dock failed output=0 edge=2 reason=deferred'
-rwant "$OUT/region-v3.out" 'affordance shown output=0 edge=2'
-rwant "$OUT/region-v3.out" 'gesture dock began output=0 edge=2'
-rwant "$OUT/region-v3.out" 'gesture dock ended output=0 edge=2'
+for run in v3 v3-boxes; do
+	region_run "$run" "--demo-region-swipes$([ "$run" = v3-boxes ] && echo " --boxes-reader")" "$OUT/bezel-defer-client" --version 3 --region 0,0,540,1920 --seconds 4
+	rwant "$OUT/region-$run.log" 'bound at version 3'
+	rwant "$OUT/region-$run.log" 'touch down id=0'
+	rwant "$OUT/region-$run.log" 'deferred_swipe bottom'
+	rwant "$OUT/region-$run.log" 'touch up id=0'
+	runwanted "$OUT/region-$run.log" 'id=1'
+	rwant "$OUT/region-$run.out" 'gesture dock failed output=0 edge=2 reason=deferred'
+	rwant "$OUT/region-$run.out" 'affordance shown output=0 edge=2'
+	rwant "$OUT/region-$run.out" 'gesture dock began output=0 edge=2'
+	rwant "$OUT/region-$run.out" 'gesture dock ended output=0 edge=2'
+done
 # Version 1 and 2 clients, and a v3 client on a host without a reader, defer everywhere.
 for v in 1 2; do
 	region_run "v$v" --demo-region-swipes "$OUT/bezel-defer-client" --version "$v" --seconds 4
@@ -375,10 +381,10 @@ rwant "$OUT/region-noreader.log" 'touch up id=1'
 runwanted "$OUT/region-noreader.out" 'gesture dock began'
 rwant "$OUT/region-noreader-compositor.log" 'registered no wl_region reader'
 if [ "$region_ok" = 1 ]; then
-	pass "protocol version 3: the region is copied at the request and applied at the commit; a v2 object cannot send it; a v3 client keeps the swipe inside its region (deferred_swipe) and the dock takes the one outside; v1 and v2 clients, and a host without a reader (warning), defer over the whole surface"
+	pass "protocol version 3: the region is copied at the request and applied at the commit (the same region again changes nothing), through either kind of reader; a v2 object cannot send it; a v3 client keeps the swipe inside its region (deferred_swipe) and the dock takes the one outside; v1 and v2 clients, and a host without a reader (warning), defer over the whole surface"
 else
 	fail "protocol version 3 (deferral regions)"
-	for f in region-requests.log region-v3.log region-v3.out region-noreader-compositor.log; do echo "  -- $f"; sed 's/^/    /' "$OUT/$f" | head -30; done
+	for f in region-requests.log region-boxes.log region-v3.log region-v3.out region-v3-boxes.out region-noreader-compositor.log; do echo "  -- $f"; sed 's/^/    /' "$OUT/$f" | head -30; done
 fi
 
 # ---- two outputs over a real socket: a touch on each, output 1 unplugged mid-swipe (R8) ----

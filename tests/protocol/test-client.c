@@ -10,7 +10,8 @@
  *                                   same client never get it
  *   test-client invalid-gesture-kinds  expect the invalid_gesture_kinds protocol error (v2)
  *   test-client v3-region           bind at version 3: set_deferred_region with a region that is
- *                                   destroyed at once, then null, each followed by a commit
+ *                                   destroyed at once, the same region again, one with its
+ *                                   second rectangle changed, then null, each followed by a commit
  *                                   (the compositor prints what it applied and when); a second
  *                                   object bound at version 1 and one at 2 see their versions
  *   test-client v2-region           a version 2 object sends set_deferred_region (raw): it is not
@@ -282,6 +283,16 @@ static void mark(const char *what)
 	fflush(stdout);
 }
 
+/* set_deferred_region with the two rectangles of mode_v3_region, the second `h` px high. */
+static void send_region(struct bezel_gesture_surface_v1 *g, int32_t h)
+{
+	struct wl_region *region = wl_compositor_create_region(compositor);
+	wl_region_add(region, 0, 1000, 540, 920);
+	wl_region_add(region, 600, 1800, 100, h);
+	bezel_gesture_surface_v1_set_deferred_region(g, region);
+	wl_region_destroy(region);
+}
+
 static int mode_v3_region(void)
 {
 	bind_version = 3;
@@ -305,6 +316,15 @@ static int mode_v3_region(void)
 	mark("region sent and destroyed");
 	wl_surface_commit(surface);
 	mark("region committed");
+	/* The same rectangles again change nothing; then only the second one changes. */
+	send_region(g, 120);
+	mark("same region sent");
+	wl_surface_commit(surface);
+	mark("same region committed");
+	send_region(g, 60);
+	mark("changed region sent");
+	wl_surface_commit(surface);
+	mark("changed region committed");
 	bezel_gesture_surface_v1_set_deferred_region(g, NULL);
 	mark("null sent");
 	wl_surface_commit(surface);

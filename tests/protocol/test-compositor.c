@@ -14,7 +14,8 @@
  *
  * Input regions from wl_surface.set_input_region are passed on to the plugin at commit.
  * Deferral regions (protocol version 3): the compositor registers a wl_region reader
- * (bezel_plugin_set_region_reader; not with --no-region-reader), prints "region read ..." when
+ * (bezel_plugin_set_region_reader; not with --no-region-reader; bezel_plugin_set_region_boxes_reader
+ * with --boxes-reader), prints "region read ..." when
  * the plugin reads one, the surface's committed deferred region right after that request
  * ("after request: ...") and after every commit ("after commit: ..."), so the tests can see
  * that it is copied at the request and applied at the commit. --demo-region-swipes plays a
@@ -43,7 +44,7 @@
  *
  * Usage: test-compositor [--demo-swipes | --demo-region-swipes | --demo-multi-finger |
  *                         --two-outputs] [--window-facts | --window-masks] [--config TEXT]
- *                        [--no-region-reader] [--demo-back-swipes] [--v1-callbacks] [--quiet]
+ *                        [--no-region-reader | --boxes-reader] [--demo-back-swipes] [--v1-callbacks] [--quiet]
  * Prints "socket NAME" on stdout once it listens ($XDG_RUNTIME_DIR must be set) and runs until
  * SIGTERM or SIGINT, then tears everything down (clients, plugin, display) so that valgrind
  * can check for leaks. Every wl_display.error it sends is logged on stderr as
@@ -75,6 +76,7 @@ struct compositor {
 	bool demo_region;
 	bool demo_back;
 	bool no_region_reader;
+	bool boxes_reader; /* --boxes-reader: the region reader lends boxes */
 	struct wl_resource *last_surface; /* the surface whose deferred region is printed */
 	struct wl_event_source *region_idle;
 	bool demo_started;
@@ -419,6 +421,7 @@ static void maybe_start_demo(void)
 
 struct region {
 	struct bezel_rect rects[REGION_MAX];
+	struct bezel_box boxes[REGION_MAX]; /* the same, as corners (for --boxes-reader) */
 	size_t count;
 };
 
@@ -428,8 +431,10 @@ static void region_add(struct wl_client *c, struct wl_resource *r, int32_t x, in
 	(void)c;
 	struct region *region = wl_resource_get_user_data(r);
 	/* A union of rectangles is all the plugin needs; more than REGION_MAX are ignored here. */
-	if (region->count < REGION_MAX)
+	if (region->count < REGION_MAX) {
+		region->boxes[region->count] = (struct bezel_box){ x, y, x + w, y + h };
 		region->rects[region->count++] = (struct bezel_rect){ x, y, w, h };
+	}
 }
 static void region_subtract(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h)
 {
@@ -480,6 +485,21 @@ static int read_region(void *data, struct wl_resource *resource, struct bezel_re
 	const struct region *region = wl_resource_get_user_data(resource);
 	for (size_t k = 0; k < region->count && k < capacity; k++)
 		rects[k] = region->rects[k];
+	printf("region read wl_region@%u: %zu rectangles\n", wl_resource_get_id(resource), region->count);
+	fflush(stdout);
+	if (C.region_idle == NULL)
+		C.region_idle = wl_event_loop_add_idle(wl_display_get_event_loop(C.display), region_request_done, NULL);
+	return (int)region->count;
+}
+
+/* The same as a bezel_region_boxes_reader (--boxes-reader): the region's boxes, lent. */
+static int read_region_boxes(void *data, struct wl_resource *resource, const struct bezel_box **boxes)
+{
+	(void)data;
+	if (!wl_resource_instance_of(resource, &wl_region_interface, &region_impl))
+		return -1;
+	const struct region *region = wl_resource_get_user_data(resource);
+	*boxes = region->boxes;
 	printf("region read wl_region@%u: %zu rectangles\n", wl_resource_get_id(resource), region->count);
 	fflush(stdout);
 	if (C.region_idle == NULL)
@@ -831,6 +851,8 @@ int main(int argc, char **argv)
 			v1_callbacks = true;
 		else if (strcmp(argv[i], "--no-region-reader") == 0)
 			C.no_region_reader = true;
+		else if (strcmp(argv[i], "--boxes-reader") == 0)
+			C.boxes_reader = true;
 		else if (strcmp(argv[i], "--demo-multi-finger") == 0)
 			C.demo = C.demo_multi_finger = true;
 		else if (strcmp(argv[i], "--two-outputs") == 0)
@@ -844,7 +866,7 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
 			C.config_text = argv[++i];
 		else {
-			fprintf(stderr, "usage: %s [--demo-swipes | --demo-region-swipes | --demo-multi-finger | --two-outputs] [--window-facts | --window-masks] [--config TEXT] [--gesture-policy MASK] [--no-region-reader] [--demo-back-swipes] [--v1-callbacks] [--quiet]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--demo-swipes | --demo-region-swipes | --demo-multi-finger | --two-outputs] [--window-facts | --window-masks] [--config TEXT] [--gesture-policy MASK] [--no-region-reader | --boxes-reader] [--demo-back-swipes] [--v1-callbacks] [--quiet]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -880,7 +902,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	bezel_plugin_set_log_level(C.bezel, C.quiet ? BEZEL_LOG_WARNING : BEZEL_LOG_DEBUG);
-	if (!C.no_region_reader)
+	if (C.boxes_reader)
+		bezel_plugin_set_region_boxes_reader(C.bezel, read_region_boxes, NULL);
+	else if (!C.no_region_reader)
 		bezel_plugin_set_region_reader(C.bezel, read_region, NULL);
 	bezel_output_set(C.bezel, OUTPUT_W, OUTPUT_H, 68, 121, 0);
 	if (C.windows == WINDOWS_FACTS)

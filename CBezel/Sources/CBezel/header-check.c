@@ -14,4 +14,4 @@ _Static_assert(BEZEL_EDGE_ALL == (BEZEL_EDGE_TOP | BEZEL_EDGE_BOTTOM | BEZEL_EDG
 _Static_assert(offsetof(struct bezel_host_interface, gesture_event) >
 		       offsetof(struct bezel_host_interface, log),
 	       "version 2 members come after every version 1 member");
-_Static_assert(BEZEL_VERSION_MINOR == 6, "header version 0.6");
+_Static_assert(BEZEL_VERSION_MINOR == 7, "header version 0.7");

@@ -105,6 +105,30 @@ public struct DeferredRegion: Hashable, Sendable {
         finishRefill(extents: extents)
     }
 
+    /// `refill` from whole-pixel rectangles the caller keeps too: when every one is usable and
+    /// there are at most `maxRects`, the region shares `source`'s storage (nothing is copied; a
+    /// later write to either copies it then); otherwise it is filtered as `refill` does.
+    mutating func refill(adopting source: ContiguousArray<PixelRect>, extents: Bool) {
+        guard source.count <= Self.maxRects, Self.allUsable(source) else {
+            source.withUnsafeBufferPointer { refill(from: $0, extents: extents) }
+            return
+        }
+        exactRects.removeAll(keepingCapacity: true)
+        fromPixels = true
+        pixelRects = source
+        finishRefill(extents: extents)
+    }
+
+    /// Every rectangle of `rects` has an area (a read pass with no branch per rectangle).
+    private static func allUsable(_ rects: ContiguousArray<PixelRect>) -> Bool {
+        rects.withUnsafeBufferPointer { b in
+            var empty: Int32 = 0
+            // A width or height of zero or below has the sign bit set, itself or once one is taken.
+            for r in b { empty |= r.width | r.height | (r.width &- 1) | (r.height &- 1) }
+            return empty >= 0
+        }
+    }
+
     /// Copies the first `maxRects` of `source` that are `usable` into `out`, in its storage (which
     /// grows only past its largest region so far). Each rectangle is written, and kept by
     /// counting it: no branch on the data.

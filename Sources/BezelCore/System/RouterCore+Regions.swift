@@ -19,6 +19,14 @@ extension RouterCore {
         applyDeferredRegion(count: pixels.count, surface: surface, time: time) { $0.refill(from: pixels, extents: $1) }
     }
 
+    /// `commitDeferredRegion` for whole-pixel rectangles the caller keeps as its committed copy:
+    /// the region shares their storage when it can (`DeferredRegion.refill(adopting:)`).
+    mutating func commitDeferredRegion(pixelRects: ContiguousArray<DeferredRegion.PixelRect>?,
+                                       surface: NodeTree.NodeID, time: Milliseconds) {
+        guard let pixelRects else { return applyDeferredRegion(count: nil, surface: surface, time: time) { _, _ in } }
+        applyDeferredRegion(count: pixelRects.count, surface: surface, time: time) { $0.refill(adopting: pixelRects, extents: $1) }
+    }
+
     /// Sets the region of `surface` to what `fill` writes (given the region and whether to build
     /// its extents: only while an edge has a `deferred_cap_mm`, the one reader of them), or resets
     /// it to the whole surface when `count` is `nil`.

@@ -22,6 +22,15 @@ extension SystemGestureRouter {
         core.commitDeferredRegion(pixels: pixels, surface: surface, time: time)
     }
 
+    /// `commitDeferredRegion` for whole-pixel rectangles the caller keeps as its committed copy
+    /// (the Wayland path): the region shares their storage rather than copying it, so a region
+    /// that changes at every commit costs no copy here (a rectangle with no area, or more than
+    /// `DeferredRegion.maxRects`, makes it a filtered copy as the other forms do).
+    public func commitDeferredRegion(pixelRects: ContiguousArray<DeferredRegion.PixelRect>?,
+                                     surface: NodeTree.NodeID, time: Milliseconds) {
+        core.commitDeferredRegion(pixelRects: pixelRects, surface: surface, time: time)
+    }
+
     /// The committed deferred region of `surface`, or `nil` for the whole surface.
     public func deferredRegion(surface: NodeTree.NodeID) -> DeferredRegion? {
         core.deferredRegion(surface: surface)

@@ -186,6 +186,26 @@ struct DeferredRegionTests {
         #expect(r.core.deferredRegions.count == 0)
     }
 
+    @Test("§5 v3: a region committed from the caller's own array is the same region after the caller reuses that array; one with no area is left out")
+    func sharedPixelRects() {
+        let (r, app) = router()
+        var mine: ContiguousArray<DeferredRegion.PixelRect> = [.init(x: 0, y: 1200, width: 540, height: 1140),
+                                                               .init(x: 600, y: 0, width: 10, height: 10)]
+        r.commitDeferredRegion(pixelRects: mine, surface: app, time: .zero)
+        // The caller writes its next region into the same array: the committed one stays.
+        mine[0] = .init(x: 540, y: 1200, width: 540, height: 1140)
+        #expect(r.deferredRegion(surface: app)?.rects == [Rect(x: 0, y: 1200, width: 540, height: 1140),
+                                                          Rect(x: 600, y: 0, width: 10, height: 10)])
+        let inside = swipe(r, from: Point(x: 270, y: 2338), inward: up, at: 0)
+        #expect(appGotTouch(inside) && deferredSwipe(inside) && !systemBegan(inside))
+        // A rectangle with no area (zero or Int32.min wide) covers nothing and is left out.
+        r.commitDeferredRegion(pixelRects: [.init(x: 0, y: 0, width: 0, height: 5), .init(x: 0, y: 0, width: .min, height: 5),
+                                            .init(x: 540, y: 1200, width: 540, height: 1140)], surface: app, time: .zero)
+        #expect(r.deferredRegion(surface: app)?.rects == [Rect(x: 540, y: 1200, width: 540, height: 1140)])
+        let left = swipe(r, id: 1, from: Point(x: 270, y: 2338), inward: up, at: 5000)
+        #expect(!appGotTouch(left) && systemBegan(left))
+    }
+
     @Test("§5 v3: a banded region (as wl_region gives it) has the extents of an unsorted one")
     func bandedExtents() {
         var banded: [Rect] = []

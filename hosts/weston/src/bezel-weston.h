@@ -188,8 +188,8 @@ void bw_deliver_wire(struct bezel_host_interface *host);
 /* surfaces.c */
 void bw_surfaces_init(struct bw *bw);
 void bw_surfaces_fini(struct bw *bw);
-/* The plugin's wl_region reader (bezel.h, DEFERRAL REGIONS): weston's region rectangles. */
-int bw_read_region(void *data, struct wl_resource *region, struct bezel_rect *rects, size_t capacity);
+/* The plugin's wl_region reader (bezel.h, DEFERRAL REGIONS): weston's region boxes, lent. */
+int bw_read_region(void *data, struct wl_resource *region, const struct bezel_box **boxes);
 /* The plugin's touch-down for a touch of `touch` at layout position (gx, gy). */
 void bw_surfaces_touch_down(struct bw *bw, struct weston_touch *touch, int32_t id, double gx,
 			    double gy, uint32_t time);

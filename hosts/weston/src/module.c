@@ -82,7 +82,7 @@ WL_EXPORT int wet_module_init(struct weston_compositor *ec, int *argc, char *arg
 	weston_log("bezel: libbezel %s loaded\n", bezel_version_string());
 	/* The plugin decides which surfaces may defer (R6), from the facts surfaces.c gives. */
 	bezel_plugin_decide_policy(bw->plugin, true);
-	bezel_plugin_set_region_reader(bw->plugin, bw_read_region, NULL);
+	bezel_plugin_set_region_boxes_reader(bw->plugin, bw_read_region, NULL);
 	bw_config_read(bw, wet_get_config(ec));
 
 	bw->destroy_listener.notify = compositor_destroyed;

@@ -349,9 +349,14 @@ void bw_surfaces_fini(struct bw *bw)
 }
 
 /* A wl_region of weston's wl_compositor is a struct weston_region: its pixman region holds
- * the client's union of rectangles, surface-local, as disjoint boxes. libwayland has checked
- * that the request's argument is a wl_region; the class check guards anything else. */
-int bw_read_region(void *data, struct wl_resource *resource, struct bezel_rect *rects, size_t capacity)
+ * the client's union of rectangles, surface-local, as disjoint boxes, lent to the plugin as
+ * they lie (struct bezel_box has pixman_box32_t's layout). libwayland has checked that the
+ * request's argument is a wl_region; the class check guards anything else. */
+_Static_assert(sizeof(struct bezel_box) == sizeof(pixman_box32_t) &&
+		       offsetof(struct bezel_box, y2) == offsetof(pixman_box32_t, y2),
+	       "struct bezel_box has pixman_box32_t's layout");
+
+int bw_read_region(void *data, struct wl_resource *resource, const struct bezel_box **boxes)
 {
 	(void)data;
 	if (strcmp(wl_resource_get_class(resource), "wl_region") != 0)
@@ -360,9 +365,6 @@ int bw_read_region(void *data, struct wl_resource *resource, struct bezel_rect *
 	if (region == NULL)
 		return -1;
 	int n = 0;
-	pixman_box32_t *boxes = pixman_region32_rectangles(&region->region, &n);
-	for (int k = 0; k < n && (size_t)k < capacity; k++)
-		rects[k] = (struct bezel_rect){ boxes[k].x1, boxes[k].y1, boxes[k].x2 - boxes[k].x1,
-						boxes[k].y2 - boxes[k].y1 };
+	*boxes = (const struct bezel_box *)pixman_region32_rectangles(&region->region, &n);
 	return n;
 }

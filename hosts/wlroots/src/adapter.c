@@ -111,7 +111,7 @@ int bezel_wlr_create(struct wl_display *display, struct wlr_compositor *composit
 	wlr_log(WLR_INFO, "bezel: libbezel %s on seat %s", bezel_version_string(), seat->name);
 	/* The plugin decides which surfaces may defer (R6), from the facts surfaces.c gives. */
 	bezel_plugin_decide_policy(bw->plugin, true);
-	bezel_plugin_set_region_reader(bw->plugin, bwl_read_region, NULL);
+	bezel_plugin_set_region_boxes_reader(bw->plugin, bwl_read_region, NULL);
 
 	bw->new_surface.notify = bwl_new_surface;
 	wl_signal_add(&compositor->events.new_surface, &bw->new_surface);

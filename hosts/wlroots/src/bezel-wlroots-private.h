@@ -102,8 +102,8 @@ void bwl_outputs_finish(struct bezel_wlr *bw);
 void bwl_new_surface(struct wl_listener *l, void *data);
 void bwl_surface_sync(struct bezel_wlr *bw, struct wlr_surface *s, double x, double y, int depth);
 void bwl_surfaces_finish(struct bezel_wlr *bw);
-/* The plugin's wl_region reader (bezel.h, DEFERRAL REGIONS): wlroots' region rectangles. */
-int bwl_read_region(void *data, struct wl_resource *region, struct bezel_rect *rects, size_t capacity);
+/* The plugin's wl_region reader (bezel.h, DEFERRAL REGIONS): wlroots' region boxes, lent. */
+int bwl_read_region(void *data, struct wl_resource *region, const struct bezel_box **boxes);
 
 /* delivery.c: the plugin's decisions for clients (bezel_host_interface) */
 void bwl_deliver_down(void *data, struct wl_resource *surface, int32_t id, double sx, double sy,

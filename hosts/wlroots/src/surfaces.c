@@ -240,9 +240,14 @@ int bezel_wlr_set_policy(struct bezel_wlr *bw, enum bezel_wlr_policy policy)
 }
 
 /* A wl_region of wlr_compositor (bezel-compositor's and Wayfire's): wlr_region_from_resource
- * gives its pixman region, surface-local disjoint boxes. It asserts the resource is one of its
- * own; libwayland has checked the argument is a wl_region, and wl_compositor is wlroots'. */
-int bwl_read_region(void *data, struct wl_resource *resource, struct bezel_rect *rects, size_t capacity)
+ * gives its pixman region, surface-local disjoint boxes, lent to the plugin as they lie
+ * (struct bezel_box has pixman_box32_t's layout). It asserts the resource is one of its own;
+ * libwayland has checked the argument is a wl_region, and wl_compositor is wlroots'. */
+_Static_assert(sizeof(struct bezel_box) == sizeof(pixman_box32_t) &&
+		       offsetof(struct bezel_box, y2) == offsetof(pixman_box32_t, y2),
+	       "struct bezel_box has pixman_box32_t's layout");
+
+int bwl_read_region(void *data, struct wl_resource *resource, const struct bezel_box **boxes)
 {
 	(void)data;
 	if (strcmp(wl_resource_get_class(resource), "wl_region") != 0)
@@ -252,9 +257,6 @@ int bwl_read_region(void *data, struct wl_resource *resource, struct bezel_rect 
 	if (region == NULL)
 		return -1;
 	int n = 0;
-	pixman_box32_t *boxes = pixman_region32_rectangles((pixman_region32_t *)region, &n);
-	for (int k = 0; k < n && (size_t)k < capacity; k++)
-		rects[k] = (struct bezel_rect){ boxes[k].x1, boxes[k].y1, boxes[k].x2 - boxes[k].x1,
-						boxes[k].y2 - boxes[k].y1 };
+	*boxes = (const struct bezel_box *)pixman_region32_rectangles((pixman_region32_t *)region, &n);
 	return n;
 }

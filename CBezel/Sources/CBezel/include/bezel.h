@@ -123,7 +123,7 @@ struct wl_resource;
 
 /** Version of this header. The library's own version comes from bezel_version(). */
 #define BEZEL_VERSION_MAJOR 0
-#define BEZEL_VERSION_MINOR 6
+#define BEZEL_VERSION_MINOR 7
 #define BEZEL_VERSION_MICRO 0
 /** (major << 16) | (minor << 8) | micro, comparable with bezel_version(). */
 #define BEZEL_VERSION ((BEZEL_VERSION_MAJOR << 16) | (BEZEL_VERSION_MINOR << 8) | BEZEL_VERSION_MICRO)
@@ -763,10 +763,40 @@ typedef int (*bezel_region_reader)(void *data, struct wl_resource *region,
 
 /**
  * Registers the host's wl_region reader (see above); `data` is passed to it. NULL removes it.
+ * A host whose regions keep pixman boxes registers a bezel_region_boxes_reader instead (below).
  * @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL plugin).
  */
 int bezel_plugin_set_region_reader(struct bezel_plugin *plugin, bezel_region_reader reader,
 				   void *data);
+
+/**
+ * A rectangle given by its corners, x1 <= x < x2 and y1 <= y < y2: the layout of pixman's
+ * pixman_box32_t, in which libweston's and wlroots' regions keep their rectangles.
+ */
+struct bezel_box {
+	int32_t x1, y1, x2, y2;
+};
+
+/**
+ * A wl_region reader that lends the region's own rectangles instead of copying them (since
+ * 0.7): stores in `*boxes` the region's rectangles, in the compositor's storage, and returns
+ * how many there are (negative, as for bezel_region_reader, if `region` is not a wl_region
+ * the host knows; at most 4096 are kept, as with bezel_region_reader). The plugin reads them
+ * before the request's dispatch returns: it compares them with the boxes of the surface's
+ * committed region (one memcmp) and converts them only when they differ, so a region sent
+ * again unchanged costs one read of it, with nothing written. Called only from inside the
+ * request's dispatch; must not call bezel_* functions.
+ */
+typedef int (*bezel_region_boxes_reader)(void *data, struct wl_resource *region,
+					 const struct bezel_box **boxes);
+
+/**
+ * Registers a reader of the kind above instead of a bezel_region_reader (the one registered
+ * last is used; registering either kind removes the other). `data` is passed to it; NULL
+ * removes it. @return BEZEL_OK or BEZEL_ERROR_INVALID_ARGUMENT (NULL plugin).
+ */
+int bezel_plugin_set_region_boxes_reader(struct bezel_plugin *plugin,
+					 bezel_region_boxes_reader reader, void *data);
 
 /**
  * Stores in `*count` how many rectangles the committed deferred region of `surface` has, and
