@@ -103,7 +103,7 @@ build_apps() {
 			fail "qml: building tests/toolkits/qml-app with CMake (see $out/qml-build.log)"
 		fi
 	fi
-	if [[ " ${APPS[*]} " == *" kirigami "* ]]; then
+	if [[ " ${APPS[*]} " == *" kirigami "* ]] || { want back && [[ " ${EXCEPT[*]:-} " != *" kirigami "* ]]; }; then
 		build_kirigami_app "$out"
 	fi
 	cc $CFLAGS -o "$out/client-api-test" "$t/client-api-test.c" $(pkg-config --cflags --libs bezel-client) \
@@ -133,7 +133,7 @@ build_kirigami_app() {
 	qml=$(qmake6 -query QT_INSTALL_QML 2>/dev/null)
 	if [ ! -f "$qml/org/kde/kirigami/qmldir" ]; then
 		KIRIGAMI_SKIP=1
-		skip "kirigami: no Kirigami for Qt 6 in Qt's QML path '$qml' (Debian 12 has Kirigami 2 for Qt 5 only, qml-module-org-kde-kirigami2); the Kirigami app's cases (the demo recording on both hosts, hide and show, X11) do not run"
+		skip "kirigami: no Kirigami for Qt 6 in Qt's QML path '$qml' (Debian 12 has Kirigami 2 for Qt 5 only, qml-module-org-kde-kirigami2); the Kirigami app's cases (the demo recording on both hosts, hide and show, the regions, the back gesture, X11) do not run"
 		return
 	fi
 	if { [ -d "$out/kirigami-build" ] || cmake -S "$ROOT/tests/toolkits/kirigami-app" -B "$out/kirigami-build" -DCMAKE_PREFIX_PATH="$PREFIX"; } >"$out/kirigami-build.log" 2>&1 &&
@@ -613,12 +613,14 @@ BACK_WESTON_INI=$'[shell]\nstartup-animation=none'
 
 # run_back APP HOST: the back recording (tests/toolkits/gen-back.py: a swipe in from the left
 # edge that rests half way and goes back out, then one that goes all the way) plays into APP
-# (the example, or python-app.py, sdl2-app or sdl3-app with --back), full screen on HOST, whose left edge
-# is bound to back. The app must be told back_handling 1 and back_edges 4 (left) first, then
-# get the two gestures as began, changed with a progress in [0, 1], and cancelled, then
-# invoked; the host's event log marks back as app_handled. The example must then show its
-# previous page; on weston a screenshot taken while the first swipe rests must show the page
-# below on the left and the page itself slid to the right (PNG: the screenshot's path).
+# (the example, or python-app.py, gtk3-app, sdl2-app, sdl3-app, the QML or the Kirigami app with
+# --back), full screen on HOST, whose left edge is bound to back. The app must be told
+# back_handling 1 and back_edges 4 (left) first, then get the two gestures as began, changed
+# with a progress in [0, 1], and cancelled, then invoked; the host's event log marks back as
+# app_handled. The example must then show its previous page, and the Kirigami app pop its page
+# off pageStack at the invoked one only; on weston a screenshot taken while the example's first
+# swipe rests must show the page below on the left and the page itself slid to the right (PNG:
+# the screenshot's path).
 run_back() {
 	local app=$1 host=$2 label c args=() summary
 	label="$app on $(host_label "$host"), back gesture"
@@ -646,6 +648,7 @@ run_back() {
 	wait_for "$DIR/events.log" "$UP_LINE" "$CONTACTS" 30 "the recording's last up in the event log"
 	wait_for "$c" "^back_invoked" 1 10 "the app's back_invoked line"
 	[ "$app" = example ] && wait_for "$c" "^page Message" 1 10 "the example's page Message line"
+	[ "$app" = kirigami ] && wait_for "$c" "^page Inbox" 1 10 "the Kirigami app's page Inbox line"
 	stop_host_and_apps "$APP_PID"
 	if summary=$(python3 "$ROOT/tests/toolkits/back-lines.py" "$c" 4 cancelled invoked); then
 		pass "$label: told back_handling 1 and back_edges 4 first, then $summary, in that order (R10)"
@@ -657,6 +660,14 @@ run_back() {
 		pass "$label: the host's event log marks both back gestures app_handled (the host takes no action of its own)"
 	else
 		fail "$label: host: $(grep -o 'gesture [a-z]* back.*' "$DIR/events.log" | tr '\n' ';') (see $DIR)"
+	fi
+	# A page line at the start (the pushed one), and one when the invoked back popped it.
+	if [ "$app" = kirigami ]; then
+		if [ "$(grep '^page' "$c" | cut -d' ' -f2 | tr '\n' ' ')" = "Message Inbox " ]; then
+			pass "$label: cancelled, the app stayed on Message; invoked, it popped Message off its pageStack, back to Inbox"
+		else
+			fail "$label: pages shown: $(grep '^page' "$c" | tr '\n' ';') (see $DIR)"
+		fi
 	fi
 	[ "$app" = example ] || return 0
 	# A page line at the start, and one each time a back settles.

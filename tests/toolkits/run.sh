@@ -33,8 +33,8 @@
 # Under desktop-shell, the GTK apps (4 and 3), the QML app and the Kirigami app also (R6, the
 # toolkit traps): hidden and shown again, go from 0 back to 2; a change while shown (the toolkit
 # draws nothing then) reaches 3; a windowed GTK 4 app is told only 0, never 2 first. On X11
-# (Xvfb) they run as before and the calls do nothing. GTK 3 (on bezel-compositor) and QML (on weston) also take
-# the back gesture, as below.
+# (Xvfb) they run as before and the calls do nothing. GTK 3 (on bezel-compositor), QML and
+# Kirigami (on weston) also take the back gesture, as below.
 # Every app deferring the bottom edge over part of its window only (protocol version 3, each
 # app's --region: bezel_gtk_window_set_deferred_region in C and through the typelib,
 # Bezel::Gestures::setDeferredRegion, Bezel.deferredRegion in QML and Kirigami,
@@ -43,12 +43,14 @@
 # swipe beside it is the dock's.
 # The back gesture (protocol version 4, R10), with the left edge bound to back
 # (bind-left=back:0.0:1.0): examples/gtk4-back.c (built with pkg-config bezel-gtk4 alone) on
-# both hosts, the Python app through the typelib on weston and the SDL2 and SDL 3 apps on
-# bezel-compositor take it (tests/toolkits/lib.sh run_back): told back_edges 4, they get a
-# swipe that rests half way and goes back out as began, changed (progress in [0, 1]),
-# cancelled, and a full one as began, changed, invoked; the host marks both app_handled. The
-# example shows its previous page afterwards, and a screenshot mid-back shows the page slid
-# aside over the one below (docs/gtk4-back-mid-swipe.png is one). On X11 the Python app's
+# both hosts, the Python app through the typelib, the QML app and the Kirigami app
+# (Bezel.backHandling) on weston, and the GTK 3, SDL2 and SDL 3 apps on bezel-compositor take
+# it (tests/toolkits/lib.sh run_back): told back_edges 4, they get a swipe that rests half way
+# and goes back out as began, changed (progress in [0, 1]), cancelled, and a full one as began,
+# changed, invoked; the host marks both app_handled. The example shows its previous page
+# afterwards, and a screenshot mid-back shows the page slid aside over the one below
+# (docs/gtk4-back-mid-swipe.png is one); the Kirigami app, as a Plasma Mobile app goes back,
+# pops the page it pushed at start off its pageStack at the invoked one only. On X11 the Python app's
 # bezel_gtk_window_set_back_handling returns FALSE; on a binding below version 4
 # libbezel-client refuses set_back_handling before anything is sent (client-api-test.c).
 # Not Wayland, the SDL apps (2 and 3) on SDL's dummy video driver: they draw as before, both
@@ -259,6 +261,10 @@ if use_host wlroots && { want back || want gtk3; } && [ -n "${APP_CMD[gtk3]:-}" 
 fi
 if use_host weston && { want back || want qml; } && [ -n "${APP_CMD[qml]:-}" ]; then
 	run_back qml weston
+fi
+# APP_CMD has kirigami only where Kirigami for Qt 6 is (Debian 13; elsewhere KIRIGAMI_SKIP).
+if use_host weston && { want back || want kirigami; } && [ -n "${APP_CMD[kirigami]:-}" ]; then
+	run_back kirigami weston
 fi
 for app in sdl2 sdl3; do
 	use_host wlroots && { want back || want "$app"; } && [ -n "${APP_CMD[$app]:-}" ] && run_back "$app" wlroots

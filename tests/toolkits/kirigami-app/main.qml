@@ -1,8 +1,8 @@
 // A Kirigami app that defers the bottom edge through the QML module Bezel, as a Plasma Mobile
 // app would: the swipe up from the bottom that stays with the app slides up a panel of its own
 // (the affordance), and a second swipe is the system's. It prints the lines of the QML app
-// (what it is told, which touches it gets; --hide-show and --region as there) and
-// "affordance shown".
+// (what it is told, which touches it gets; --hide-show, --back and --region as there) and
+// "affordance shown"; with --back an invoked back pops a page off pageStack ("page TITLE").
 import QtQuick
 import QtQuick.Controls as Controls
 import org.kde.kirigami as Kirigami
@@ -21,6 +21,19 @@ Kirigami.ApplicationWindow {
 
     title: "Bezel on Kirigami"
     readonly property bool hideShow: Qt.application.arguments.indexOf("--hide-show") >= 0
+    // --back: the back gesture is the app's (protocol version 4), as Plasma Mobile's apps take
+    // it: invoked, it goes back a page; a second page is pushed at start so there is one.
+    readonly property bool back: Qt.application.arguments.indexOf("--back") >= 0
+    Bezel.backHandling: back
+    Bezel.onBackEdgesChanged: console.info("back_edges " + Bezel.backEdges)
+    Bezel.onBackBegan: (edge) => console.info("back_began " + edge)
+    Bezel.onBackChanged: (progress) => console.info("back_changed " + progress.toFixed(3))
+    Bezel.onBackCancelled: console.info("back_cancelled")
+    Bezel.onBackInvoked: {
+        console.info("back_invoked")
+        pageStack.pop()
+        console.info("page " + pageStack.currentItem.title)
+    }
     // --region X,Y,W,H: the bottom edge deferred over that rectangle only (protocol version 3).
     readonly property var region: {
         const args = Qt.application.arguments, i = args.indexOf("--region")
@@ -56,7 +69,14 @@ Kirigami.ApplicationWindow {
     }
     // On Xvfb (no window manager) Qt draws no frame: this line is the run's sign there.
     onVisibleChanged: if (visible) console.info("visible 1")
-    Component.onCompleted: showFullScreen()
+    Component.onCompleted: {
+        if (back) {
+            console.info("back_handling " + (Bezel.backHandling ? 1 : 0))
+            pageStack.push(messagePage)
+            console.info("page " + pageStack.currentItem.title)
+        }
+        showFullScreen()
+    }
     // Three frames shown: the compositor has answered the first commits by then.
     onFrameSwapped: {
         if (++frames == 3)
@@ -88,6 +108,19 @@ Kirigami.ApplicationWindow {
             height: 1
             x: Math.min(win.frames, 3)
             color: Kirigami.Theme.backgroundColor
+        }
+    }
+
+    // The page --back pushes: an item, not a Component (PageRow creates a Component's page
+    // outside the scene first, and Qt warns of it).
+    Kirigami.Page {
+        id: messagePage
+        visible: false
+        title: "Message"
+        Controls.Label {
+            width: parent.width
+            text: "Swipe in from the left edge to go back to the inbox."
+            wrapMode: Text.WordWrap
         }
     }
 

@@ -2,7 +2,7 @@
 // prints its console.info lines on stdout, the lines of gtk-app.c that the toolkit suite reads
 // (Qt's own messages stay on stderr).
 //   usage: bezel-qml-app [--hide-show] [--back] [--region X,Y,W,H];
-//          bezel-kirigami-app [--hide-show] [--region X,Y,W,H]
+//          bezel-kirigami-app [--hide-show] [--back] [--region X,Y,W,H]
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 #include <bezel-qt6.h>
