@@ -199,7 +199,7 @@ group "meson-shim -Dwlroots=enabled install: bezel-wlroots.pc, header, bezel-com
 # KWin 5.27: every row of the shared table but the rotation rows (this runner does not turn
 # KWin's output), then KWin's own cases (lock: KWin's own lock screen) and the latency figures;
 # then the hostile course on KWin.
-group "kwin 5.27 headless with bezel-kwin.so, real clients, touches through fake_input" env BEZEL_KWIN_SCRATCH="$root/.build-kwin" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy back-app back-host back-late info dbus edge-strip lock
+group "kwin 5.27 headless with bezel-kwin.so, real clients, touches through fake_input" env BEZEL_KWIN_SCRATCH="$root/.build-kwin" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap unplug multi multi-defer multi-policy back-app back-host back-late info dbus edge-strip lock
 group "KWin: hostile clients while touches play" env BEZEL_KWIN_SCRATCH="$root/.build-kwin" hosts/kwin/tests/run.sh --hostile
 group "Wayfire 0.7 headless with libbezel-wayfire.so, real clients, libinput under umockdev" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh
 group "Wayfire: hostile clients while touches play" env BEZEL_WAYFIRE_SCRATCH="$root/.build" hosts/wayfire/tests/run.sh --release --hostile
@@ -269,7 +269,7 @@ group "sway@1.10.1: latency of 1,000 taps, libinput to wl_touch, patched against
 # the plugin leaves to KWin; hosts/kwin/README.md), with the rotation rows KWin 6.3 can start
 # (not flipped-90: KWin maps touches on a flipped output as unflipped) and rot-runtime (the
 # feeder turns the output through KWin's output management), then the hostile course.
-group "kwin@6.3 (Debian 13) headless with bezel-kwin.so, real clients, touches through fake_input" "${d13[@]}" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap multi multi-defer multi-policy back-app back-host back-late rot-90 rot-180 rot-270 rot-runtime info dbus edge-strip
+group "kwin@6.3 (Debian 13) headless with bezel-kwin.so, real clients, touches through fake_input" "${d13[@]}" hosts/kwin/tests/run.sh --latency 1000 tap swipe late defer region-in region-out drag kill kill-sub remap unplug multi multi-defer multi-policy back-app back-host back-late rot-90 rot-180 rot-270 rot-runtime info dbus edge-strip
 group "kwin@6.3: hostile clients while touches play" "${d13[@]}" hosts/kwin/tests/run.sh --hostile
 # kwin_wayland itself under memcheck: a report with a frame in the plugin or libbezel fails, KWin's
 # own are counted (hosts/kwin/tests/valgrind.sh). tap and late are not in the set: memcheck's

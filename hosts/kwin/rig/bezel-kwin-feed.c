@@ -3,7 +3,8 @@
  * (tests/hosts/gen-touch.py) into KWin through org_kde_kwin_fake_input version 4, KWin's own
  * path for injected touches (the same TouchInputRedirection a libinput device feeds).
  *
- *   bezel-kwin-feed [--log FILE] [--wait-usr2] [--stay] [--turns N W H] [--rotate-after N T] RECORDING
+ *   bezel-kwin-feed [--log FILE] [--wait-usr2] [--stay] [--turns N W H] [--rotate-after N T]
+ *                   [--unplug-after N] RECORDING
  *   bezel-kwin-feed [--log FILE] [--stay] --taps N X Y    (N taps, 10 ms apart; latency runs)
  *
  * --turns N W H: the recording is a W x H panel's (device axes = panel pixels) on an output KWin
@@ -13,6 +14,12 @@
  * --rotate-after N T: after the frame of the N-th motion, KWin turns its output to T quarter
  * turns (a kde_output_management_v2 configuration, applied before the replay goes on; event log
  * "rig rotate turns=T"); the points after it are turned by T.
+ * --unplug-after N: after the frame of the N-th motion, KWin's first output (the touchscreen's)
+ * is disabled through kde_output_management_v2, as a settings app takes an output away; KWin
+ * removes it from its workspace as it does an unplugged one (event log "rig unplug
+ * output-device-0", before the request). The points after it land on the second output (KWin
+ * started with --output-count 2), at the place KWin gives it then, as a touchscreen mapped to
+ * the output that is left.
  *
  * Connects, authenticates, then (with --wait-usr2) waits for SIGUSR2, so the replay starts
  * only once the clients are ready. The recording keeps its own pacing: KWin stamps fake input
@@ -48,8 +55,15 @@ static int turns, panel_w, panel_h;
 /* --rotate-after N T: after the N-th motion, KWin's output turned to T quarter turns through
  * KWin's output management (kde_output_management_v2), as a settings app turns it. */
 static int rotate_after = -1, rotate_to;
-static struct kde_output_device_v2 *device;
+/* --unplug-after N: after the N-th motion, the first output disabled. */
+static int unplug_after = -1;
+/* KWin's output devices in the order it announces them: the first is the touchscreen's, the
+ * second (--unplug-after) the one left after the unplug. */
+static struct kde_output_device_v2 *devices[2];
 static struct kde_output_management_v2 *management;
+/* Where the touchscreen's output starts in the layout: the second output's place once the first
+ * is gone (its geometry event). */
+static int origin_x, origin_y, second_x, second_y;
 
 /* A panel point in layout coordinates, as KWin maps a touchscreen's on a turned output. */
 static void to_layout(int x, int y, int *lx, int *ly)
@@ -60,18 +74,61 @@ static void to_layout(int x, int y, int *lx, int *ly)
 	case 3: *lx = y, *ly = panel_w - x; break;
 	default: *lx = x, *ly = y; break;
 	}
+	*lx += origin_x, *ly += origin_y;
 }
+
+/* The second output's events: only its place in the layout is of use. Every event of version 1
+ * needs a handler (libwayland calls them without checking). */
+static void dev_geometry(void *data, struct kde_output_device_v2 *d, int32_t x, int32_t y, int32_t pw,
+			 int32_t ph, int32_t subpixel, const char *make, const char *model, int32_t transform)
+{
+	(void)data, (void)d, (void)pw, (void)ph, (void)subpixel, (void)make, (void)model, (void)transform;
+	second_x = x, second_y = y;
+}
+static void dev_mode_object(void *data, struct kde_output_device_v2 *d, struct kde_output_device_mode_v2 *m)
+{
+	(void)data, (void)d, (void)m;
+}
+static void dev_done(void *data, struct kde_output_device_v2 *d) { (void)data, (void)d; }
+static void dev_fixed(void *data, struct kde_output_device_v2 *d, wl_fixed_t v) { (void)data, (void)d, (void)v; }
+static void dev_string(void *data, struct kde_output_device_v2 *d, const char *v) { (void)data, (void)d, (void)v; }
+static void dev_int(void *data, struct kde_output_device_v2 *d, int32_t v) { (void)data, (void)d, (void)v; }
+static void dev_uint(void *data, struct kde_output_device_v2 *d, uint32_t v) { (void)data, (void)d, (void)v; }
+
+static const struct kde_output_device_v2_listener second_listener = {
+	.geometry = dev_geometry,
+	.current_mode = dev_mode_object,
+	.mode = dev_mode_object,
+	.done = dev_done,
+	.scale = dev_fixed,
+	.edid = dev_string,
+	.enabled = dev_int,
+	.uuid = dev_string,
+	.serial_number = dev_string,
+	.eisa_id = dev_string,
+	.capabilities = dev_uint,
+	.overscan = dev_uint,
+	.vrr_policy = dev_uint,
+	.rgb_range = dev_uint,
+};
 
 static void global(void *data, struct wl_registry *reg, uint32_t name, const char *iface, uint32_t version)
 {
 	(void)data;
 	if (strcmp(iface, org_kde_kwin_fake_input_interface.name) == 0 && version >= 4)
 		fake = wl_registry_bind(reg, name, &org_kde_kwin_fake_input_interface, 4);
-	/* Only when asked: the output's many events are of no use otherwise (and are dropped:
-	 * no listener). The first output device is the touchscreen's (KWin's one virtual output). */
-	if (rotate_after >= 0 && !device && strcmp(iface, kde_output_device_v2_interface.name) == 0)
-		device = wl_registry_bind(reg, name, &kde_output_device_v2_interface, 1);
-	if (rotate_after >= 0 && strcmp(iface, kde_output_management_v2_interface.name) == 0)
+	/* Only when asked: the outputs' many events are of no use otherwise (the first's are
+	 * dropped: no listener). The first output device is the touchscreen's. */
+	int outputs = rotate_after >= 0 || unplug_after >= 0;
+	if (outputs && strcmp(iface, kde_output_device_v2_interface.name) == 0) {
+		if (!devices[0]) {
+			devices[0] = wl_registry_bind(reg, name, &kde_output_device_v2_interface, 1);
+		} else if (unplug_after >= 0 && !devices[1]) {
+			devices[1] = wl_registry_bind(reg, name, &kde_output_device_v2_interface, 1);
+			kde_output_device_v2_add_listener(devices[1], &second_listener, NULL);
+		}
+	}
+	if (outputs && strcmp(iface, kde_output_management_v2_interface.name) == 0)
 		management = wl_registry_bind(reg, name, &kde_output_management_v2_interface, 1);
 }
 
@@ -128,18 +185,10 @@ static const struct kde_output_configuration_v2_listener config_listener = {
 	.failed = config_failed,
 };
 
-/* Turns KWin's output to `t` quarter turns and waits for KWin's answer; from then on the panel's
- * points are mapped with the new turns. Logs "rig rotate" as the other hosts' rigs do, before
- * the request: KWin turns the output (and the plugin hears of it) before its answer arrives. */
-static int turn_output(struct wl_display *dpy, int t)
+/* Applies the output configuration `c` and waits for KWin's answer; 0 when KWin applied it. */
+static int apply_configuration(struct wl_display *dpy, struct kde_output_configuration_v2 *c)
 {
-	struct kde_output_configuration_v2 *c = kde_output_management_v2_create_configuration(management);
 	kde_output_configuration_v2_add_listener(c, &config_listener, NULL);
-	kde_output_configuration_v2_transform(c, device, t);
-	if (logf_) {
-		fprintf(logf_, "%llu rig rotate turns=%d\n", (unsigned long long)now_us(), t);
-		fflush(logf_);
-	}
 	kde_output_configuration_v2_apply(c);
 	configured = 0;
 	/* KWin's answer, within 10 s: a feeder that never hears it says so instead of blocking. */
@@ -164,11 +213,48 @@ static int turn_output(struct wl_display *dpy, int t)
 			return -1;
 	}
 	kde_output_configuration_v2_destroy(c);
-	if (configured < 0) {
+	return configured > 0 ? 0 : -1;
+}
+
+/* Logs a rig line as the other hosts' rigs do, before the request: KWin changes the output (and
+ * the plugin hears of it) before its answer arrives. */
+static void rig_line(const char *what)
+{
+	if (logf_) {
+		fprintf(logf_, "%llu rig %s\n", (unsigned long long)now_us(), what);
+		fflush(logf_);
+	}
+}
+
+/* Turns KWin's output to `t` quarter turns; from then on the panel's points are mapped with the
+ * new turns. */
+static int turn_output(struct wl_display *dpy, int t)
+{
+	struct kde_output_configuration_v2 *c = kde_output_management_v2_create_configuration(management);
+	kde_output_configuration_v2_transform(c, devices[0], t);
+	char line[32];
+	snprintf(line, sizeof line, "rotate turns=%d", t);
+	rig_line(line);
+	if (apply_configuration(dpy, c) < 0) {
 		fprintf(stderr, "bezel-kwin-feed: KWin refused to turn its output to %d quarter turns\n", t);
 		return -1;
 	}
 	turns = t;
+	return 0;
+}
+
+/* Disables KWin's first output; from then on the panel's points land on the second output, where
+ * KWin has it once the first is gone (the roundtrip brings its geometry). */
+static int unplug_output(struct wl_display *dpy)
+{
+	struct kde_output_configuration_v2 *c = kde_output_management_v2_create_configuration(management);
+	kde_output_configuration_v2_enable(c, devices[0], 0);
+	rig_line("unplug output-device-0");
+	if (apply_configuration(dpy, c) < 0 || wl_display_roundtrip(dpy) < 0) {
+		fprintf(stderr, "bezel-kwin-feed: KWin refused to disable its first output\n");
+		return -1;
+	}
+	origin_x = second_x, origin_y = second_y;
 	return 0;
 }
 
@@ -236,6 +322,11 @@ static int replay(struct wl_display *dpy, FILE *in)
 			if (turn_output(dpy, rotate_to) < 0)
 				return -1;
 		}
+		if (unplug_after >= 0 && motions >= unplug_after) {
+			unplug_after = -1;
+			if (unplug_output(dpy) < 0)
+				return -1;
+		}
 	}
 	return 0;
 }
@@ -277,13 +368,15 @@ int main(int argc, char **argv)
 			turns = atoi(argv[i + 1]) & 3, panel_w = atoi(argv[i + 2]), panel_h = atoi(argv[i + 3]), i += 3;
 		else if (!strcmp(argv[i], "--rotate-after") && i + 2 < argc)
 			rotate_after = atoi(argv[i + 1]), rotate_to = atoi(argv[i + 2]) & 3, i += 2;
+		else if (!strcmp(argv[i], "--unplug-after") && i + 1 < argc)
+			unplug_after = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--taps") && i + 3 < argc)
 			ntaps = atoi(argv[i + 1]), tx = atoi(argv[i + 2]), ty = atoi(argv[i + 3]), i += 3;
 		else
 			recording = argv[i];
 	}
 	if (!recording && !ntaps) {
-		fprintf(stderr, "usage: %s [--log FILE] [--wait-usr2] [--stay] [--turns N W H] [--rotate-after N T] RECORDING | [--stay] --taps N X Y\n", argv[0]);
+		fprintf(stderr, "usage: %s [--log FILE] [--wait-usr2] [--stay] [--turns N W H] [--rotate-after N T] [--unplug-after N] RECORDING | [--stay] --taps N X Y\n", argv[0]);
 		return 2;
 	}
 	/* Blocked before anything else: a SIGUSR2 sent early stays pending for sigwait. */
@@ -313,8 +406,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bezel-kwin-feed: no org_kde_kwin_fake_input version 4\n");
 		return 1;
 	}
-	if (rotate_after >= 0 && (!device || !management)) {
+	if (rotate_after >= 0 && (!devices[0] || !management)) {
 		fprintf(stderr, "bezel-kwin-feed: no kde_output_device_v2 or kde_output_management_v2 to turn the output with\n");
+		return 1;
+	}
+	if (unplug_after >= 0 && (!devices[1] || !management)) {
+		fprintf(stderr, "bezel-kwin-feed: no second kde_output_device_v2 (KWin started with --output-count 2?) or no kde_output_management_v2 to disable the first with\n");
 		return 1;
 	}
 	org_kde_kwin_fake_input_authenticate(fake, "bezel-kwin-feed", "Bezel's KWin tests");

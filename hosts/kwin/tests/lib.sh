@@ -50,7 +50,8 @@ kwin_binaries() {
 # replay), CONTACTS. KWIN_GENERATOR: the recording's generator instead of tests/hosts/gen-touch.py
 # (called as GENERATOR RECORDING OUT.evemu); EXTRA_INI: more [Bezel] lines; EXTRA_KWINRC: more kwinrc groups;
 # KWIN_ARGS: arguments instead of the defaults; KWIN_LOCKSCREEN=1: KWin's lock screen on (no
-# --no-lockscreen). $DIR/bus holds the private session bus's address.
+# --no-lockscreen). HOST_UNPLUG=N (the unplug row): two virtual outputs, and the feeder disables
+# the first, the touchscreen's, after N motions. $DIR/bus holds the private session bus's address.
 host_start() {
 	local name=$1 rec=$2
 	DIR=$OUT/$name
@@ -83,7 +84,7 @@ host_start() {
 	env XDG_RUNTIME_DIR="$DIR/xdg" XDG_CONFIG_HOME="$DIR/config" QT_PLUGIN_PATH="$qt" \
 		KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 KWIN_COMPOSE=Q QT_LOGGING_RULES="bezel.kwin.debug=false" \
 		timeout -k 5 900 dbus-run-session -- sh -c 'echo "$DBUS_SESSION_BUS_ADDRESS" >"$1/bus"; dbus-monitor --session "interface=org.kde.bezel" >"$1/dbus.log" 2>&1 & shift; exec "$@"' \
-		sh "$DIR" "${wrap[@]}" "$KWIN" --virtual --width $W --height $H $lockscreen ${KWIN_ARGS:---no-global-shortcuts} \
+		sh "$DIR" "${wrap[@]}" "$KWIN" --virtual --width $W --height $H ${HOST_UNPLUG:+--output-count 2} $lockscreen ${KWIN_ARGS:---no-global-shortcuts} \
 		--no-kactivities --socket "$SOCK" >"$DIR/host.log" 2>&1 &
 	KPID=$!
 	bounded_track $KPID "kwin_wayland ($name)"
@@ -105,7 +106,8 @@ host_start() {
 	[ -n "$HOST_ALIVE_PID" ] || HOST_ALIVE_PID=$KPID
 	if [ "$rec" != none ]; then
 		start_feed ${HOST_TRANSFORM:+--turns "$(kwin_turns "$HOST_TRANSFORM")" $W $H} \
-			${HOST_ROTATE:+--turns 0 $W $H --rotate-after "${HOST_ROTATE#*@}" "$(kwin_turns "${HOST_ROTATE%@*}")"} "$DIR/touch.evemu" || return 1
+			${HOST_ROTATE:+--turns 0 $W $H --rotate-after "${HOST_ROTATE#*@}" "$(kwin_turns "${HOST_ROTATE%@*}")"} \
+			${HOST_UNPLUG:+--unplug-after "$HOST_UNPLUG"} "$DIR/touch.evemu" || return 1
 	fi
 	return 0
 }

@@ -92,12 +92,12 @@ host_replay() {
 	kill -USR2 "$HOST_PID" && feed_done $((KWIN_WAIT_S * 2))
 }
 host_play() { play "$@"; }
-# The unplug row needs an output removed from inside KWin at the N-th motion; the feeder plays
-# from outside (a Wayland client), and KWin 5.27's virtual backend removes an output only by
-# replacing every output (VirtualBackend::setVirtualOutputs), which no test plugin calls yet.
-host_unplug() {
-	echo "KWin's feeder injects touches from outside KWin (org_kde_kwin_fake_input) and KWin 5.27's virtual backend removes an output only by replacing them all (VirtualBackend::setVirtualOutputs); no rig inside KWin removes one after N motions yet"
-}
+# The unplug row: KWin starts with two virtual outputs (--output-count 2) and the feeder
+# disables the first, the touchscreen's, after the N-th motion through KWin's output
+# management (--unplug-after): KWin takes a disabled output out of its workspace as it takes an
+# unplugged one (Workspace::outputRemoved, which the plugin follows). The points after it land
+# on the output that is left.
+host_unplug() { :; }
 # The rotation rows: KWin 6.3 starts its output turned as kwinoutputconfig.json in
 # XDG_CONFIG_HOME says (its OutputConfigurationStore; the virtual output is Virtual-0), and the
 # feeder turns the panel's recording into layout coordinates as KWin maps a touchscreen's.
