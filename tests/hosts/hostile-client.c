@@ -93,6 +93,15 @@ static const char *const ending_names[END_COUNT] = {
 static struct kit kit;
 static struct bezel_system_gestures_manager_v1 *manager;
 static bool touched;
+/* How long the compositor may leave this client's socket full before it counts as stalled:
+ * HOSTILE_FLUSH_MS, 5 s by default (a compositor under memcheck, or one whose own request is
+ * slow on a loaded machine, is given longer by its runner). */
+static int flush_ms(void)
+{
+	const char *env = getenv("HOSTILE_FLUSH_MS");
+	return env && atoi(env) > 0 ? atoi(env) : 5000;
+}
+
 /* Shared with the parent (fork): whether the round's mischief happened mid-touch. */
 static int *shared_mid;
 
@@ -130,7 +139,7 @@ static const struct wl_touch_listener touch_listener = {
 static void raw_unknown_opcode(uint32_t object_id)
 {
 	uint32_t msg[2] = { object_id, (8u << 16) | 0x7fu };
-	kit_flush(&kit, 5000);
+	kit_flush(&kit, flush_ms());
 	ssize_t n = send(wl_display_get_fd(kit.display), msg, sizeof msg, MSG_NOSIGNAL);
 	(void)n; /* a failed send shows up as a lost connection below */
 }
@@ -214,7 +223,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 	for (int i = 0; i < flood; i++) {
 		bezel_gesture_surface_v1_set_deferred_edges(tg, (uint32_t)(rand() % 16));
 		wl_surface_commit(top);
-		if (i % FLOOD_BATCH == FLOOD_BATCH - 1 && !kit_flush(&kit, 5000))
+		if (i % FLOOD_BATCH == FLOOD_BATCH - 1 && !kit_flush(&kit, flush_ms()))
 			break;
 	}
 	int churn = 20 + rand() % 80;
@@ -233,10 +242,10 @@ static int round_run(int n, unsigned seed, enum ending ending)
 			wl_surface_commit(s);
 			wl_surface_destroy(s);
 		}
-		if (i % (FLOOD_BATCH / 8) == 0 && !kit_flush(&kit, 5000))
+		if (i % (FLOOD_BATCH / 8) == 0 && !kit_flush(&kit, flush_ms()))
 			break;
 	}
-	if (!kit_flush(&kit, 5000) || wl_display_roundtrip(display) < 0)
+	if (!kit_flush(&kit, flush_ms()) || wl_display_roundtrip(display) < 0)
 		goto after; /* checked below: the error must be a protocol error */
 
 	/* 3. mid-touch: wait for a touch on the toplevel, then pull things away under it */
@@ -289,7 +298,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 		wl_surface_destroy(plain[i].surface);
 		plain[i].surface = NULL;
 	}
-	if (!kit_flush(&kit, 5000) || wl_display_roundtrip(display) < 0)
+	if (!kit_flush(&kit, flush_ms()) || wl_display_roundtrip(display) < 0)
 		goto after;
 
 	/* 4. the ending */
@@ -308,7 +317,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 		raw_unknown_opcode(wl_proxy_get_id((struct wl_proxy *)plain[1].gesture));
 		break;
 	case END_DISCONNECT:
-		kit_flush(&kit, 5000);
+		kit_flush(&kit, flush_ms());
 		wl_display_disconnect(display);
 		printf("ok round %d %s: disconnected with objects alive%s\n", n, ending_names[ending],
 		       mid ? " mid-touch" : "");
@@ -316,7 +325,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 	default:
 		break;
 	}
-	kit_flush(&kit, 5000);
+	kit_flush(&kit, flush_ms());
 	wl_display_roundtrip(display);
 	wl_display_roundtrip(display);
 
@@ -394,7 +403,7 @@ static struct wl_region *grid_region(int shift)
 	for (int y = 0; y < REGION_SIDE; y++) {
 		for (int x = 0; x < REGION_SIDE; x++)
 			wl_region_add(r, x * 16 + shift, y * 16, 8, 8);
-		kit_flush(&kit, 5000);
+		kit_flush(&kit, flush_ms());
 	}
 	return r;
 }
@@ -480,10 +489,7 @@ static int region_flood(int seconds, enum flood_kind kind)
 
 	uint64_t start = kit_now_us(), end = start + (uint64_t)seconds * 1000000u;
 	long commits = 0;
-	/* How long the compositor may leave the socket full before it counts as stalled:
-	 * HOSTILE_FLUSH_MS (a compositor under memcheck needs far longer than 5 s). */
-	const char *bound_env = getenv("HOSTILE_FLUSH_MS");
-	int flush_bound_ms = bound_env && atoi(bound_env) > 0 ? atoi(bound_env) : 5000;
+	int flush_bound_ms = flush_ms();
 	while (kit_now_us() < end) {
 		for (int i = 0; i < FLOOD_BATCH / 2; i++, commits++) {
 			if (kind == FLOOD_INPUT_REGION)

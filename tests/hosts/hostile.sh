@@ -53,7 +53,7 @@ run_host_hostile() {
 
 	start=$(date +%s)
 	run_bounded $((rounds * 60 + 60)) "hostile-client ($rounds rounds)" \
-		env WAYLAND_DISPLAY="$SOCK" "$HOSTILE_CLIENT" "$seed" "$rounds" >"$DIR/hostile.out" 2>&1
+		env WAYLAND_DISPLAY="$SOCK" HOSTILE_FLUSH_MS="$(hostile_flush_ms)" "$HOSTILE_CLIENT" "$seed" "$rounds" >"$DIR/hostile.out" 2>&1
 	status=$?
 	elapsed=$(($(date +%s) - start))
 	summary=$(grep '^hostile:' "$DIR/hostile.out")
@@ -124,6 +124,14 @@ run_host_hostile() {
 	run_host_region_flood
 }
 
+# hostile_flush_ms [UNDER_MEMCHECK]: how long the compositor may leave a hostile client's socket
+# full (the client's HOSTILE_FLUSH_MS; empty: its 5 s): UNDER_MEMCHECK ms under memcheck, which
+# drains a full socket far more slowly; otherwise HOST_FLOOD_FLUSH_MS where the host's runner
+# sets it, with why (a host whose own requests are slow on a loaded machine).
+hostile_flush_ms() {
+	if [ -n "${HOST_VALGRIND:-}" ] && [ -n "${1:-}" ]; then echo "$1"; else echo "${HOST_FLOOD_FLUSH_MS:-}"; fi
+}
+
 # ---- 1b. region flood: one client's deferred-region commits must not stall another client ----
 # One client maps full screen with a version 3 gesture object and floods set_deferred_region +
 # commit with 4,096 rectangles (the same region at every commit, as a client re-sending its
@@ -139,12 +147,7 @@ run_host_hostile() {
 # $DIR/LABEL.out and $DIR/LABEL-roundtrips.out.
 region_flood_case() {
 	local label=$1 mode=$2 pid
-	# How long the compositor may leave the flooding client's socket full (the client's bound,
-	# 5 s by default): longer under memcheck, which drains a full socket far more slowly, and
-	# where the host's own commit is slow (HOST_FLOOD_FLUSH_MS, set by its runner with why).
-	local flush=${HOST_FLOOD_FLUSH_MS:-}
-	[ -n "${HOST_VALGRIND:-}" ] && flush=120000
-	HOSTILE_FLUSH_MS=$flush start_client "$label" "$HOSTILE_CLIENT" "$mode" 6
+	HOSTILE_FLUSH_MS=$(hostile_flush_ms 120000) start_client "$label" "$HOSTILE_CLIENT" "$mode" 6
 	pid=$(eval echo "\$CPID_$label")
 	if ! wait_for "$DIR/$label.out" "^flooding" 1 120 "the $mode client's cost figures and its flooding line"; then
 		fail "$HOST_NAME: the $mode client did not start flooding (see $DIR/$label.out)"

@@ -126,7 +126,7 @@ HOST_INPUT="KWin's fake_input"
 # The region flood's control: KWin's own set_input_region costs about 290 µs a commit for 4,096
 # rectangles (weston's: 4), and a full socket is writable again only once the compositor has
 # drained three quarters of it, thousands of commits: seconds of KWin's own work on a loaded
-# 2-core machine, before any of Bezel's. The flooding client allows it 30 s.
+# 2-core machine, before any of Bezel's. The hostile clients (the rounds' floods too) allow it 30 s.
 HOST_FLOOD_FLUSH_MS=30000
 [ "$VALGRIND" = 1 ] && HOST_VALGRIND=1
 # host_start_plain NAME with|without (the scale part): KWin with the plugin or without it, no
