@@ -1,9 +1,9 @@
-# The hostile course every host runs (weston, wlroots, Wayfire), written once: misbehaving
-# clients while touches play, and what one client's surfaces cost the compositor and every other
-# client (docs/design.md §5: a hostile client gets a protocol error and is disconnected; it can never
-# crash, stall or confuse the compositor, nor affect another client; §9: cost grows no worse
-# than linearly with surfaces). Source it after tests/lib/host.sh and
-# tests/hosts/expectations.sh; it defines functions only.
+# The hostile course every host runs in both generations (weston, wlroots, Wayfire, KWin, cage,
+# sway, phoc), written once: misbehaving clients while touches play, and what one client's surfaces
+# cost the compositor and every other client (docs/design.md §5: a hostile client gets a protocol
+# error and is disconnected; it can never crash, stall or confuse the compositor, nor affect another
+# client; §9: cost grows no worse than linearly with surfaces). Source it after tests/lib/host.sh
+# and tests/hosts/expectations.sh; it defines functions only.
 #
 # A host runner provides, besides what tests/hosts/expectations.sh asks for:
 #   host_start NAME RECORDING realtime / host_stop [CLIENT PIDS...]: as for the table (under
@@ -12,7 +12,7 @@
 #   host_start_plain NAME with|without: the compositor with Bezel or without it, and no touch
 #       device; sets DIR, SOCK and HOST_PID; host_stop stops it;
 #   HOSTILE_CLIENT, SCALE_CLIENT (tests/lib/host.sh host_hostile_clients), HOST_NAME (for
-#       messages: weston, bezel-compositor, Wayfire);
+#       messages: weston, bezel-compositor, KWin, …);
 #   optionally HOST_FLUSHES_WHEN_IDLE (why the host sends its replies only when its event loop
 #       goes idle, so that any flood holds every other client's replies; the region flood then
 #       reports the other client's round trips without bounding them, and judges the commits'
