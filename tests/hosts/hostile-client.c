@@ -50,7 +50,7 @@
  * set_input_region + commit with the same rectangles instead: what the compositor's own
  * commits cost, the control.
  * `roundtrips` times wl_display roundtrips for
- * SECONDS: "roundtrip-ms median M p99 P max X count N".
+ * SECONDS: "roundtrip-ms median M p95 Q p99 P max X count N".
  */
 #include <errno.h>
 #include <signal.h>
@@ -536,8 +536,8 @@ static int roundtrips(int seconds)
 		return 1;
 	}
 	qsort(t, n, sizeof t[0], cmp_u64);
-	printf("roundtrip-ms median %.2f p99 %.2f max %.2f count %zu\n", (double)t[n / 2] / 1000,
-	       (double)t[n * 99 / 100] / 1000, (double)t[n - 1] / 1000, n);
+	printf("roundtrip-ms median %.2f p95 %.2f p99 %.2f max %.2f count %zu\n", (double)t[n / 2] / 1000,
+	       (double)t[n * 95 / 100] / 1000, (double)t[n * 99 / 100] / 1000, (double)t[n - 1] / 1000, n);
 	wl_display_disconnect(d);
 	return 0;
 }

@@ -143,13 +143,16 @@ hostile_flush_ms() {
 # commit changes it); meanwhile another client times its round trips. The control is the same
 # flood with set_input_region instead (what the compositor's own commits cost). The figure line
 # gives what a region commit costs beside set_input_region with the same rectangles, and the
-# other client's median and p99 in each flood. Two checks, each a bound that catches a region
+# other client's median, p95 and p99 in each flood. Two checks, each a bound that catches a region
 # rebuilt slowly at every commit (hundreds of µs a commit, seconds of wait) even on a loaded
 # 2-core machine, not a timing goal: a region commit's extra cost stays under three times
-# set_input_region's plus HOSTILE_COST_SLACK_US (50 µs), and the other client's p99 during each
-# region flood under twice the control's p99 plus HOSTILE_FLOOD_P99_MS (20 ms); on a host that
-# sends replies only when idle (HOST_FLUSHES_WHEN_IDLE) that wait is the flood's, whatever its
-# requests cost, so there only the cost is bounded.
+# set_input_region's plus HOSTILE_COST_SLACK_US (50 µs), and the other client's p95 during each
+# region flood under twice the control's p95 plus HOSTILE_FLOOD_SLACK_MS (20 ms): a p95, not the
+# p99, because a loaded machine leaves the 3 s window about 130 round trips, whose p99 is the
+# second slowest, set by one stall of the machine (two 0.9 s round trips beside a 1.2 ms median,
+# once, with two suites at once on 2 cores); on a host that sends replies only when idle
+# (HOST_FLUSHES_WHEN_IDLE) that wait is the flood's, whatever its requests cost, so there only
+# the cost is bounded.
 # region_flood_case LABEL MODE: runs MODE (region-flood, changing-region-flood,
 # input-region-flood) beside the round trips on the compositor at $SOCK; their output in
 # $DIR/LABEL.out and $DIR/LABEL-roundtrips.out.
@@ -172,7 +175,7 @@ region_flood_case() {
 }
 
 run_host_region_flood() {
-	local limit p99c
+	local limit p95c
 	# The table's own start (every host has it); the recording is never played.
 	if ! host_start region-flood tap-bottom fast; then
 		host_stop
@@ -191,14 +194,14 @@ run_host_region_flood() {
 		region_flood_case changing changing-region-flood
 	fi
 	host_stop
-	p99c=$(num "$DIR/control-roundtrips.out" roundtrip-ms 4)
+	p95c=$(num "$DIR/control-roundtrips.out" roundtrip-ms 4)
 	echo "figure: $HOST_NAME${HOST_VALGRIND:+ under valgrind}, region flood: a commit's extra cost in us (median): $(sed -n 's/^region-cost-us //p' "$DIR/flood.out"); another client's round trips (ms) during the region flood: $(flood_figure flood), during the changing-region flood: $([ -n "$changing" ] && flood_figure changing || echo "not run (a ${CONFIG:-debug} build)"), during the set_input_region flood: $(flood_figure control)"
 	region_cost_judge same "an unchanged region's commit"
 	[ -n "$changing" ] && region_cost_judge changed "a changed region's commit"
-	limit=$(bound "${p99c:-0}" 2 "${HOSTILE_FLOOD_P99_MS:-20}")
-	region_flood_judge flood "region commits" "$p99c" "$limit"
+	limit=$(bound "${p95c:-0}" 2 "${HOSTILE_FLOOD_SLACK_MS:-20}")
+	region_flood_judge flood "region commits" "$p95c" "$limit"
 	if [ -n "$changing" ]; then
-		region_flood_judge changing "region commits (each a changed region)" "$p99c" "$limit"
+		region_flood_judge changing "region commits (each a changed region)" "$p95c" "$limit"
 	else
 		echo "not run: $HOST_NAME: the flood of changed regions, a release build's check (this is a ${CONFIG:-debug} build${HOST_VALGRIND:+ under memcheck}, whose conversion is not the product's cost; the release groups of weston, wlroots and Wayfire run it)"
 	fi
@@ -230,11 +233,12 @@ region_cost_judge() {
 	fi
 }
 
-# region_flood_judge LABEL WHAT P99_CONTROL LIMIT: the other client's p99 beside the LABEL flood
+# region_flood_judge LABEL WHAT P95_CONTROL LIMIT: the other client's p95 beside the LABEL flood
 # against LIMIT (under memcheck: only that every round trip completed).
 region_flood_judge() {
-	local label=$1 what=$2 p99c=$3 limit=$4 p99
-	p99=$(num "$DIR/$label-roundtrips.out" roundtrip-ms 4)
+	local label=$1 what=$2 p95c=$3 limit=$4 p95 p99
+	p95=$(num "$DIR/$label-roundtrips.out" roundtrip-ms 4)
+	p99=$(num "$DIR/$label-roundtrips.out" roundtrip-ms 6)
 	# Under memcheck the figures are memcheck's slowdown, not Bezel's: the run checks that every
 	# round trip completed (above) and that memcheck found no error (the host's stop).
 	if [ -n "${HOST_VALGRIND:-}" ]; then
@@ -243,14 +247,14 @@ region_flood_judge() {
 		return 0
 	fi
 	if [ -n "${HOST_FLUSHES_WHEN_IDLE:-}" ]; then
-		[ -n "$p99" ] && pass "$HOST_NAME: another client's round trips all completed beside the flood of 4,096-rectangle $what (p99 ${p99} ms, ${p99c:-?} ms beside the set_input_region flood; not bounded: $HOST_FLUSHES_WHEN_IDLE)" ||
+		[ -n "$p99" ] && pass "$HOST_NAME: another client's round trips all completed beside the flood of 4,096-rectangle $what (p95 ${p95} ms, ${p95c:-?} ms beside the set_input_region flood; not bounded: $HOST_FLUSHES_WHEN_IDLE)" ||
 			fail "$HOST_NAME: no round-trip figures beside the flood of 4,096-rectangle $what (see $DIR)"
 		return 0
 	fi
-	if [ -n "$p99" ] && [ -n "$p99c" ] && lt "$p99" "$limit"; then
-		pass "$HOST_NAME: another client's round trip p99 ${p99} ms while a client floods 4,096-rectangle $what, ${p99c} ms beside the same set_input_region flood (bound 2x + ${HOSTILE_FLOOD_P99_MS:-20} ms = $limit ms)"
+	if [ -n "$p95" ] && [ -n "$p95c" ] && lt "$p95" "$limit"; then
+		pass "$HOST_NAME: another client's round trip p95 ${p95} ms (p99 ${p99}) while a client floods 4,096-rectangle $what, ${p95c} ms beside the same set_input_region flood (bound 2x + ${HOSTILE_FLOOD_SLACK_MS:-20} ms = $limit ms)"
 	else
-		fail "$HOST_NAME: another client's round trip p99 ${p99:-?} ms while a client floods 4,096-rectangle $what, ${p99c:-?} ms beside the same set_input_region flood (bound ${limit} ms; see $DIR)"
+		fail "$HOST_NAME: another client's round trip p95 ${p95:-?} ms (p99 ${p99:-?}) while a client floods 4,096-rectangle $what, ${p95c:-?} ms beside the same set_input_region flood (bound ${limit} ms; see $DIR)"
 	fi
 }
 
