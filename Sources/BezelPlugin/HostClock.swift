@@ -21,17 +21,19 @@ import Musl
 /// stamped before its deadline that is still on its way: a finger that moved 8 ms after its
 /// down does not fail `still` because the down was read 300 ms late.
 ///
-/// A clamped time still goes out to clients as the host stamped it (R2: a held touch keeps its
-/// original time). Now can run ahead of a touch that arrives later than the one before it (its
-/// lag is larger), so its instant is clamped to a timer's now; `hostMsec(_:)` gives such an
-/// instant's own host time back. Each clamped instant is made unique (1 µs after the latest) so
-/// that it names one host time.
+/// A clamped or implausible time still goes out to clients as the host stamped it (R2: a held
+/// touch keeps its original time). Now can run ahead of a touch that arrives later than the one
+/// before it (its lag is larger), so its instant is clamped to a timer's now; a compositor more
+/// than `plausibleSkew` behind its input has its times replaced by now. `hostMsec(_:)` gives
+/// such an instant's own host time back. Each such instant is made unique (at least 1 µs after
+/// the latest) so that it names one host time.
 final class HostClock {
     /// What `instant(hostMsec:)` had to do to the host's time.
     enum Adjustment: Equatable {
         /// Taken as given.
         case none
-        /// Further than `plausibleSkew` from the monotonic clock: replaced by now.
+        /// Further than `plausibleSkew` from the monotonic clock: replaced by now (or just after
+        /// the latest instant, if that is later).
         case implausible(hostMsec: UInt32)
         /// Before the latest instant handed out (by this many ms): placed just after it.
         case clamped(byMs: Double)
@@ -50,12 +52,14 @@ final class HostClock {
     private(set) var lastAdjustment = Adjustment.none
     /// How far after the latest instant a clamped time is placed, so it names one host time.
     static let clampStepMs = 0.001
-    /// The latest clamped instants with the host times they stand for, in a ring: a clamped
-    /// touch is delivered within a hold window, long before this many more clamps happen.
+    /// The latest clamped or implausible instants with the host times they stand for, in a
+    /// ring: such a touch is delivered within a hold window, long before this many more happen.
     private var clampedInstants = [Double](repeating: -.infinity, count: 16)
     private var clampedHostMsec = [UInt32](repeating: 0, count: 16)
     private var nextClamped = 0
     private var anyClamped = false
+    /// Whether `last` is an instant in the ring: a later time equal to it must not take it too.
+    private var lastIsRecorded = false
 
     /// A clock reading `monotonicMs` (CLOCK_MONOTONIC by default).
     init(monotonicMs: @escaping () -> Double = HostClock.monotonic) {
@@ -77,7 +81,10 @@ final class HostClock {
     /// Records `t` as the latest instant, clamped to be non-decreasing; returns the result.
     @discardableResult
     func note(_ t: Milliseconds) -> Milliseconds {
-        if t > last { last = t }
+        if t > last {
+            last = t
+            lastIsRecorded = false
+        }
         return last
     }
 
@@ -94,23 +101,30 @@ final class HostClock {
         inputLagMs = plausible ? min(max(age, 0), HostClock.maxInputLag) : 0
         if !plausible {
             lastAdjustment = .implausible(hostMsec: hostMsec)
-            return note(t)
+            return record(hostMsec, at: t)
         }
-        if t >= last {
+        if t > last || (t == last && !lastIsRecorded) {
             lastAdjustment = .none
             return note(t)
         }
         lastAdjustment = .clamped(byMs: (last - t).value)
-        let result = note(Milliseconds(last.value + HostClock.clampStepMs))
+        return record(hostMsec, at: t)
+    }
+
+    /// Places a time the clock did not take as given at `t`, or just after the latest instant
+    /// if that is not before `t`, and remembers which host time that instant stands for.
+    private func record(_ hostMsec: UInt32, at t: Milliseconds) -> Milliseconds {
+        let result = note(t > last ? t : Milliseconds(last.value + HostClock.clampStepMs))
         clampedInstants[nextClamped] = result.value
         clampedHostMsec[nextClamped] = hostMsec
         nextClamped = (nextClamped + 1) % clampedInstants.count
         anyClamped = true
+        lastIsRecorded = true
         return result
     }
 
     /// The wl_touch timestamp of a touch at instant `t`: the host's own time if `t` is a time
-    /// this clock clamped, else `t`'s low 32 bits (`msec(_:)`).
+    /// this clock clamped or replaced, else `t`'s low 32 bits (`msec(_:)`).
     func hostMsec(_ t: Milliseconds) -> UInt32 {
         if anyClamped {
             for i in 0..<clampedInstants.count where clampedInstants[i] == t.value {

@@ -58,7 +58,7 @@ struct HostClockTests {
         #expect(c.hostMsec(Milliseconds(50_007.9)) == 50_007)
     }
 
-    @Test("a time from another clock (further than 10 s away) is replaced by now")
+    @Test("a time from another clock (further than 10 s away) is placed at now")
     func implausibleIsNow() {
         let (c, fake) = clock(at: 50_000)
         #expect(c.instant(hostMsec: 5) == Milliseconds(50_000))
@@ -66,6 +66,25 @@ struct HostClockTests {
         fake.ms = 50_020
         #expect(c.instant(hostMsec: 4_000_000_000) == Milliseconds(50_020))
         #expect(c.lastAdjustment == .implausible(hostMsec: 4_000_000_000))
+    }
+
+    @Test("R2: a touch read more than 10 s after its stamp is placed at now, yet goes out with the time the host gave it")
+    func implausibleTouchKeepsItsHostTime() {
+        let (c, fake) = clock(at: 80_000)
+        let down = c.instant(hostMsec: 69_000)  // 11 s behind: a compositor that fell behind
+        #expect(down == Milliseconds(80_000))
+        #expect(c.hostMsec(down) == 69_000)
+        // A plausible time that lands on that very instant gets an instant of its own.
+        let next = c.instant(hostMsec: 80_000)
+        #expect(next > down && c.lastAdjustment == .clamped(byMs: 0))
+        #expect(c.hostMsec(next) == 80_000 && c.hostMsec(down) == 69_000)
+        // So does a second late one, with its own time.
+        let motion = c.instant(hostMsec: 69_008)
+        #expect(motion > next && c.hostMsec(motion) == 69_008)
+        // Once input is on time again, instants are the host's times.
+        fake.ms = 80_050
+        let late = c.instant(hostMsec: 80_049)
+        #expect(c.lastAdjustment == .none && late == Milliseconds(80_049) && c.hostMsec(late) == 80_049)
     }
 
     @Test("the 49-day wrap of 32-bit times: a time just before the wrap is 15 ms in the past")
