@@ -103,13 +103,34 @@ bool kit_connect(struct kit *k, int retry_ms)
 
 bool kit_flush(struct kit *k, int timeout_ms)
 {
-	struct pollfd pfd = { .fd = wl_display_get_fd(k->display), .events = POLLOUT };
+	/* While the socket is full the client still reads: libwayland-server cuts off a client
+	 * that leaves its events unread until the compositor's buffer for it fills, and a client
+	 * flooding requests while touches play would be cut off for that, not for what it
+	 * provoked. Events read are dispatched here (prepare_read needs an empty queue). */
+	uint64_t end = kit_now_us() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0) * 1000u;
+	struct pollfd pfd = { .fd = wl_display_get_fd(k->display), .events = POLLOUT | POLLIN };
 	while (wl_display_flush(k->display) < 0) {
 		/* a connection already in error reports its error's errno, possibly EAGAIN */
 		if (errno != EAGAIN || wl_display_get_error(k->display))
 			return false;
-		if (poll(&pfd, 1, timeout_ms) <= 0)
+		uint64_t now = kit_now_us();
+		if (now >= end)
 			return false;
+		while (wl_display_prepare_read(k->display) != 0) {
+			if (wl_display_dispatch_pending(k->display) < 0)
+				return false;
+		}
+		/* rounded up: a wait that ends early would spin */
+		if (poll(&pfd, 1, (int)((end - now + 999) / 1000)) <= 0) {
+			wl_display_cancel_read(k->display);
+			return false;
+		}
+		if (pfd.revents & POLLIN) {
+			if (wl_display_read_events(k->display) < 0)
+				return false;
+		} else {
+			wl_display_cancel_read(k->display);
+		}
 	}
 	return true;
 }

@@ -54,8 +54,9 @@ struct kit {
  * broke; the client checks which globals it needs. */
 bool kit_connect(struct kit *k, int retry_ms);
 
-/* Sends what is queued, waiting up to timeout_ms at a time for the socket to drain; false
- * (errno kept) if the connection is gone or stays full. */
+/* Sends what is queued, waiting at most timeout_ms in all for the socket to drain, and reading
+ * (and dispatching) what the compositor sends meanwhile; false (errno kept) if the connection
+ * is gone or stays full. */
 bool kit_flush(struct kit *k, int timeout_ms);
 
 /* Dispatches until *flag is set or timeout_ms passes (flag NULL: until it passes); false if

@@ -144,6 +144,41 @@ static void raw_unknown_opcode(uint32_t object_id)
 	(void)n; /* a failed send shows up as a lost connection below */
 }
 
+/* ---- a protocol error libwayland-client did not read ---- */
+
+/* libwayland-client gives up on a connection whose send fails with ECONNRESET (the compositor
+ * closed it with requests unread) without reading what the compositor sent before closing, a
+ * wl_display.error among it. What is left in the socket is read here and searched for one:
+ * object 1 (wl_display), opcode 0, then the object, the code and a NUL-ended message, the size
+ * in the header matching. Returns whether one was found. */
+static bool leftover_error(int fd, uint32_t *object, uint32_t *code, char *msg, size_t msg_size)
+{
+	static uint32_t buf[16384];
+	size_t have = 0;
+	while (have < sizeof buf) {
+		ssize_t n = recv(fd, (char *)buf + have, sizeof buf - have, MSG_DONTWAIT);
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+	}
+	size_t words = have / 4;
+	/* Messages are whole words; the first may be the tail of one libwayland already read. */
+	for (size_t i = 0; i + 5 <= words; i++) {
+		uint32_t size = buf[i + 1] >> 16, len = buf[i + 4];
+		if (buf[i] != 1 || (buf[i + 1] & 0xffffu) != 0 || len == 0 || len > 4096 ||
+		    size != 20 + ((len + 3u) & ~3u) || i + size / 4 > words)
+			continue;
+		const char *text = (const char *)&buf[i + 5];
+		if (text[len - 1] != '\0')
+			continue;
+		*object = buf[i + 2];
+		*code = buf[i + 3];
+		snprintf(msg, msg_size, "%s", text);
+		return true;
+	}
+	return false;
+}
+
 /* ---- one round ---- */
 
 struct plain {
@@ -174,6 +209,8 @@ static int round_run(int n, unsigned seed, enum ending ending)
 		       ending_names[ending], wl_display_get_error(display));
 		return 1;
 	}
+	/* Where the round is, for a connection that ends before its ending. */
+	const char *phase = "mapping";
 
 	/* 1. a full-screen toplevel with a gesture object, a subsurface, plain surfaces */
 	struct kit_toplevel toplevel;
@@ -219,6 +256,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 	}
 
 	/* 2. floods: deferral changes, and gesture objects churned on fresh surfaces */
+	phase = "the flood";
 	int flood = 200 + rand() % 800;
 	for (int i = 0; i < flood; i++) {
 		bezel_gesture_surface_v1_set_deferred_edges(tg, (uint32_t)(rand() % 16));
@@ -249,9 +287,11 @@ static int round_run(int n, unsigned seed, enum ending ending)
 		goto after; /* checked below: the error must be a protocol error */
 
 	/* 3. mid-touch: wait for a touch on the toplevel, then pull things away under it */
+	phase = "waiting for a touch";
 	touched = false;
 	if (!kit_dispatch_until(&kit, &touched, TOUCH_WAIT_MS))
 		goto after;
+	phase = "pulling things away mid-touch";
 	bool mid = touched;
 	*shared_mid = mid;
 	if (ending == END_EXIT || ending == END_KILL) {
@@ -302,6 +342,7 @@ static int round_run(int n, unsigned seed, enum ending ending)
 		goto after;
 
 	/* 4. the ending */
+	phase = "the ending";
 	uint32_t bad = (uint32_t)(16u << (rand() % 27)) | (uint32_t)(rand() % 16);
 	switch (ending) {
 	case END_BAD_EDGES: /* plain surfaces with an odd index are still alive */
@@ -343,29 +384,38 @@ after:;
 	bool protocol_error = err == EPROTO ||
 			      ((err == EINVAL || err == ENOMEM || err == ENOSYS) && iface);
 	const char *want_iface = NULL;
-	uint32_t want_code = 0;
+	uint32_t want_code = 0, want_id = 0;
 	bool error_optional = false;
 	switch (ending) {
 	case END_BAD_EDGES:
 		want_iface = bezel_gesture_surface_v1_interface.name;
 		want_code = BEZEL_GESTURE_SURFACE_V1_ERROR_INVALID_EDGES;
+		want_id = wl_proxy_get_id((struct wl_proxy *)plain[1].gesture);
 		break;
 	case END_ALREADY_CONSTRUCTED:
 		want_iface = bezel_system_gestures_manager_v1_interface.name;
 		want_code = BEZEL_SYSTEM_GESTURES_MANAGER_V1_ERROR_ALREADY_CONSTRUCTED;
+		want_id = wl_proxy_get_id((struct wl_proxy *)manager);
 		break;
 	case END_INERT_BAD_EDGES:
 		want_iface = bezel_gesture_surface_v1_interface.name;
 		want_code = BEZEL_GESTURE_SURFACE_V1_ERROR_INVALID_EDGES;
+		want_id = wl_proxy_get_id((struct wl_proxy *)plain[0].gesture);
 		error_optional = true;
 		break;
 	case END_UNKNOWN_OPCODE:
 		want_iface = wl_display_interface.name;
 		want_code = WL_DISPLAY_ERROR_INVALID_METHOD;
+		want_id = 1; /* libwayland-server names wl_display for a request it cannot decode */
 		break;
 	default:
 		break;
 	}
+	/* A lost connection: was a protocol error left unread in the socket? */
+	uint32_t left_id = 0, left_code = 0;
+	char left_msg[160] = "";
+	bool left = !protocol_error && err &&
+		    leftover_error(wl_display_get_fd(display), &left_id, &left_code, left_msg, sizeof left_msg);
 	const char *got = iface ? iface->name : "?";
 	int status = 0;
 	if (err == 0 && (!want_iface || error_optional)) {
@@ -374,9 +424,20 @@ after:;
 		printf("FAIL round %d %s: no protocol error (expected %s code %u)\n", n,
 		       ending_names[ending], want_iface, want_code);
 		status = 1;
+	} else if (left && want_iface && left_id == want_id && left_code == want_code) {
+		printf("ok round %d %s: protocol error %s#%u code %u (expected; read from the socket, "
+		       "libwayland-client having given up on errno %d: %s)\n", n, ending_names[ending],
+		       want_iface, left_id, left_code, err, strerror(err));
+	} else if (left) {
+		printf("FAIL round %d %s (pid %d): connection lost in %s (errno %d: %s), the socket "
+		       "holding wl_display.error object #%u code %u \"%s\" (expected %s code %u)\n", n,
+		       ending_names[ending], (int)getpid(), phase, err, strerror(err), left_id,
+		       left_code, left_msg, want_iface ? want_iface : "no error", want_code);
+		status = 1;
 	} else if (!protocol_error) {
-		printf("FAIL round %d %s: connection lost without a protocol error (errno %d: %s)\n",
-		       n, ending_names[ending], err, strerror(err));
+		printf("FAIL round %d %s (pid %d): connection lost in %s without a protocol error "
+		       "(errno %d: %s)\n", n, ending_names[ending], (int)getpid(), phase, err,
+		       strerror(err));
 		status = 1;
 	} else if (want_iface && !strcmp(got, want_iface) && code == want_code) {
 		printf("ok round %d %s: protocol error %s#%u code %u (expected)\n", n,
