@@ -205,8 +205,8 @@ static int round_run(int n, unsigned seed, enum ending ending)
 	}
 	struct wl_display *display = kit.display;
 	if (!connected || !kit.compositor || !kit.shm || !kit.wm_base || !manager || !kit.subcompositor) {
-		printf("FAIL round %d %s: globals missing or connection lost (error %d)\n", n,
-		       ending_names[ending], wl_display_get_error(display));
+		printf("FAIL round %d %s (pid %d): globals missing or connection lost (error %d)\n", n,
+		       ending_names[ending], (int)getpid(), wl_display_get_error(display));
 		return 1;
 	}
 	/* Where the round is, for a connection that ends before its ending. */
@@ -223,8 +223,8 @@ static int round_run(int n, unsigned seed, enum ending ending)
 	bezel_gesture_surface_v1_add_listener(tg, &gesture_listener, NULL);
 	bezel_gesture_surface_v1_set_deferred_edges(tg, (uint32_t)(rand() % 16));
 	if (!kit_toplevel_configure(&kit, &toplevel, 5000)) {
-		printf("FAIL round %d %s: toplevel not configured (error %d)\n", n,
-		       ending_names[ending], wl_display_get_error(display));
+		printf("FAIL round %d %s (pid %d): toplevel not configured (error %d)\n", n,
+		       ending_names[ending], (int)getpid(), wl_display_get_error(display));
 		return 1;
 	}
 	struct wl_buffer *buf = kit_buffer(&kit, toplevel.width, toplevel.height, 0x01010101u * (uint32_t)(0x30 + n % 0x40));
@@ -421,8 +421,8 @@ after:;
 	if (err == 0 && (!want_iface || error_optional)) {
 		printf("ok round %d %s: no error\n", n, ending_names[ending]);
 	} else if (err == 0) {
-		printf("FAIL round %d %s: no protocol error (expected %s code %u)\n", n,
-		       ending_names[ending], want_iface, want_code);
+		printf("FAIL round %d %s (pid %d): no protocol error after %s (expected %s code %u)\n",
+		       n, ending_names[ending], (int)getpid(), phase, want_iface, want_code);
 		status = 1;
 	} else if (left && want_iface && left_id == want_id && left_code == want_code) {
 		printf("ok round %d %s: protocol error %s#%u code %u (expected; read from the socket, "
@@ -443,9 +443,9 @@ after:;
 		printf("ok round %d %s: protocol error %s#%u code %u (expected)\n", n,
 		       ending_names[ending], got, id, code);
 	} else {
-		printf("FAIL round %d %s: protocol error %s#%u code %u, expected %s code %u\n", n,
-		       ending_names[ending], got, id, code, want_iface ? want_iface : "none",
-		       want_code);
+		printf("FAIL round %d %s (pid %d): protocol error %s#%u code %u in %s, expected %s "
+		       "code %u\n", n, ending_names[ending], (int)getpid(), got, id, code, phase,
+		       want_iface ? want_iface : "none", want_code);
 		status = 1;
 	}
 	fflush(stdout);

@@ -69,11 +69,13 @@ run_host_hostile() {
 	else
 		fail "$HOST_NAME: hostile rounds (status $status, see $DIR/hostile.out)"
 		grep '^FAIL' "$DIR/hostile.out" | head -10 | sed 's/^/    /'
-		# What the compositor logged about each failed round's client (libwayland-server
-		# names it by pid when it cuts it off, with the reason just before).
+		# What the compositor logged about each failed round's client: libwayland-server names
+		# it by pid when it cuts it off, and says when a client's events overflowed its buffer
+		# (a client that stopped reading; that line names no client).
 		for pid in $(sed -n 's/^FAIL round [0-9]* [a-z-]* (pid \([0-9]*\)).*/\1/p' "$DIR/hostile.out" | head -3); do
 			grep -B3 "pid $pid)" "$DIR/host.log" | head -8 | sed 's/^/      host log: /'
 		done
+		grep -m3 "Data too big for buffer" "$DIR/host.log" | sed 's/^/      host log: /'
 	fi
 
 	local alive=no
