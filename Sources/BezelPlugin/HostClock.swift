@@ -22,18 +22,21 @@ import Musl
 /// down does not fail `still` because the down was read 300 ms late.
 ///
 /// A clamped or implausible time still goes out to clients as the host stamped it (R2: a held
-/// touch keeps its original time). Now can run ahead of a touch that arrives later than the one
-/// before it (its lag is larger), so its instant is clamped to a timer's now; a compositor more
-/// than `plausibleSkew` behind its input has its times replaced by now. `hostMsec(_:)` gives
-/// such an instant's own host time back. Each such instant is made unique (at least 1 µs after
-/// the latest) so that it names one host time.
+/// touch keeps its original time); `hostMsec(_:)` gives an instant's host time back.
+/// - Now can run ahead of a touch that arrives later than the one before it (its lag is
+///   larger), so its instant is clamped to a timer's now. Each clamped instant is made unique
+///   (1 µs after the latest) and kept in a small ring with its host time.
+/// - Times further than `plausibleSkew` from the monotonic clock (a compositor that fell that
+///   far behind, or one on another clock) form a run: its first is placed at now, on a half
+///   millisecond, and the rest keep the host's own steps from it. One offset then gives every
+///   instant of the run its host time, however many are held.
 final class HostClock {
     /// What `instant(hostMsec:)` had to do to the host's time.
     enum Adjustment: Equatable {
         /// Taken as given.
         case none
-        /// Further than `plausibleSkew` from the monotonic clock: replaced by now (or just after
-        /// the latest instant, if that is later).
+        /// Further than `plausibleSkew` from the monotonic clock: placed in a run that starts at
+        /// now (docs/design.md E18).
         case implausible(hostMsec: UInt32)
         /// Before the latest instant handed out (by this many ms): placed just after it.
         case clamped(byMs: Double)
@@ -52,14 +55,33 @@ final class HostClock {
     private(set) var lastAdjustment = Adjustment.none
     /// How far after the latest instant a clamped time is placed, so it names one host time.
     static let clampStepMs = 0.001
-    /// The latest clamped or implausible instants with the host times they stand for, in a
-    /// ring: such a touch is delivered within a hold window, long before this many more happen.
+    /// The latest clamped instants with the host times they stand for, in a ring: a clamped
+    /// touch is delivered within a hold window, long before this many more clamps happen.
     private var clampedInstants = [Double](repeating: -.infinity, count: 16)
     private var clampedHostMsec = [UInt32](repeating: 0, count: 16)
     private var nextClamped = 0
     private var anyClamped = false
     /// Whether `last` is an instant in the ring: a later time equal to it must not take it too.
     private var lastIsRecorded = false
+
+    /// Instants `first...last` of a run of implausible host times; each one's host time is
+    /// `msec(instant) &+ offset`, exactly, because `first` is a whole ms plus a half and the
+    /// others are `first` plus whole ms.
+    struct Run {
+        var first = Double.infinity
+        var last = -Double.infinity
+        var firstHostMsec: UInt32 = 0
+        var offset: UInt32 = 0
+    }
+    /// The latest runs, in a ring (a new one starts when a time of another kind came between,
+    /// or the host's steps strayed more than `maxInputLag` from the monotonic clock's).
+    private var runs = [Run](repeating: Run(), count: 4)
+    private var currentRun = -1
+    private var nextRun = 0
+    private var anyRun = false
+    /// Whether `last` is an instant of the current run (a second time equal to it is the same
+    /// host time, so it may have the same instant).
+    private var lastIsRun = false
 
     /// A clock reading `monotonicMs` (CLOCK_MONOTONIC by default).
     init(monotonicMs: @escaping () -> Double = HostClock.monotonic) {
@@ -84,6 +106,7 @@ final class HostClock {
         if t > last {
             last = t
             lastIsRecorded = false
+            lastIsRun = false
         }
         return last
     }
@@ -95,26 +118,25 @@ final class HostClock {
         let monoLow = mono.isFinite && mono.magnitude < 9e18 ? UInt32(truncatingIfNeeded: Int64(mono)) : 0
         // How far in the past the host time is, modulo 2^32 (handles the 49-day wrap).
         let age = Double(Int32(bitPattern: monoLow &- hostMsec))
-        let plausible = age.magnitude <= HostClock.plausibleSkew
-        let t = Milliseconds(plausible ? mono - age : mono)
-        // An implausible time says nothing of how late input is: now is the truth again.
-        inputLagMs = plausible ? min(max(age, 0), HostClock.maxInputLag) : 0
-        if !plausible {
+        if age.magnitude > HostClock.plausibleSkew {
             lastAdjustment = .implausible(hostMsec: hostMsec)
-            return record(hostMsec, at: t)
+            return inRun(hostMsec, mono: mono)
         }
-        if t > last || (t == last && !lastIsRecorded) {
+        currentRun = -1
+        let t = Milliseconds(mono - age)
+        inputLagMs = min(max(age, 0), HostClock.maxInputLag)
+        if t > last || (t == last && !lastIsRecorded && !lastIsRun) {
             lastAdjustment = .none
             return note(t)
         }
         lastAdjustment = .clamped(byMs: (last - t).value)
-        return record(hostMsec, at: t)
+        return record(hostMsec)
     }
 
-    /// Places a time the clock did not take as given at `t`, or just after the latest instant
-    /// if that is not before `t`, and remembers which host time that instant stands for.
-    private func record(_ hostMsec: UInt32, at t: Milliseconds) -> Milliseconds {
-        let result = note(t > last ? t : Milliseconds(last.value + HostClock.clampStepMs))
+    /// Places a time before the latest instant just after it, and remembers which host time
+    /// that instant stands for.
+    private func record(_ hostMsec: UInt32) -> Milliseconds {
+        let result = note(Milliseconds(last.value + HostClock.clampStepMs))
         clampedInstants[nextClamped] = result.value
         clampedHostMsec[nextClamped] = hostMsec
         nextClamped = (nextClamped + 1) % clampedInstants.count
@@ -123,12 +145,48 @@ final class HostClock {
         return result
     }
 
+    /// The instant of an implausible host time: the host's step from the current run's first
+    /// time, or the first of a new run at now. Input is then late by however far the run is
+    /// behind the monotonic clock (at most `maxInputLag`, as for a plausible time).
+    private func inRun(_ hostMsec: UInt32, mono: Double) -> Milliseconds {
+        if currentRun >= 0 {
+            let run = runs[currentRun]
+            let t = run.first + Double(Int32(bitPattern: hostMsec &- run.firstHostMsec))
+            if (t > last.value || (t == last.value && lastIsRun)) && t >= mono - HostClock.maxInputLag
+                && t <= mono + HostClock.maxInputLag {
+                runs[currentRun].last = max(run.last, t)
+                inputLagMs = min(max(mono - t, 0), HostClock.maxInputLag)
+                note(Milliseconds(t))
+                lastIsRun = true
+                return last
+            }
+        }
+        // A new run, at now or just after the latest instant, on a half millisecond.
+        let after = max(mono, last.value + HostClock.clampStepMs)
+        var first = after.rounded(.down) + 0.5
+        if first < after { first += 1 }
+        currentRun = nextRun
+        nextRun = (nextRun + 1) % runs.count
+        anyRun = true
+        runs[currentRun] = Run(first: first, last: first, firstHostMsec: hostMsec,
+                               offset: hostMsec &- HostClock.msec(Milliseconds(first)))
+        inputLagMs = 0
+        note(Milliseconds(first))
+        lastIsRun = true
+        return last
+    }
+
     /// The wl_touch timestamp of a touch at instant `t`: the host's own time if `t` is a time
     /// this clock clamped or replaced, else `t`'s low 32 bits (`msec(_:)`).
     func hostMsec(_ t: Milliseconds) -> UInt32 {
         if anyClamped {
             for i in 0..<clampedInstants.count where clampedInstants[i] == t.value {
                 return clampedHostMsec[i]
+            }
+        }
+        if anyRun {
+            for run in runs where run.first <= t.value && t.value <= run.last {
+                return HostClock.msec(t) &+ run.offset
             }
         }
         return HostClock.msec(t)

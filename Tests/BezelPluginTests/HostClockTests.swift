@@ -58,29 +58,55 @@ struct HostClockTests {
         #expect(c.hostMsec(Milliseconds(50_007.9)) == 50_007)
     }
 
-    @Test("a time from another clock (further than 10 s away) is placed at now")
+    @Test("a time from another clock (further than 10 s away) is placed at now, on a half ms")
     func implausibleIsNow() {
         let (c, fake) = clock(at: 50_000)
-        #expect(c.instant(hostMsec: 5) == Milliseconds(50_000))
+        #expect(c.instant(hostMsec: 5) == Milliseconds(50_000.5))
         #expect(c.lastAdjustment == .implausible(hostMsec: 5))
+        #expect(c.hostMsec(Milliseconds(50_000.5)) == 5)
         fake.ms = 50_020
-        #expect(c.instant(hostMsec: 4_000_000_000) == Milliseconds(50_020))
+        // A step of the host's that strays far from the monotonic clock's starts a new run.
+        #expect(c.instant(hostMsec: 4_000_000_000) == Milliseconds(50_020.5))
         #expect(c.lastAdjustment == .implausible(hostMsec: 4_000_000_000))
+        #expect(c.hostMsec(Milliseconds(50_020.5)) == 4_000_000_000)
     }
 
-    @Test("R2: a touch read more than 10 s after its stamp is placed at now, yet goes out with the time the host gave it")
+    @Test("R2: 200 touch events read 11 s after their stamps keep their host times and steps, all held at once")
+    func lateRunKeepsHostTimes() {
+        let (c, fake) = clock(at: 100_000)
+        var instants: [Milliseconds] = []
+        for i in 0..<200 {
+            fake.ms = 100_000 + Double(i * 8) + Double(i % 4)  // read with 0 to 3 ms of jitter
+            instants.append(c.instant(hostMsec: UInt32(89_000 + i * 8)))
+            #expect(c.lastAdjustment == .implausible(hostMsec: UInt32(89_000 + i * 8)))
+            #expect(c.now() <= instants[i])  // a timer never overtakes the run
+        }
+        for i in 0..<200 {
+            #expect(instants[i] == Milliseconds(100_000.5 + Double(i * 8)))
+            #expect(c.hostMsec(instants[i]) == UInt32(89_000 + i * 8))
+        }
+        // Two events with one host time have one instant, and that time.
+        let again = c.instant(hostMsec: UInt32(89_000 + 199 * 8))
+        #expect(again == instants[199] && c.hostMsec(again) == UInt32(89_000 + 199 * 8))
+    }
+
+    @Test("R2: a touch read more than 10 s after its stamp goes out with its host time, beside clamped and plausible ones")
     func implausibleTouchKeepsItsHostTime() {
         let (c, fake) = clock(at: 80_000)
         let down = c.instant(hostMsec: 69_000)  // 11 s behind: a compositor that fell behind
-        #expect(down == Milliseconds(80_000))
+        #expect(down == Milliseconds(80_000.5))
         #expect(c.hostMsec(down) == 69_000)
-        // A plausible time that lands on that very instant gets an instant of its own.
+        // A plausible time before it is clamped just after it, with its own time.
         let next = c.instant(hostMsec: 80_000)
-        #expect(next > down && c.lastAdjustment == .clamped(byMs: 0))
+        #expect(next > down && c.lastAdjustment == .clamped(byMs: 0.5))
         #expect(c.hostMsec(next) == 80_000 && c.hostMsec(down) == 69_000)
-        // So does a second late one, with its own time.
+        // A late one after that starts a new run, after the clamped instant.
         let motion = c.instant(hostMsec: 69_008)
         #expect(motion > next && c.hostMsec(motion) == 69_008)
+        // The host steps back 2 s: a new run again; the old runs still give their times.
+        let back = c.instant(hostMsec: 67_010)
+        #expect(back > motion && c.hostMsec(back) == 67_010)
+        #expect(c.hostMsec(down) == 69_000 && c.hostMsec(motion) == 69_008)
         // Once input is on time again, instants are the host's times.
         fake.ms = 80_050
         let late = c.instant(hostMsec: 80_049)
@@ -158,6 +184,8 @@ struct HostClockTests {
         fake.ms = 40_100
         _ = c.instant(hostMsec: 7)  // another clock
         #expect(c.inputLagMs == 0)
-        #expect(c.now() == Milliseconds(40_100))
+        #expect(c.now() == Milliseconds(40_100.5))  // the run's first instant: now, on a half ms
+        fake.ms = 40_300
+        #expect(c.now() == Milliseconds(40_300))
     }
 }

@@ -114,19 +114,27 @@ bool kit_flush(struct kit *k, int timeout_ms)
 		if (errno != EAGAIN || wl_display_get_error(k->display))
 			return false;
 		uint64_t now = kit_now_us();
-		if (now >= end)
+		if (now >= end) {
+			errno = EAGAIN; /* still full: handlers run here may have changed errno */
 			return false;
+		}
 		while (wl_display_prepare_read(k->display) != 0) {
 			if (wl_display_dispatch_pending(k->display) < 0)
 				return false;
 		}
 		/* rounded up: a wait that ends early would spin */
-		if (poll(&pfd, 1, (int)((end - now + 999) / 1000)) <= 0) {
+		int r = poll(&pfd, 1, (int)((end - now + 999) / 1000));
+		if (r <= 0) {
 			wl_display_cancel_read(k->display);
+			if (r == 0)
+				errno = EAGAIN;
 			return false;
 		}
 		if (pfd.revents & POLLIN) {
-			if (wl_display_read_events(k->display) < 0)
+			/* Dispatched at once: a wl_display.error read here must be handled before the
+			 * next flush fails on the closed socket and makes libwayland drop the queue. */
+			if (wl_display_read_events(k->display) < 0 ||
+			    wl_display_dispatch_pending(k->display) < 0)
 				return false;
 		} else {
 			wl_display_cancel_read(k->display);

@@ -54,9 +54,9 @@ struct kit {
  * broke; the client checks which globals it needs. */
 bool kit_connect(struct kit *k, int retry_ms);
 
-/* Sends what is queued, waiting at most timeout_ms in all for the socket to drain, and reading
- * (and dispatching) what the compositor sends meanwhile; false (errno kept) if the connection
- * is gone or stays full. */
+/* Sends what is queued, waiting at most timeout_ms in all (0 or less: not at all) for the socket
+ * to drain, and reading (and dispatching) what the compositor sends meanwhile; false if the
+ * connection is gone (errno kept) or stays full (errno EAGAIN). */
 bool kit_flush(struct kit *k, int timeout_ms);
 
 /* Dispatches until *flag is set or timeout_ms passes (flag NULL: until it passes); false if
