@@ -198,7 +198,7 @@ final class Plugin {
         case .clamped(let by):
             log(.debug, "time \(msec) went backwards by \(by) ms; using the latest time instead")
         case .implausible:
-            log(.debug, "time \(msec) is more than \(Int(HostClock.plausibleSkew)) ms from CLOCK_MONOTONIC; using now")
+            log(.debug, "time \(msec) is more than \(Int(HostClock.plausibleSkew)) ms from CLOCK_MONOTONIC; placed at now, or at the host's step from the run of such times it continues")
         }
         return t
     }
